@@ -1,0 +1,5 @@
+import { PageIntro } from '@/ui/page-intro';
+
+export default function DevPanelPage() {
+  return <PageIntro title="Dev Panel" summary="Live views of your project and your development environment." />;
+}

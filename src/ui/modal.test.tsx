@@ -1,0 +1,65 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { Modal } from './modal';
+
+function Harness({ onClose = () => {} }: { onClose?: () => void }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button onClick={() => setOpen(true)}>Edit name</button>
+      <Modal
+        open={open}
+        title="Edit name"
+        onClose={() => {
+          onClose();
+          setOpen(false);
+        }}
+        actions={<button>Save</button>}
+      >
+        <label>
+          First name <input />
+        </label>
+      </Modal>
+    </>
+  );
+}
+
+describe('Modal', () => {
+  it('is an accessible dialog named by its title', async () => {
+    render(<Harness />);
+    await userEvent.click(screen.getByRole('button', { name: 'Edit name' }));
+    expect(screen.getByRole('dialog', { name: 'Edit name' })).toHaveAttribute('aria-modal', 'true');
+  });
+
+  it('keeps focus inside while open', async () => {
+    render(<Harness />);
+    await userEvent.click(screen.getByRole('button', { name: 'Edit name' }));
+    const dialog = screen.getByRole('dialog');
+    for (let i = 0; i < 5; i += 1) {
+      await userEvent.tab();
+      expect(dialog).toContainElement(document.activeElement as HTMLElement);
+    }
+  });
+
+  it('closes on Escape and gives focus back to the opener', async () => {
+    const onClose = vi.fn();
+    render(<Harness onClose={onClose} />);
+    const opener = screen.getByRole('button', { name: 'Edit name' });
+    await userEvent.click(opener);
+    await userEvent.keyboard('{Escape}');
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(opener).toHaveFocus();
+  });
+
+  it('closes with the Close button and locks page scroll only while open', async () => {
+    render(<Harness />);
+    await userEvent.click(screen.getByRole('button', { name: 'Edit name' }));
+    expect(document.body.style.overflow).toBe('hidden');
+    await userEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(document.body.style.overflow).toBe('');
+  });
+});

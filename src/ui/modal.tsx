@@ -1,0 +1,68 @@
+import { FocusTrap } from 'focus-trap-react';
+import { useEffect, useId, type KeyboardEvent, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
+import styles from './modal.module.scss';
+
+interface ModalProps {
+  open: boolean;
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  /** Buttons shown under the content. */
+  actions?: ReactNode;
+}
+
+// jsdom has no layout, so tabbable would judge every element hidden there.
+const tabbableOptions = import.meta.env.MODE === 'test' ? { displayCheck: 'none' as const } : undefined;
+
+/** A dialog that keeps focus inside while open, closes on Escape or a click on the backdrop,
+ *  and gives focus back to whatever opened it. */
+export function Modal({ open, title, onClose, children, actions }: ModalProps) {
+  const titleId = useId();
+
+  useEffect(() => {
+    if (!open) return;
+    const { overflow } = document.body.style;
+    document.body.style.overflow = 'hidden';
+    return () => {
+      document.body.style.overflow = overflow;
+    };
+  }, [open]);
+
+  if (!open) return null;
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape') {
+      event.stopPropagation();
+      onClose();
+    }
+  };
+
+  return createPortal(
+    <div className={styles.backdrop} onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
+      <FocusTrap
+        focusTrapOptions={{
+          escapeDeactivates: false,
+          allowOutsideClick: true,
+          returnFocusOnDeactivate: true,
+          fallbackFocus: () => document.getElementById(titleId)!.closest('[role=dialog]') as HTMLElement,
+          tabbableOptions,
+        }}
+      >
+        <div className={styles.dialog} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1} onKeyDown={onKeyDown}>
+          <div className={styles.header}>
+            <h2 id={titleId} className={styles.title}>
+              {title}
+            </h2>
+            <button type="button" className={styles.close} onClick={onClose} aria-label="Close">
+              <span aria-hidden="true">×</span>
+            </button>
+          </div>
+          <div className={styles.body}>{children}</div>
+          {actions && <div className={styles.actions}>{actions}</div>}
+        </div>
+      </FocusTrap>
+    </div>,
+    document.body,
+  );
+}
