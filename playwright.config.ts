@@ -1,8 +1,11 @@
 import { defineConfig, devices } from '@playwright/test';
 
-const PORT = 4173;
+import { PORTS } from './emulators/local-config.ts';
 
-/** End-to-end tests: Debian's Chromium against the built site served by `vite preview`.
+const PORT = PORTS.preview;
+
+/** End-to-end tests: Debian's Chromium against the built site (`vite build --mode emulators`)
+ *  served by `vite preview` on the local stack, which the global setup starts.
  *  `npm run test:e2e` builds first; scripts/ensure-chromium.sh installs Chromium when missing. */
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -10,7 +13,7 @@ export default defineConfig({
   forbidOnly: true,
   retries: 0,
   workers: process.env.CI ? 2 : undefined,
-  reporter: process.env.CI ? [['list']] : [['list']],
+  reporter: 'list',
   timeout: 30_000,
   expect: { timeout: 7_000 },
   use: {
@@ -30,10 +33,5 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: `npx vite preview --host 127.0.0.1 --port ${PORT} --strictPort`,
-    url: `http://127.0.0.1:${PORT}`,
-    reuseExistingServer: !process.env.CI,
-    timeout: 60_000,
-  },
+  globalSetup: './tests/e2e/global-setup.ts',
 });

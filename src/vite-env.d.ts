@@ -7,6 +7,15 @@ interface ImportMetaEnv {
   readonly VITE_SCHEDULING_URL?: string;
   readonly VITE_DELETE_ACCOUNT_URL?: string;
   readonly VITE_VMCRYSTALWARE_DEMO_URL?: string;
+  readonly VITE_FIREBASE_API_KEY?: string;
+  readonly VITE_FIREBASE_AUTH_DOMAIN?: string;
+  readonly VITE_FIREBASE_DATABASE_URL?: string;
+  readonly VITE_FIREBASE_PROJECT_ID?: string;
+  readonly VITE_FIREBASE_APP_ID?: string;
+  readonly VITE_USE_EMULATORS?: string;
+  readonly VITE_AUTH_EMULATOR_URL?: string;
+  readonly VITE_DATABASE_EMULATOR_HOST?: string;
+  readonly VITE_FUNCTIONS_URL?: string;
 }
 
 interface ImportMeta {

@@ -1,0 +1,30 @@
+/** Where the local stack listens. The emulator ports come from firebase.json, so the official
+ *  emulators and ours agree; .env.emulators gives the browser build the same addresses. */
+import { readFileSync } from 'node:fs';
+
+interface FirebaseJson {
+  emulators: Record<string, { port?: number } | boolean>;
+}
+
+export const firebaseEmulators = (
+  JSON.parse(readFileSync(new URL('../firebase.json', import.meta.url), 'utf8')) as FirebaseJson
+).emulators;
+
+function emulatorPort(name: string): number {
+  const entry = firebaseEmulators[name];
+  if (typeof entry !== 'object' || !entry.port) throw new Error(`firebase.json declares no port for the ${name} emulator`);
+  return entry.port;
+}
+
+export const HOST = '127.0.0.1';
+export const PROJECT_ID = 'demo-leopard';
+export const DATABASE_NAMESPACE = `${PROJECT_ID}-default-rtdb`;
+export const PORTS = {
+  database: emulatorPort('database'),
+  auth: emulatorPort('auth'),
+  functions: emulatorPort('functions'),
+  dev: 5173,
+  preview: 4173,
+} as const;
+export const DATABASE_URL = `http://${HOST}:${PORTS.database}?ns=${DATABASE_NAMESPACE}`;
+export const FUNCTIONS_URL = `http://${HOST}:${PORTS.functions}/${PROJECT_ID}/us-central1`;

@@ -1,0 +1,357 @@
+// One database namespace: its data tree, its rules, and the listeners to keep up to date.
+
+import type { AuthVar, RuleQuery, WireQuery } from './rules/types.js';
+import { type CompiledRules, canRead, canWrite, compileRules, indexesAt, ruleQueryFromWire } from './rulesApi.js';
+import {
+  type ExportJson,
+  type Path,
+  type WriteTree,
+  DataError,
+  addWrite,
+  childKeys,
+  childOf,
+  applyWriteTree,
+  deepEqual,
+  getAt,
+  isObj,
+  isPrefix,
+  newObj,
+  newWriteTree,
+  normalize,
+  normalizePriorityValue,
+  parsePath,
+  pathToString,
+  validatePath,
+} from './tree.js';
+import { type ParsedQuery, entersWindow, inRange, indexValueOf, neededIndex, runQuery } from './query.js';
+import { nodeHash } from './hash.js';
+import { stripJsonComments } from './jsonc.js';
+
+export interface AuthState {
+  /** Admin (`owner` without authvar/noauth): rules are skipped. */
+  admin: boolean;
+  /** The rules' `auth` variable when not admin. */
+  auth: AuthVar;
+}
+
+export const UNAUTHENTICATED: AuthState = { admin: false, auth: null };
+export const ADMIN: AuthState = { admin: true, auth: null };
+
+export interface Sink {
+  push(action: string, body: Record<string, unknown>): void;
+  authState(): AuthState;
+  /** Drop a listen and tell the client (`c`). */
+  revoke(l: Listener): void;
+}
+
+export interface Listener {
+  sink: Sink;
+  path: Path;
+  pathStr: string;
+  queryId: string;
+  /** Tagged listens only. */
+  tag: number | null;
+  query: ParsedQuery | null;
+  /** Tagged listens: the keys of the window last sent. */
+  keys: Set<string>;
+  /** Tagged listens: the query object as received (for a `c` revocation). */
+  wire: WireQuery | null;
+}
+
+export interface Logger {
+  (msg: string): void;
+}
+
+export const permissionDenied = (): DataError => new DataError('Permission denied', 'permission_denied');
+
+/** A raw write as received: a path and user JSON (not yet normalised). */
+export interface RawWrite {
+  path: Path;
+  raw: unknown;
+}
+
+function isAllowAll(text: string): boolean {
+  try {
+    const j = JSON.parse(stripJsonComments(text)) as unknown;
+    return JSON.stringify(j) === '{"rules":{".read":true,".write":true}}' || JSON.stringify(j) === '{"rules":{".write":true,".read":true}}';
+  } catch {
+    return false;
+  }
+}
+
+export class Namespace {
+  root: ExportJson = null;
+  rules: CompiledRules;
+  rulesText: string;
+  readonly listeners = new Set<Listener>();
+  /** Bumped on every committed change (for persistence). */
+  version = 0;
+
+  /** The rules are exactly "read and write everything": the engine can be skipped. */
+  allowAll: boolean;
+
+  constructor(
+    readonly name: string,
+    rulesText: string,
+    private readonly log: Logger,
+  ) {
+    this.rules = compileRules(rulesText);
+    this.rulesText = rulesText;
+    this.allowAll = isAllowAll(rulesText);
+  }
+
+  setRules(text: string): void {
+    this.rules = compileRules(text);
+    this.rulesText = text;
+    this.allowAll = isAllowAll(text);
+    this.version++;
+    this.revalidateListeners();
+  }
+
+  // -------------------------------------------------------------------------------- reads
+
+  mayRead(path: Path, auth: AuthState, query: RuleQuery | null): boolean {
+    if (auth.admin || this.allowAll) return true;
+    try {
+      return canRead(this.rules, path, { auth: auth.auth, now: Date.now(), root: this.root, query });
+    } catch (e) {
+      this.log(`rules engine error on read of ${pathToString(path)}: ${(e as Error).message}`);
+      return false;
+    }
+  }
+
+  /** Whether a query at path lacks the `.indexOn` it needs. */
+  missingIndex(path: Path, q: ParsedQuery | null): boolean {
+    if (!q) return false;
+    const need = neededIndex(q);
+    if (need === null) return false;
+    try {
+      return !indexesAt(this.rules, path).includes(need);
+    } catch {
+      return false;
+    }
+  }
+
+  /** The data a listen or get receives. */
+  read(path: Path, q: ParsedQuery | null): ExportJson {
+    const node = getAt(this.root, path);
+    return q && q.filtered ? runQuery(node, q) : node;
+  }
+
+  // -------------------------------------------------------------------------------- writes
+
+  private checkWrite(auth: AuthState, now: number, newRoot: ExportJson, writePaths: Path[]): void {
+    if (auth.admin) return;
+    let ok = false;
+    try {
+      const d = canWrite(this.rules, { auth: auth.auth, now, root: this.root, newRoot, writePaths });
+      ok = d.allowed;
+    } catch (e) {
+      this.log(`rules engine error on write: ${(e as Error).message}`);
+    }
+    if (!ok) throw permissionDenied();
+  }
+
+  /** Normalise raw writes (resolving server values against the current tree at `now`) into a
+   *  write tree; returns it with the locations written (priority writes count as their node). */
+  private prepare(writes: RawWrite[], now: number): { tree: WriteTree; paths: Path[] } {
+    const tree = newWriteTree();
+    const paths: Path[] = [];
+    const ctx = { now, oldRoot: this.root };
+    for (const w of writes) {
+      const isPrio = w.path.length > 0 && w.path[w.path.length - 1] === '.priority';
+      if (isPrio) {
+        const node = w.path.slice(0, -1);
+        addWrite(tree, w.path, normalizePriorityValue(w.raw, node, ctx));
+        paths.push(node);
+      } else {
+        addWrite(tree, w.path, normalize(w.raw, w.path, ctx));
+        paths.push(w.path);
+      }
+    }
+    return { tree, paths };
+  }
+
+  /** Normalise, check the transaction hash and the rules, then commit. Returns the paths written. */
+  private execute(writes: RawWrite[], auth: AuthState, hash?: { path: Path; h: unknown }): Path[] {
+    const now = Date.now();
+    const { tree, paths } = this.prepare(writes, now);
+    if (hash && hash.h !== undefined && hash.h !== null) {
+      if (typeof hash.h !== 'string') throw new DataError('Invalid transaction hash', 'invalid_args');
+      if (nodeHash(getAt(this.root, hash.path)) !== hash.h) throw new DataError('Transaction hash does not match', 'datastale');
+    }
+    if (!auth.admin && !this.allowAll) this.checkWrite(auth, now, applyWriteTree(this.root, tree, 'view'), paths);
+    this.commit(tree, paths);
+    return paths;
+  }
+
+  /** `set` (wire `p`, REST PUT/POST/DELETE). `hash` makes it a transaction. Returns the new value. */
+  set(path: Path, raw: unknown, auth: AuthState, hash?: unknown): ExportJson {
+    validatePath(path, true);
+    const paths = this.execute([{ path, raw }], auth, { path, h: hash });
+    return getAt(this.root, paths[0]);
+  }
+
+  /** Parse the body of an update (`m`, REST PATCH) into raw writes, rejecting overlapping keys. */
+  static mergeWrites(base: Path, data: unknown): RawWrite[] {
+    if (!isObj(data) || Array.isArray(data)) throw new DataError('Update data must be an object', 'invalid_data');
+    const writes: RawWrite[] = [];
+    const seen = new Set<string>();
+    for (const key of Object.keys(data)) {
+      const rel = parsePath(key);
+      if (rel.length === 0) throw new DataError(`Invalid update key "${key}"`, 'invalid_data');
+      const path = base.concat(rel);
+      validatePath(path, true);
+      const str = rel.join('/');
+      if (seen.has(str)) throw new DataError(`Update keys overlap: "${key}"`, 'invalid_data');
+      seen.add(str);
+      writes.push({ path, raw: (data as Record<string, unknown>)[key] });
+    }
+    // Reject a key that is an ancestor of another (e.g. "a" and "a/b").
+    for (const w of writes) {
+      const rel = w.path.slice(base.length);
+      for (let i = 1; i < rel.length; i++) {
+        const prefix = rel.slice(0, i).join('/');
+        if (seen.has(prefix)) throw new DataError(`Update keys overlap: "${prefix}" is an ancestor of "${rel.join('/')}"`, 'invalid_data');
+      }
+    }
+    return writes;
+  }
+
+  /** `update` (wire `m`, REST PATCH): atomic; rules checked per key against the merged result. */
+  update(base: Path, data: unknown, auth: AuthState): void {
+    validatePath(base, false);
+    const writes = Namespace.mergeWrites(base, data);
+    if (writes.length === 0) return;
+    this.execute(writes, auth);
+  }
+
+  /** Check (at registration time) that a set of writes would be allowed now. */
+  checkWrites(writes: RawWrite[], auth: AuthState): void {
+    for (const w of writes) validatePath(w.path, true);
+    const now = Date.now();
+    const { tree, paths } = this.prepare(writes, now);
+    if (!auth.admin && !this.allowAll) this.checkWrite(auth, now, applyWriteTree(this.root, tree, 'view'), paths);
+  }
+
+  /** Apply already-authorised writes (onDisconnect) atomically; a later deeper write lands on top
+   *  of an earlier shallower one. */
+  applyAuthorised(writes: RawWrite[]): void {
+    if (writes.length === 0) return;
+    this.execute(writes, ADMIN);
+  }
+
+  /** Replace the whole tree with already-normalised data (loading a data file). */
+  load(data: ExportJson): void {
+    const tree = newWriteTree();
+    addWrite(tree, [], data);
+    this.commit(tree, [[]]);
+  }
+
+  // -------------------------------------------------------------------------------- events
+
+  /** Install the writes and push what changed to every affected listener. */
+  private commit(tree: WriteTree, written: Path[]): void {
+    // Drop locations below another written location: their data is part of the ancestor's.
+    let paths = written;
+    if (paths.length > 1) {
+      const sorted = written.slice().sort((a, b) => a.length - b.length);
+      paths = sorted.filter((p, i) => !sorted.some((q, j) => j < i && isPrefix(q, p)));
+    }
+    // Old values the listeners need, captured before the in-place update.
+    const before = new Map<Listener, ExportJson>();
+    for (const l of this.listeners) {
+      if (paths.some((p) => isPrefix(p, l.path))) before.set(l, getAt(this.root, l.path));
+    }
+    this.root = applyWriteTree(this.root, tree, 'inplace');
+    this.version++;
+    for (const l of this.listeners) {
+      try {
+        this.notify(l, before, paths, written);
+      } catch (e) {
+        this.log(`error notifying listener at ${l.pathStr}: ${(e as Error).stack}`);
+      }
+    }
+  }
+
+  private notify(l: Listener, before: Map<Listener, ExportJson>, paths: Path[], written: Path[]): void {
+    const root = this.root;
+    if (before.has(l)) {
+      // Written at or above the listen: its subtree was replaced, so old and new can be compared.
+      const newV = getAt(root, l.path);
+      if (l.query) {
+        const res = runQuery(newV, l.query);
+        if (res === null && l.keys.size === 0) return;
+        l.keys = new Set(childKeys(res));
+        l.sink.push('d', { p: l.pathStr, d: res, t: l.tag });
+        return;
+      }
+      const oldV = before.get(l) ?? null;
+      // Same object: unchanged, unless a write inside it was merged into an ancestor's priority
+      // write (then the node was updated in place).
+      const changed = oldV === newV ? written.some((w) => w.length > l.path.length && isPrefix(l.path, w)) : !deepEqual(oldV, newV);
+      if (changed) l.sink.push('d', { p: l.pathStr, d: newV });
+      return;
+    }
+    let below: Path[] | null = null;
+    for (const p of paths) if (p.length > l.path.length && isPrefix(l.path, p)) (below ??= []).push(p);
+    if (!below) return;
+    if (l.query) {
+      this.notifyQuery(l, [...new Set(below.map((p) => p[l.path.length]))]);
+      return;
+    }
+    if (below.length === 1) {
+      l.sink.push('d', { p: pathToString(below[0]), d: getAt(root, below[0]) });
+      return;
+    }
+    const merge = newObj();
+    for (const p of below) merge[p.slice(l.path.length).join('/')] = getAt(root, p);
+    l.sink.push('m', { p: l.pathStr, d: merge });
+  }
+
+  /** A tagged listen whose children `touched` changed (possibly in place). */
+  private notifyQuery(l: Listener, touched: string[]): void {
+    const q = l.query!;
+    const node = getAt(this.root, l.path);
+    const candidates: string[] = [];
+    for (const k of touched) {
+      const c = childOf(node, k);
+      const inR = c !== null && inRange(q, indexValueOf(q.index, k, c), k);
+      if (inR || l.keys.has(k)) candidates.push(k);
+    }
+    if (candidates.length === 0) return;
+    if (q.limit === null) {
+      // No limit: the window changes exactly at the touched children; send them as a merge.
+      const merge = newObj();
+      for (const k of candidates) {
+        const c = childOf(node, k);
+        if (c !== null && inRange(q, indexValueOf(q.index, k, c), k)) {
+          merge[k] = c;
+          l.keys.add(k);
+        } else {
+          merge[k] = null;
+          l.keys.delete(k);
+        }
+      }
+      l.sink.push('m', { p: l.pathStr, d: merge, t: l.tag });
+      return;
+    }
+    // Limited: skip when only children outside a full window changed and none of them enters it.
+    if (!candidates.some((k) => l.keys.has(k)) && l.keys.size >= q.limit) {
+      if (!candidates.some((k) => entersWindow(q, node, l.keys, k, childOf(node, k)))) return;
+    }
+    const res = runQuery(node, q);
+    l.keys = new Set(childKeys(res));
+    l.sink.push('d', { p: l.pathStr, d: res, t: l.tag });
+  }
+
+  /** After a rules change: revoke listens that may no longer be read. */
+  private revalidateListeners(): void {
+    for (const l of [...this.listeners]) {
+      const auth = l.sink.authState();
+      if (auth.admin || this.allowAll) continue;
+      const rq = l.wire ? ruleQueryFromWire(l.wire) : null;
+      if (!this.mayRead(l.path, auth, rq)) l.sink.revoke(l);
+    }
+  }
+}

@@ -1,0 +1,331 @@
+// The HTTP/REST surface (rtdb-protocol.md §6).
+
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { WireQuery } from './rules/types.js';
+import { RulesError, ruleQueryFromWire } from './rulesApi.js';
+import { authFromCredential } from './connection.js';
+import { type AuthState, type Namespace, UNAUTHENTICATED } from './namespace.js';
+import { type ExportJson, DataError, childKeys, getAt, isObj, newObj, pathToString, plainJson, validatePath } from './tree.js';
+import { parseWireQuery } from './query.js';
+import { nodeHash } from './hash.js';
+import { nextPushId } from './pushId.js';
+import { stripJsonComments } from './jsonc.js';
+
+export interface RestHost {
+  getNamespace(name: string): Namespace;
+  namespaceNames(): string[];
+  namespaceFor(url: URL, host: string | undefined): string;
+  log(msg: string): void;
+}
+
+const MAX_BODY = 512 * 1024 * 1024;
+
+class HttpError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+function cors(req: IncomingMessage, res: ServerResponse): void {
+  res.setHeader('Access-Control-Allow-Origin', '*');
+  res.setHeader('Access-Control-Allow-Methods', 'GET, PUT, POST, PATCH, DELETE, OPTIONS');
+  const reqHeaders = req.headers['access-control-request-headers'];
+  res.setHeader(
+    'Access-Control-Allow-Headers',
+    typeof reqHeaders === 'string' && reqHeaders ? reqHeaders : 'Authorization, Content-Type, X-Firebase-ETag, If-Match, X-HTTP-Method-Override, X-Firebase-GMPID, X-Firebase-AppCheck, X-Firebase-Client',
+  );
+  res.setHeader('Access-Control-Expose-Headers', 'ETag');
+  res.setHeader('Access-Control-Max-Age', '86400');
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size > MAX_BODY) {
+        reject(new HttpError(413, 'Request body too large'));
+        req.destroy();
+        return;
+      }
+      chunks.push(c);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+function parseJsonBody(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new HttpError(400, "Invalid data; couldn't parse JSON object, array, or value.");
+  }
+}
+
+function credential(req: IncomingMessage, url: URL): AuthState {
+  let token = url.searchParams.get('auth') ?? url.searchParams.get('access_token');
+  if (token === null) {
+    const h = req.headers.authorization;
+    if (typeof h === 'string') {
+      const m = /^\s*Bearer\s+(.+?)\s*$/i.exec(h);
+      if (m) token = m[1];
+    }
+  }
+  if (token === null || token === '') return UNAUTHENTICATED;
+  const a = authFromCredential(token);
+  if (!a) throw new HttpError(401, 'Could not parse auth token.');
+  return a;
+}
+
+function parseQueryParam(url: URL, name: string): unknown[] | undefined {
+  const raw = url.searchParams.get(name);
+  if (raw === null) return undefined;
+  let v: unknown;
+  try {
+    v = JSON.parse('[' + raw + ']');
+  } catch {
+    throw new HttpError(400, `Invalid value for ${name}: ${raw}`);
+  }
+  const arr = v as unknown[];
+  if (arr.length < 1 || arr.length > 2) throw new HttpError(400, `Invalid value for ${name}: ${raw}`);
+  if (arr.length === 2 && typeof arr[1] !== 'string') throw new HttpError(400, `Invalid key name for ${name}: ${raw}`);
+  return arr;
+}
+
+/** Build a wire query object from REST query parameters (null when there is none). */
+export function restQuery(url: URL): WireQuery | null {
+  const orderByRaw = url.searchParams.get('orderBy');
+  const q: WireQuery = {};
+  const startAt = parseQueryParam(url, 'startAt');
+  const startAfter = parseQueryParam(url, 'startAfter');
+  const endAt = parseQueryParam(url, 'endAt');
+  const endBefore = parseQueryParam(url, 'endBefore');
+  const equalTo = parseQueryParam(url, 'equalTo');
+  const lf = url.searchParams.get('limitToFirst');
+  const ll = url.searchParams.get('limitToLast');
+  const anyFilter = startAt || startAfter || endAt || endBefore || equalTo || lf !== null || ll !== null;
+  if (orderByRaw === null) {
+    if (anyFilter) throw new HttpError(400, 'orderBy must be defined when other query parameters are defined');
+    return null;
+  }
+  let orderBy: unknown;
+  try {
+    orderBy = JSON.parse(orderByRaw);
+  } catch {
+    throw new HttpError(400, 'orderBy must be a valid JSON encoded path');
+  }
+  if (typeof orderBy !== 'string' || orderBy === '') throw new HttpError(400, 'orderBy must be a valid JSON encoded path');
+  if (orderBy === '$key') q.i = '.key';
+  else if (orderBy === '$value') q.i = '.value';
+  else if (orderBy !== '$priority') q.i = orderBy;
+  const setStart = (a: unknown[], inclusive: boolean) => {
+    q.sp = a[0];
+    if (a.length === 2) q.sn = a[1];
+    else if (!inclusive && q.i !== '.key') q.sn = '[MAX_NAME]';
+    q.sin = inclusive;
+  };
+  const setEnd = (a: unknown[], inclusive: boolean) => {
+    q.ep = a[0];
+    if (a.length === 2) q.en = a[1];
+    else if (!inclusive && q.i !== '.key') q.en = '[MIN_NAME]';
+    q.ein = inclusive;
+  };
+  if (equalTo) {
+    if (startAt || startAfter || endAt || endBefore) throw new HttpError(400, 'equalTo cannot be combined with startAt, startAfter, endAt or endBefore');
+    setStart(equalTo, true);
+    setEnd(equalTo, true);
+  }
+  if (startAt && startAfter) throw new HttpError(400, 'startAt and startAfter cannot both be given');
+  if (endAt && endBefore) throw new HttpError(400, 'endAt and endBefore cannot both be given');
+  if (startAt) setStart(startAt, true);
+  if (startAfter) setStart(startAfter, false);
+  if (endAt) setEnd(endAt, true);
+  if (endBefore) setEnd(endBefore, false);
+  if (lf !== null && ll !== null) throw new HttpError(400, 'limitToFirst and limitToLast cannot both be given');
+  const lim = lf ?? ll;
+  if (lim !== null) {
+    const n = Number(lim);
+    if (!Number.isInteger(n) || n <= 0) throw new HttpError(400, `${lf !== null ? 'limitToFirst' : 'limitToLast'} must be a positive integer`);
+    q.l = n;
+    q.vf = lf !== null ? 'l' : 'r';
+  }
+  return q;
+}
+
+/** How `send` turns the body into text: JSON as is, a data node without priorities, or raw text. */
+type BodyKind = 'json' | 'plain' | 'raw';
+
+function send(req: IncomingMessage, res: ServerResponse, url: URL, code: number, body: unknown, kind: BodyKind = 'json'): void {
+  if (res.headersSent) return;
+  const print = url.searchParams.get('print');
+  if (print === 'silent' && code >= 200 && code < 300) {
+    res.writeHead(204);
+    res.end();
+    return;
+  }
+  const space = print === 'pretty' ? 2 : undefined;
+  const text = kind === 'raw' ? String(body) : kind === 'plain' ? plainJson(body as ExportJson, space) : JSON.stringify(body, null, space);
+  res.writeHead(code, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(text), 'Cache-Control': 'no-cache' });
+  res.end(req.method === 'HEAD' ? undefined : text);
+}
+
+function etagOf(node: ExportJson): string {
+  return nodeHash(node) || 'null_etag';
+}
+
+export async function handleRest(host: RestHost, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const url = new URL(req.url ?? '/', 'http://localhost');
+  cors(req, res);
+  try {
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204);
+      res.end();
+      return;
+    }
+    await route(host, req, res, url);
+  } catch (e) {
+    if (e instanceof HttpError) send(req, res, url, e.code, { error: e.message });
+    else if (e instanceof DataError) {
+      if (e.status === 'permission_denied') send(req, res, url, 401, { error: 'Permission denied' });
+      else send(req, res, url, 400, { error: e.message });
+    } else {
+      host.log(`REST error for ${req.method} ${req.url}: ${(e as Error).stack}`);
+      send(req, res, url, 500, { error: 'Internal server error: ' + (e as Error).message });
+    }
+  }
+}
+
+async function route(host: RestHost, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+  const pathname = url.pathname;
+  let method = (req.method ?? 'GET').toUpperCase();
+  if (method === 'POST') {
+    const o = req.headers['x-http-method-override'] ?? url.searchParams.get('x-http-method-override');
+    if (typeof o === 'string' && o) method = o.toUpperCase();
+  }
+  if (pathname === '/.lp' || pathname.startsWith('/.lp/')) throw new HttpError(404, 'Long polling is not supported by this emulator; use WebSockets');
+  if (pathname === '/' && method === 'GET' && !url.search) {
+    res.writeHead(200, { 'Content-Type': 'text/plain; charset=utf-8' });
+    res.end('Local Firebase Realtime Database emulator. Data at /<path>.json?ns=<namespace>\n');
+    return;
+  }
+  if (pathname === '/.inspect/databases.json') {
+    send(req, res, url, 200, host.namespaceNames().map((name) => ({ name })));
+    return;
+  }
+  if (!pathname.endsWith('.json')) throw new HttpError(404, 'Not found; REST paths end with .json');
+  const ns = host.getNamespace(host.namespaceFor(url, req.headers.host));
+  const auth = credential(req, url);
+
+  if (pathname === '/.settings/rules.json') {
+    if (!auth.admin) throw new HttpError(401, 'Permission denied');
+    if (method === 'GET') {
+      if (url.searchParams.get('format') === 'strict') send(req, res, url, 200, JSON.parse(stripJsonComments(ns.rulesText)));
+      else send(req, res, url, 200, ns.rulesText, 'raw');
+      return;
+    }
+    if (method === 'PUT') {
+      const text = await readBody(req);
+      try {
+        ns.setRules(text);
+      } catch (e) {
+        if (e instanceof RulesError) throw new HttpError(400, e.message);
+        throw e;
+      }
+      send(req, res, url, 200, { status: 'ok' });
+      return;
+    }
+    throw new HttpError(405, 'Method not allowed');
+  }
+  if (pathname === '/.settings/functionTriggers.json') {
+    if (!auth.admin) throw new HttpError(401, 'Permission denied');
+    await readBody(req);
+    send(req, res, url, 200, { status: 'ok' });
+    return;
+  }
+
+  let path: string[];
+  try {
+    path = pathname
+      .slice(0, -'.json'.length)
+      .split('/')
+      .filter((s) => s !== '')
+      .map((s) => decodeURIComponent(s));
+  } catch {
+    throw new HttpError(400, 'Invalid path: bad percent-encoding');
+  }
+  validatePath(path, method === 'PUT');
+  const wantEtag = String(req.headers['x-firebase-etag'] ?? '').toLowerCase() === 'true';
+  const ifMatch = req.headers['if-match'];
+
+  const checkIfMatch = () => {
+    if (typeof ifMatch !== 'string') return true;
+    const cur = getAt(ns.root, path);
+    const tag = etagOf(cur);
+    if (tag !== ifMatch) {
+      res.setHeader('ETag', tag);
+      send(req, res, url, 412, cur, 'plain');
+      return false;
+    }
+    return true;
+  };
+
+  switch (method) {
+    case 'GET':
+    case 'HEAD': {
+      const wire = restQuery(url);
+      const query = wire ? parseWireQuery(wire) : null;
+      const rq = wire && query?.filtered ? ruleQueryFromWire(wire) : null;
+      if (!ns.mayRead(path, auth, rq)) throw new DataError('Permission denied', 'permission_denied');
+      let node = ns.read(path, query);
+      if (wantEtag) res.setHeader('ETag', etagOf(getAt(ns.root, path)));
+      if (url.searchParams.get('shallow') === 'true' && isObj(node) && childKeys(node).length) {
+        const o: Record<string, boolean> = {};
+        for (const k of childKeys(node)) Object.defineProperty(o, k, { value: true, enumerable: true });
+        send(req, res, url, 200, o);
+        return;
+      }
+      if (url.searchParams.get('shallow') === 'true') node = isObj(node) ? (node['.value'] ?? null) : node;
+      send(req, res, url, 200, node, url.searchParams.get('format') === 'export' ? 'json' : 'plain');
+      return;
+    }
+    case 'PUT': {
+      const body = parseJsonBody(await readBody(req));
+      if (!checkIfMatch()) return;
+      const written = ns.set(path, body, auth);
+      if (wantEtag) res.setHeader('ETag', etagOf(getAt(ns.root, path)));
+      send(req, res, url, 200, written, url.searchParams.get('format') === 'export' ? 'json' : 'plain');
+      return;
+    }
+    case 'POST': {
+      const body = parseJsonBody(await readBody(req));
+      const id = nextPushId();
+      ns.set(path.concat(id), body, auth);
+      send(req, res, url, 200, { name: id });
+      return;
+    }
+    case 'PATCH': {
+      const body = parseJsonBody(await readBody(req));
+      if (!isObj(body) || Array.isArray(body)) throw new HttpError(400, 'Invalid data; PATCH requires a JSON object.');
+      ns.update(path, body, auth);
+      const out = newObj();
+      for (const k of Object.keys(body)) out[k] = getAt(ns.root, path.concat(k.split('/').filter((s) => s !== '')));
+      send(req, res, url, 200, out, 'plain');
+      return;
+    }
+    case 'DELETE': {
+      if (!checkIfMatch()) return;
+      ns.set(path, null, auth);
+      send(req, res, url, 200, null);
+      return;
+    }
+    default:
+      throw new HttpError(405, `Method ${method} not allowed`);
+  }
+}
+
+export { pathToString };

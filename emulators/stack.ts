@@ -1,0 +1,202 @@
+/**
+ * The whole local stack on one machine, with no account and no network: the project's Realtime
+ * Database emulator (in this process), firebase-tools' Auth and Functions emulators, demo data,
+ * and the website (Vite dev server or a preview of the build). Used by `npm start` and by the
+ * end-to-end tests.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { start as startDatabase } from './rtdb/src/index.ts';
+import { DATABASE_NAMESPACE, DATABASE_URL, FUNCTIONS_URL, HOST, PORTS, PROJECT_ID, firebaseEmulators } from './local-config.ts';
+import { seedDemoData } from './seed.ts';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+export type WebMode = 'dev' | 'preview' | 'none';
+
+export interface Service {
+  name: string;
+  url: string;
+  note?: string;
+}
+
+export interface Stack {
+  services: Service[];
+  stop(): Promise<void>;
+}
+
+export class PortInUseError extends Error {}
+
+/** Every port the stack listens on, with what it is for (for a clear message when one is taken). */
+function portsToCheck(web: WebMode): [number, string][] {
+  const firebasePorts = Object.entries(firebaseEmulators)
+    .filter(([name, entry]) => name !== 'database' && typeof entry === 'object' && entry.port)
+    .map(([name, entry]) => [(entry as { port: number }).port, `firebase-tools ${name} emulator`] as [number, string]);
+  const webPort: [number, string][] =
+    web === 'dev' ? [[PORTS.dev, 'Vite dev server']] : web === 'preview' ? [[PORTS.preview, 'Vite preview server']] : [];
+  return [[PORTS.database, 'Realtime Database emulator'], ...firebasePorts, ...webPort];
+}
+
+function assertPortFree(port: number, what: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', () =>
+      reject(new PortInUseError(`Port ${port} (${what}) is already in use. Stop whatever is using it — another \`npm start\` or test run? — and try again.`)),
+    );
+    probe.listen(port, HOST, () => probe.close(() => resolve()));
+  });
+}
+
+async function waitForHttp(url: string, what: string, child: ChildProcess | null, output: string[], timeoutMs = 90_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child && child.exitCode !== null) {
+      throw new Error(`${what} exited (code ${child.exitCode}) before it was ready:\n${output.slice(-30).join('\n')}`);
+    }
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${what} was not ready within ${timeoutMs / 1000} s:\n${output.slice(-30).join('\n')}`);
+}
+
+/** Starts a child in its own process group (so its own children stop with it), keeping its output. */
+function spawnService(command: string, args: string[], env: NodeJS.ProcessEnv, verbose: boolean, label: string) {
+  const output: string[] = [];
+  const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env }, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const collect = (chunk: Buffer) => {
+    for (const line of chunk.toString().split('\n')) {
+      if (!line.trim()) continue;
+      output.push(line);
+      if (output.length > 200) output.shift();
+      if (verbose) console.log(`[${label}] ${line}`);
+    }
+  };
+  child.stdout!.on('data', collect);
+  child.stderr!.on('data', collect);
+  return { child, output };
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null || !child.pid) return Promise.resolve();
+  return new Promise((resolve) => {
+    const kill = setTimeout(() => {
+      try {
+        process.kill(-child.pid!, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }, 10_000);
+    child.once('exit', () => {
+      clearTimeout(kill);
+      resolve();
+    });
+    try {
+      process.kill(-child.pid!, 'SIGINT');
+    } catch {
+      clearTimeout(kill);
+      resolve();
+    }
+  });
+}
+
+export interface StackOptions {
+  web: WebMode;
+  /** Print every line the child services log. */
+  verbose?: boolean;
+  /** Called as each step completes, for progress output. */
+  onProgress?: (message: string) => void;
+}
+
+/** The browser build reads its emulator addresses from .env.emulators; they must match ours. */
+function assertEnvMatches() {
+  const env = Object.fromEntries(
+    readFileSync(`${root}/.env.emulators`, 'utf8')
+      .split('\n')
+      .filter((line) => /^[A-Z_]+=/.test(line))
+      .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
+  );
+  const expected: Record<string, string> = {
+    VITE_FIREBASE_PROJECT_ID: PROJECT_ID,
+    VITE_FIREBASE_DATABASE_URL: DATABASE_URL,
+    VITE_DATABASE_EMULATOR_HOST: `${HOST}:${PORTS.database}`,
+    VITE_AUTH_EMULATOR_URL: `http://${HOST}:${PORTS.auth}`,
+    VITE_FUNCTIONS_URL: FUNCTIONS_URL,
+  };
+  for (const [key, value] of Object.entries(expected)) {
+    if (env[key] !== value) throw new Error(`.env.emulators has ${key}=${env[key] ?? '(missing)'}, but the stack serves ${value}`);
+  }
+}
+
+export async function startStack({ web, verbose = false, onProgress = () => {} }: StackOptions): Promise<Stack> {
+  assertEnvMatches();
+  for (const [port, what] of portsToCheck(web)) await assertPortFree(port, what);
+
+  const stoppers: (() => Promise<void>)[] = [];
+  const stop = async () => {
+    for (const stopOne of stoppers.reverse()) await stopOne().catch(() => {});
+    stoppers.length = 0;
+  };
+
+  try {
+    const database = await startDatabase({ port: PORTS.database, host: HOST, quiet: !verbose });
+    stoppers.push(() => database.stop());
+    const rules = await fetch(`${database.url}/.settings/rules.json?ns=${DATABASE_NAMESPACE}`, {
+      method: 'PUT',
+      headers: { Authorization: 'Bearer owner' },
+      body: readFileSync(`${root}/database.rules.json`, 'utf8'),
+    });
+    if (!rules.ok) throw new Error(`database.rules.json was rejected: ${await rules.text()}`);
+    onProgress('Realtime Database emulator ready, rules loaded');
+
+    const build = spawnService('npm', ['run', 'build', '--silent', '-w', 'functions'], {}, verbose, 'functions build');
+    await new Promise<void>((resolve, reject) =>
+      build.child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`Building functions/ failed:\n${build.output.join('\n')}`)))),
+    );
+
+    const firebase = spawnService(
+      'npx',
+      ['firebase', 'emulators:start', '--only', 'auth,functions', '--project', PROJECT_ID],
+      { FIREBASE_DATABASE_EMULATOR_HOST: `${HOST}:${PORTS.database}` },
+      verbose,
+      'firebase',
+    );
+    stoppers.push(() => stopChild(firebase.child));
+    await waitForHttp(`http://${HOST}:${PORTS.auth}/`, 'The Auth emulator', firebase.child, firebase.output);
+    await waitForHttp(`${FUNCTIONS_URL}/health`, 'The Functions emulator', firebase.child, firebase.output);
+    onProgress('Auth and Functions emulators ready');
+
+    process.env.FIREBASE_AUTH_EMULATOR_HOST = `${HOST}:${PORTS.auth}`;
+    process.env.FIREBASE_DATABASE_EMULATOR_HOST = `${HOST}:${PORTS.database}`;
+    const { seeded } = await seedDemoData(PROJECT_ID, DATABASE_URL);
+    onProgress(seeded ? 'Demo data written' : 'Database not empty: demo data left as it was');
+
+    const services: Service[] = [];
+    if (web !== 'none') {
+      const port = web === 'dev' ? PORTS.dev : PORTS.preview;
+      const args =
+        web === 'dev'
+          ? ['vite', '--mode', 'emulators', '--host', HOST, '--port', String(port), '--strictPort']
+          : ['vite', 'preview', '--host', HOST, '--port', String(port), '--strictPort'];
+      const site = spawnService('npx', args, {}, verbose, 'web');
+      stoppers.push(() => stopChild(site.child));
+      await waitForHttp(`http://${HOST}:${port}/`, 'The website', site.child, site.output);
+      services.push({ name: 'Website', url: `http://${HOST}:${port}` });
+    }
+    services.push(
+      { name: 'Realtime Database emulator', url: database.url, note: `namespace ${DATABASE_NAMESPACE}` },
+      { name: 'Auth emulator', url: `http://${HOST}:${PORTS.auth}` },
+      { name: 'Functions emulator', url: FUNCTIONS_URL },
+    );
+    return { services, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

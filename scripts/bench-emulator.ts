@@ -1,0 +1,192 @@
+// Benchmark of the local RTDB emulator (emulators/rtdb). Run: npx tsx scripts/bench-emulator.ts
+// Prints: (1) spawn → first WebSocket handshake, for `tsx src/cli.ts` and for `node src/run.mjs`
+// (an esbuild bundle, cached in node_modules/.cache); (2) 1,000 acknowledged set()s from one
+// firebase v12 client; (3) latency of a write by client A seen by a listener on client B (1,000
+// samples); (4) server RSS after loading 100,000 children. (2)-(4) run against the tsx CLI.
+
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import WebSocket from 'ws';
+import { initializeApp, deleteApp, type FirebaseApp } from 'firebase/app';
+import { getDatabase, connectDatabaseEmulator, ref, set, onValue, goOffline, type Database } from 'firebase/database';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const cliTs = join(root, 'emulators/rtdb/src/cli.ts');
+const tsxBin = join(root, 'node_modules/.bin/tsx');
+
+interface Spawned {
+  proc: ChildProcess;
+  port: number;
+  /** ms from spawn() to the first handshake received over a WebSocket. */
+  readyMs: number;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function tryHandshake(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const ws = new WebSocket(`ws://127.0.0.1:${port}/.ws?v=5&ns=bench`);
+    ws.once('message', () => {
+      ws.terminate();
+      resolve(true);
+    });
+    ws.once('error', () => resolve(false));
+  });
+}
+
+async function spawnServer(cmd: string, args: string[], port: number): Promise<Spawned> {
+  const t0 = performance.now();
+  const proc = spawn(cmd, [...args, '--port', String(port), '--quiet'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  let exited = false;
+  proc.once('exit', () => (exited = true));
+  // Poll the port with WebSocket handshakes (the time until a client can really connect).
+  for (;;) {
+    if (exited) throw new Error(`${cmd} exited before accepting connections`);
+    if (await tryHandshake(port)) return { proc, port, readyMs: performance.now() - t0 };
+    await sleep(2);
+  }
+}
+
+function stopServer(p: ChildProcess): Promise<number | null> {
+  return new Promise((resolve) => {
+    if (p.exitCode !== null) return resolve(p.exitCode);
+    p.once('exit', (code) => resolve(code));
+    p.kill('SIGTERM');
+  });
+}
+
+/** RSS (kB) of a process and all its descendants (tsx runs the program in a child process). */
+function treeRssKb(pid: number): number {
+  const children = new Map<number, number[]>();
+  for (const d of readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      const list = children.get(ppid) ?? [];
+      list.push(Number(d));
+      children.set(ppid, list);
+    } catch {
+      /* gone */
+    }
+  }
+  let total = 0;
+  const stack = [pid];
+  while (stack.length) {
+    const p = stack.pop()!;
+    try {
+      const m = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${p}/status`, 'utf8'));
+      if (m) total += Number(m[1]);
+    } catch {
+      /* gone */
+    }
+    stack.push(...(children.get(p) ?? []));
+  }
+  return total;
+}
+
+function median(xs: number[]): number {
+  const s = xs.slice().sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)];
+}
+function pct(xs: number[], p: number): number {
+  const s = xs.slice().sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
+}
+const f = (x: number) => x.toFixed(1);
+
+let nextPort = 19400 + Math.floor(Math.random() * 400);
+
+// ---- (1) start-up
+// run.mjs bundles src/ with esbuild when a source changed; run it once so the timed runs use the cache.
+const runMjs = join(root, 'emulators/rtdb/src/run.mjs');
+await stopServer((await spawnServer(process.execPath, [runMjs], nextPort++)).proc);
+const runs = 5;
+const startup: Record<string, number[]> = { 'tsx emulators/rtdb/src/cli.ts': [], 'node emulators/rtdb/src/run.mjs': [] };
+for (let i = 0; i < runs; i++) {
+  for (const [label, cmd, args] of [
+    ['tsx emulators/rtdb/src/cli.ts', tsxBin, [cliTs]],
+    ['node emulators/rtdb/src/run.mjs', process.execPath, [runMjs]],
+  ] as const) {
+    const s = await spawnServer(cmd, [...args], nextPort++);
+    startup[label].push(s.readyMs);
+    await stopServer(s.proc);
+  }
+}
+console.log('(1) spawn → WebSocket handshake (median of 5 runs):');
+for (const [label, xs] of Object.entries(startup)) console.log(`    ${label.padEnd(32)} ${f(median(xs))} ms   (min ${f(Math.min(...xs))}, max ${f(Math.max(...xs))})`);
+
+// ---- (2)–(4) against the tsx-run CLI (what `npm run emulator:rtdb` runs)
+const server = await spawnServer(tsxBin, [cliTs], nextPort++);
+const apps: FirebaseApp[] = [];
+const client = (name: string): Database => {
+  const app = initializeApp({ projectId: 'demo-bench', databaseURL: `http://127.0.0.1:${server.port}?ns=demo-bench` }, name);
+  apps.push(app);
+  const db = getDatabase(app);
+  connectDatabaseEmulator(db, '127.0.0.1', server.port);
+  return db;
+};
+const A = client('A');
+const B = client('B');
+await set(ref(A, 'warmup'), 1);
+await set(ref(B, 'warmup'), 2);
+
+let t = performance.now();
+for (let i = 0; i < 1000; i++) await set(ref(A, `seq/k${i}`), { i, s: 'value ' + i });
+const seqMs = performance.now() - t;
+t = performance.now();
+await Promise.all(Array.from({ length: 1000 }, (_, i) => set(ref(A, `par/k${i}`), { i, s: 'value ' + i })));
+const parMs = performance.now() - t;
+console.log('(2) 1,000 acknowledged set()s from one client:');
+console.log(`    awaited one by one            ${f(seqMs)} ms`);
+console.log(`    all issued at once (pipelined) ${f(parMs)} ms`);
+
+// (3) propagation A → B
+const lat: number[] = [];
+let pending: { v: number; t0: number; done: () => void } | null = null;
+const unsub = onValue(ref(B, 'lat/v'), (s) => {
+  if (pending && s.val() === pending.v) {
+    lat.push(performance.now() - pending.t0);
+    pending.done();
+  }
+});
+await set(ref(A, 'lat/v'), -1);
+await sleep(50);
+for (let i = 0; i < 1000; i++) {
+  await new Promise<void>((done) => {
+    pending = { v: i, t0: performance.now(), done };
+    void set(ref(A, 'lat/v'), i);
+  });
+}
+unsub();
+console.log('(3) write on A seen by a listener on B (1,000 samples):');
+console.log(`    median ${f(median(lat))} ms, p95 ${f(pct(lat, 95))} ms, max ${f(Math.max(...lat))} ms`);
+
+// (4) memory with 100,000 children
+const rssBefore = treeRssKb(server.proc.pid!);
+const big: Record<string, unknown> = {};
+for (let i = 0; i < 100000; i++) big[`child${String(i).padStart(6, '0')}`] = { name: `item ${i}`, n: i, ok: i % 2 === 0 };
+t = performance.now();
+const res = await fetch(`http://127.0.0.1:${server.port}/big.json?ns=demo-bench&print=silent`, {
+  method: 'PUT',
+  headers: { Authorization: 'Bearer owner' },
+  body: JSON.stringify(big),
+});
+const loadMs = performance.now() - t;
+if (!res.ok) throw new Error(`PUT failed: ${res.status}`);
+await sleep(500);
+const rssAfter = treeRssKb(server.proc.pid!);
+t = performance.now();
+await set(ref(A, 'big/child000123/n'), -1);
+const oneWrite = performance.now() - t;
+console.log('(4) 100,000 children (each {name, n, ok}) loaded with one REST PUT:');
+console.log(`    load ${f(loadMs)} ms; server RSS ${(rssBefore / 1024).toFixed(0)} MB before → ${(rssAfter / 1024).toFixed(0)} MB after (process tree)`);
+console.log(`    one set() into the 100,000-child node afterwards: ${f(oneWrite)} ms`);
+
+for (const db of [A, B]) goOffline(db);
+await Promise.all(apps.map((a) => deleteApp(a)));
+const code = await stopServer(server.proc);
+console.log(`server exit code after SIGTERM: ${code}`);
+process.exit(0);

@@ -1,0 +1,31 @@
+/** Limits of the stored data. database.rules.json enforces the same numbers (its tests read them
+ *  from here), and the forms validate against them before sending. */
+export const TEXT_LIMITS = {
+  personName: 50, // firstName, lastName
+  fullName: 100, // full__name and the contact form's name
+  email: 254,
+  phone: 20,
+  phoneMin: 7,
+  address: 200,
+  city: 100,
+  message: 5000,
+  page: 100, // the path a submission came from
+} as const;
+
+/** A pragmatic email shape: something@something.tld, no spaces. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Digits with an optional leading +, spaces, dashes and brackets. */
+export const PHONE_PATTERN = /^\+?[0-9][0-9 ()-]*$/;
+
+export const MONTHS = [
+  'January', 'February', 'March', 'April', 'May', 'June',
+  'July', 'August', 'September', 'October', 'November', 'December',
+] as const;
+
+export const VERIFICATION_METHODS = ['text', 'call'] as const;
+
+export const SUBMISSION_KINDS = ['contact', 'waitlist', 'preorder'] as const;
+export type SubmissionKind = (typeof SUBMISSION_KINDS)[number];
+
+export const PAYMENT_STATUSES = ['unpaid', 'paid', 'expired', 'failed'] as const;

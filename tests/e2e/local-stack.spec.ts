@@ -1,0 +1,44 @@
+/**
+ * Smoke test of the local stack `npm start` and these tests run on: the demo customer signs in
+ * through the Auth emulator and the database, behind the real rules, answers with their data.
+ * (Signs in with the SDK from the test; the sign-in page's own tests arrive with the auth feature.)
+ */
+import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
+import { connectAuthEmulator, getAuth, signInWithEmailAndPassword, signOut } from 'firebase/auth';
+import { connectDatabaseEmulator, equalTo, get, getDatabase, orderByChild, query, ref } from 'firebase/database';
+import { DEMO_CUSTOMER } from '../../emulators/seed.ts';
+import { DATABASE_URL, PORTS, PROJECT_ID } from '../../emulators/local-config.ts';
+import { expect, test } from './fixtures';
+
+let app: FirebaseApp;
+
+test.beforeEach(() => {
+  app = initializeApp({ apiKey: 'demo-api-key', projectId: PROJECT_ID, databaseURL: DATABASE_URL }, `smoke-${Date.now()}-${Math.random()}`);
+  connectAuthEmulator(getAuth(app), `http://127.0.0.1:${PORTS.auth}`, { disableWarnings: true });
+  connectDatabaseEmulator(getDatabase(app), '127.0.0.1', PORTS.database);
+});
+
+test.afterEach(async () => {
+  await signOut(getAuth(app));
+  await deleteApp(app);
+});
+
+test('the demo customer signs in and reads their profile and orders', async () => {
+  const { user } = await signInWithEmailAndPassword(getAuth(app), DEMO_CUSTOMER.email, DEMO_CUSTOMER.password);
+  expect(user.uid).toBe(DEMO_CUSTOMER.uid);
+  expect(user.emailVerified).toBe(true);
+
+  const db = getDatabase(app);
+  const profile = await get(ref(db, `users/${user.uid}`));
+  expect(profile.val()).toMatchObject({ firstName: DEMO_CUSTOMER.firstName, email: DEMO_CUSTOMER.email });
+
+  const orders = await get(query(ref(db, 'all_orders'), orderByChild('buyer'), equalTo(user.uid)));
+  const statuses = Object.values(orders.val() as Record<string, { payment_status: string }>).map((o) => o.payment_status);
+  expect(statuses.sort()).toEqual(['expired', 'paid', 'unpaid']);
+});
+
+test('the rules keep a signed-out visitor away from the demo data', async () => {
+  const db = getDatabase(app);
+  await expect(get(ref(db, `users/${DEMO_CUSTOMER.uid}`))).rejects.toThrow(/permission/i);
+  await expect(get(ref(db, 'all_orders'))).rejects.toThrow(/permission/i);
+});

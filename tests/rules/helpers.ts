@@ -1,0 +1,250 @@
+// Shared helpers of the security-rules tests: the test environment on our emulator, the actors,
+// seeding, the operations of the access matrix, and valid records to start from.
+import { readFileSync } from 'node:fs';
+import { inject } from 'vitest';
+import {
+  assertFails,
+  assertSucceeds,
+  initializeTestEnvironment,
+  type RulesTestContext,
+  type RulesTestEnvironment,
+} from '@firebase/rules-unit-testing';
+import { get, ref, serverTimestamp, update, type Database } from 'firebase/database';
+import { parse as parseJsonc, type ParseError } from 'jsonc-parser';
+
+// ---------------------------------------------------------------------------------------------
+// The rules under test
+// ---------------------------------------------------------------------------------------------
+
+export const RULES_FILE = new URL('../../database.rules.json', import.meta.url);
+/** database.rules.json exactly as deployed (comments included). */
+export const RULES_TEXT = readFileSync(RULES_FILE, 'utf8');
+
+export type RulesNode = { [key: string]: RulesNode | string | boolean | string[] };
+
+/** The rules document parsed (comments allowed); throws on a syntax error. */
+export function parseRules(text: string = RULES_TEXT): { rules: RulesNode } {
+  const errors: ParseError[] = [];
+  const doc = parseJsonc(text, errors, { allowTrailingComma: false, disallowComments: false }) as {
+    rules: RulesNode;
+  };
+  if (errors.length > 0) throw new Error(`database.rules.json does not parse: ${JSON.stringify(errors)}`);
+  return doc;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Emulator and test environment
+// ---------------------------------------------------------------------------------------------
+
+const HOST_PORT: string = inject('rulesDatabaseHost');
+const colon = HOST_PORT.lastIndexOf(':');
+export const EMULATOR = {
+  host: HOST_PORT.slice(0, colon).replace(/^\[|\]$/g, ''),
+  port: Number(HOST_PORT.slice(colon + 1)),
+};
+
+export const OWNER_UID = 'alice';
+export const OTHER_UID = 'bob';
+
+export type Actor = 'signed out' | 'owner' | 'another user';
+export const ACTORS: readonly Actor[] = ['signed out', 'owner', 'another user'];
+
+/** Token claims of a signed-in test user (what the Auth emulator would put into the ID token). */
+export interface Claims {
+  email?: string;
+  email_verified?: boolean;
+}
+
+/**
+ * One test file's database: its own project id (so its own namespace on the emulator), the rules
+ * loaded, and one client per actor, reused by the tests of the file.
+ */
+export class RulesHarness {
+  private readonly dbs = new Map<string, Database>();
+
+  private constructor(readonly env: RulesTestEnvironment) {}
+
+  static async create(label: string, rules: string = RULES_TEXT): Promise<RulesHarness> {
+    const projectId = `demo-rules-${label}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+    const env = await initializeTestEnvironment({
+      projectId,
+      database: { host: EMULATOR.host, port: EMULATOR.port, rules },
+    });
+    return new RulesHarness(env);
+  }
+
+  /** The database of an actor: signed out, the owner (alice) or another user (bob). */
+  as(actor: Actor): Database {
+    switch (actor) {
+      case 'signed out':
+        return this.dbOf('anonymous', () => this.env.unauthenticatedContext());
+      case 'owner':
+        return this.user(OWNER_UID);
+      case 'another user':
+        return this.user(OTHER_UID);
+    }
+  }
+
+  /** A signed-in user; by default with a verified email `<uid>@example.com`. */
+  user(uid: string, claims: Claims = { email: `${uid}@example.com`, email_verified: true }): Database {
+    return this.dbOf(`${uid} ${JSON.stringify(claims)}`, () => this.env.authenticatedContext(uid, { ...claims }));
+  }
+
+  private dbOf(key: string, make: () => RulesTestContext): Database {
+    let db = this.dbs.get(key);
+    if (!db) {
+      db = modular(make());
+      this.dbs.set(key, db);
+    }
+    return db;
+  }
+
+  /** Writes `values` (path → value) in one multi-path update with the rules disabled. */
+  async seed(values: Record<string, unknown>): Promise<void> {
+    if (Object.keys(values).length === 0) return;
+    await this.env.withSecurityRulesDisabled(async (ctx) => {
+      await update(ref(modular(ctx)), values);
+    });
+  }
+
+  /** Reads `path` with the rules disabled. */
+  async peek(path: string): Promise<unknown> {
+    let value: unknown;
+    await this.env.withSecurityRulesDisabled(async (ctx) => {
+      value = (await get(ref(modular(ctx), path))).val();
+    });
+    return value;
+  }
+
+  clear(): Promise<void> {
+    return this.env.clearDatabase();
+  }
+
+  cleanup(): Promise<void> {
+    return this.env.cleanup();
+  }
+}
+
+/** The modular Database behind a rules-unit-testing context (which hands out the compat one). */
+function modular(ctx: RulesTestContext): Database {
+  const compat = ctx.database() as unknown as { _delegate?: Database };
+  if (!compat._delegate) throw new Error('rules-unit-testing returned a database without _delegate');
+  return compat._delegate;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Table-driven tests
+// ---------------------------------------------------------------------------------------------
+
+/** Rows for test.for(...)('%s', ([, row]) => ...): the test is named by row.name, untruncated. */
+export function named<T extends { name: string }>(rows: readonly T[]): Array<[string, T]> {
+  return rows.map((row) => [row.name, row]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Assertions
+// ---------------------------------------------------------------------------------------------
+
+/** Asserts that `operation` is allowed (resolves) or denied (rejects with permission denied). */
+export async function expectAllowed(operation: Promise<unknown>, allowed: boolean): Promise<void> {
+  if (allowed) await assertSucceeds(operation);
+  else await assertFails(operation);
+}
+
+export const allow = (p: Promise<unknown>) => expectAllowed(p, true);
+export const deny = (p: Promise<unknown>) => expectAllowed(p, false);
+
+// ---------------------------------------------------------------------------------------------
+// Valid records (every test starts from one of these and breaks one thing)
+// ---------------------------------------------------------------------------------------------
+
+export const CREATED_AT_ISO = '2026-11-22T04:30:00.000Z';
+
+/** The smallest record a new user may create. */
+export function minimalUser(): Record<string, unknown> {
+  return { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', createdAt: CREATED_AT_ISO };
+}
+
+/** A complete sign-up record, for a caller whose email is `verified` or not. */
+export function fullUser(verified: boolean): Record<string, unknown> {
+  return {
+    ...minimalUser(),
+    phoneNumber: '+1 555-123-4567',
+    address: '1 Main Street, Springfield',
+    country: 'US',
+    birthDate: 'January/5/1990',
+    verificationMethod: 'text',
+    receiveAnnouncements: false,
+    receiveAppsMusicTV: true,
+    emailVerified: verified,
+  };
+}
+
+/** A record written long ago with the legacy snake_case names. */
+export function legacyUser(): Record<string, unknown> {
+  return {
+    first_name: 'Grace',
+    last_name: 'Hopper',
+    email: 'grace@example.com',
+    phone_number: '5551234567',
+    address: '2 Old Road',
+  };
+}
+
+/** An order as stripeCheckout writes it. */
+export function validOrder(orderId: string, buyer: string | null): Record<string, unknown> {
+  const order: Record<string, unknown> = {
+    product: 'websites',
+    tier: 'earth',
+    securitySelected: true,
+    marketingSelected: false,
+    applicationExist: true,
+    modelExistsOn: 'shopify',
+    additionalStorage: '500GB',
+    productAmount: 830_000,
+    payment_status: 'unpaid',
+    pushKey: orderId,
+    stripeId: 'cs_test_a1b2c3',
+    createdAt: 1_795_000_000_000,
+  };
+  if (buyer !== null) order.buyer = buyer;
+  return order;
+}
+
+export type SubmissionKind = 'contact' | 'waitlist' | 'preorder';
+
+/** A valid form submission, with createdAt = serverTimestamp(). */
+export function validSubmission(kind: SubmissionKind): Record<string, unknown> {
+  if (kind === 'contact') {
+    return {
+      name: 'Ada Lovelace',
+      email: 'ada@example.com',
+      phone: '+1 (555) 123-4567',
+      city: 'London',
+      message: 'Please call me about a website.',
+      createdAt: serverTimestamp(),
+      page: '/contact',
+    };
+  }
+  return { full__name: 'Ada Lovelace', email: 'ada@example.com', createdAt: serverTimestamp(), page: `/${kind}` };
+}
+
+/** The same submission as stored (createdAt already resolved), for seeding. */
+export function storedSubmission(kind: SubmissionKind): Record<string, unknown> {
+  return { ...validSubmission(kind), createdAt: 1_795_000_000_000 };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Strings of a given length
+// ---------------------------------------------------------------------------------------------
+
+/** An email address of exactly `length` characters that matches EMAIL_PATTERN. */
+export function emailOfLength(length: number): string {
+  const domain = '@example.com';
+  return 'a'.repeat(length - domain.length) + domain;
+}
+
+/** A page path of exactly `length` characters. */
+export function pageOfLength(length: number): string {
+  return '/' + 'p'.repeat(length - 1);
+}

@@ -1,0 +1,69 @@
+// The shape of database.rules.json itself: it parses (with its comments), nothing is granted at the
+// root, the buyer query has its index, and every validated record lists exactly the fields of the
+// data model and rejects the rest.
+import { describe, expect, test } from 'vitest';
+import { RULES_TEXT, named, parseRules, type RulesNode } from './helpers.ts';
+
+const rules = parseRules().rules;
+const node = (...path: string[]): RulesNode => {
+  let n: RulesNode = rules;
+  for (const key of path) {
+    const next = n[key];
+    if (typeof next !== 'object' || next === null || Array.isArray(next)) throw new Error(`no rules at ${path.join('/')}`);
+    n = next;
+  }
+  return n;
+};
+const fieldsOf = (n: RulesNode) => Object.keys(n).filter((k) => !k.startsWith('.') && !k.startsWith('$')).sort();
+
+describe('database.rules.json', () => {
+  test('parses as JSON with comments and documents its blocks with // comments', () => {
+    expect(rules).toBeTypeOf('object');
+    expect(RULES_TEXT.match(/^\s*\/\/ /gm)?.length ?? 0).toBeGreaterThan(20);
+  });
+
+  test('grants nothing at the root, and names only users, all_orders and submissions', () => {
+    expect(rules['.read']).toBeUndefined();
+    expect(rules['.write']).toBeUndefined();
+    expect(Object.keys(rules).sort()).toEqual(['all_orders', 'submissions', 'users']);
+  });
+
+  test("all_orders is indexed on 'buyer' and not writable", () => {
+    const indexOn = node('all_orders')['.indexOn'];
+    expect(Array.isArray(indexOn) ? indexOn : [indexOn]).toContain('buyer');
+    expect(node('all_orders')['.write']).toBe(false);
+  });
+
+  const schemas: Array<{ path: string[]; fields: string[] }> = [
+    {
+      path: ['users', '$uid'],
+      fields: [
+        'firstName', 'lastName', 'email', 'phoneNumber', 'address', 'country', 'birthDate',
+        'verificationMethod', 'receiveAnnouncements', 'receiveAppsMusicTV', 'emailVerified', 'createdAt',
+      ],
+    },
+    {
+      path: ['all_orders', '$orderId'],
+      fields: [
+        'product', 'tier', 'securitySelected', 'marketingSelected', 'applicationExist', 'modelExistsOn',
+        'additionalStorage', 'productAmount', 'payment_status', 'buyer', 'pushKey', 'stripeId', 'createdAt',
+      ],
+    },
+    { path: ['submissions', 'contact', '$id'], fields: ['name', 'email', 'phone', 'city', 'message', 'createdAt', 'page'] },
+    { path: ['submissions', 'waitlist', '$id'], fields: ['full__name', 'email', 'createdAt', 'page'] },
+    { path: ['submissions', 'preorder', '$id'], fields: ['full__name', 'email', 'createdAt', 'page'] },
+  ];
+  const rows = schemas.map((s) => ({
+    ...s,
+    name: `${s.path.join('/')}: exactly the data-model fields, each validated, $other rejected`,
+  }));
+  test.for(named(rows))(
+    '%s',
+    ([, { path, fields }]) => {
+      const n = node(...path);
+      expect(fieldsOf(n)).toEqual([...fields].sort());
+      for (const f of fields) expect(typeof node(...path, f)['.validate'], `${f} has a .validate`).toBe('string');
+      expect(node(...path, '$other')['.validate']).toBe(false);
+    },
+  );
+});

@@ -1,0 +1,36 @@
+// Security-rules test matrix for database.rules.json.
+// Run from the repository root:  npx vitest run --config tests/rules/vitest.config.ts
+// It starts the project's RTDB emulator (emulators/rtdb) once; set FIREBASE_DATABASE_EMULATOR_HOST=host:port
+// to run the same tests against another emulator (e.g. the official one).
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+
+export default defineConfig({
+  root: repoRoot,
+  test: {
+    name: 'database-rules',
+    root: repoRoot,
+    environment: 'node',
+    include: ['tests/rules/**/*.test.ts'],
+    globalSetup: ['tests/rules/global-setup.ts'],
+    // Every test file works in its own database namespace (its own project id), so files run in
+    // parallel; the tests inside one file run one after another (they share its database).
+    pool: 'forks',
+    fileParallelism: true,
+    maxWorkers: 4,
+    sequence: { concurrent: false, shuffle: false },
+    testTimeout: 15_000,
+    hookTimeout: 20_000,
+    teardownTimeout: 10_000,
+    retry: 0,
+    allowOnly: false,
+    passWithNoTests: false,
+    // The SDK logs a warning for every refused write; those refusals are what the tests expect.
+    onConsoleLog(log) {
+      if (/FIREBASE WARNING: .*(permission_denied|Permission denied)/i.test(log)) return false;
+      return undefined;
+    },
+  },
+});
