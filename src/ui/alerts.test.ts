@@ -13,7 +13,7 @@ describe('alerts', () => {
     const shown = alert({ title: 'Inactive Session', text: 'Your session has expired, login please' }).then(() => {
       dismissed = true;
     });
-    const dialog = await screen.findByRole('dialog', { hidden: true }); // jsdom cannot lay out sweetalert2's popup
+    const dialog = await screen.findByRole('dialog', { hidden: true }, { timeout: 5000 }); // jsdom cannot lay out sweetalert2's popup; the first alert loads sweetalert2
     expect(dialog).toHaveTextContent('Inactive Session');
     expect(dialog).toHaveTextContent('Your session has expired, login please');
     expect(dialog).toHaveClass(`swal2-icon-${icon}`);

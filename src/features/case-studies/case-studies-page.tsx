@@ -1,5 +1,61 @@
+import { Link } from 'react-router-dom';
+import { paths } from '@/config/paths';
+import { ButtonLink } from '@/ui/button';
 import { PageIntro } from '@/ui/page-intro';
+import { CASE_STUDIES, EXTERNAL_SHOWCASE } from './case-studies';
+import { CaseStudyCard } from './case-study-card';
+import styles from './case-studies-page.module.scss';
+
+/** Cards in the first row load at once; the rest are below the fold on most screens. */
+const EAGER_CARDS = 3;
 
 export default function CaseStudiesPage() {
-  return <PageIntro title="Case studies" summary="Products we have designed, built and launched with our clients." />;
+  const external = EXTERNAL_SHOWCASE;
+  return (
+    <>
+      <PageIntro title="Case studies" summary="Products we have designed, built and launched with our clients." />
+      <div className={styles.content}>
+        <ul className={styles.grid}>
+          {CASE_STUDIES.map((study, index) => (
+            <CaseStudyCard
+              key={study.slug}
+              name={study.name}
+              industry={study.industry}
+              summary={study.summary}
+              cover={study.cover}
+              lazy={index >= EAGER_CARDS}
+              action={
+                <Link to={paths.caseStudy(study.slug)} className={styles.link}>
+                  View Details<span className="visually-hidden"> about {study.name}</span>
+                  <span aria-hidden="true">→</span>
+                </Link>
+              }
+            />
+          ))}
+          <CaseStudyCard
+            name={external.name}
+            industry={external.industry}
+            summary={external.summary}
+            cover={external.cover}
+            lazy
+            action={
+              <a href={external.href} target="_blank" rel="noopener noreferrer" className={styles.link}>
+                {external.linkLabel}
+                <span className="visually-hidden">
+                  {' '}
+                  of {external.name} (opens in a new tab)
+                </span>
+                <span aria-hidden="true">↗</span>
+              </a>
+            }
+          />
+        </ul>
+        <section className={styles.cta} aria-labelledby="case-studies-cta">
+          <h2 id="case-studies-cta">Your product could be next</h2>
+          <p>From a first prototype to a platform with millions of users, our engineers take it all the way.</p>
+          <ButtonLink to={paths.contact}>Get started</ButtonLink>
+        </section>
+      </div>
+    </>
+  );
 }

@@ -1,5 +1,6 @@
-import { PageIntro } from '@/ui/page-intro';
+import { LegalDocumentView } from './legal-document';
+import { privacyPolicy } from './privacy-policy';
 
 export default function PrivacyPolicyPage() {
-  return <PageIntro title="Privacy policy" summary="How we collect, use and protect your information." />;
+  return <LegalDocumentView document={privacyPolicy} />;
 }

@@ -1,5 +1,6 @@
-import { PageIntro } from '@/ui/page-intro';
+import { LegalDocumentView } from './legal-document';
+import { termsOfService } from './terms-of-service';
 
 export default function TermsOfServicePage() {
-  return <PageIntro title="Terms of service" summary="The terms that apply when you use our site and services." />;
+  return <LegalDocumentView document={termsOfService} />;
 }

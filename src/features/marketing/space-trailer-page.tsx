@@ -1,6 +1,111 @@
+import { useEffect, useId, useRef } from 'react';
 import { BRAND } from '@/config/brand';
+import { paths } from '@/config/paths';
+import { ButtonLink } from '@/ui/button';
+import { Carousel } from '@/ui/carousel';
 import { PageIntro } from '@/ui/page-intro';
+import { usePrefersReducedMotion } from '@/ui/use-reduced-motion';
+import { Art } from './components/art';
+import { Actions, Section } from './components/section';
+import styles from './space-trailer-page.module.scss';
+
+/** The trailer's frames are 960 × 540, and so are its poster and the stills. */
+const FRAME = { width: 960, height: 540 } as const;
+const POSTER = '/media/space-trailer-poster.jpg';
+
+const STILLS = [
+  {
+    src: '/media/space-launch-orbit.jpg',
+    alt: 'A satellite with blue solar wings drifting above the glowing blue edge of the Earth, against a field of stars.',
+    caption: 'In orbit: a Space satellite crossing the Earth’s limb.',
+  },
+  {
+    src: '/media/space-launch-title.jpg',
+    alt: 'The word SPACE in white capitals above the curve of the Earth.',
+    caption: 'The title card, as the satellite climbs out of frame.',
+  },
+  {
+    src: POSTER,
+    alt: 'The SPACE title over the line “Satellite internet, anywhere on Earth”, with a satellite passing above the Earth.',
+    caption: 'Satellite internet, anywhere on Earth.',
+  },
+] as const;
 
 export default function SpaceTrailerPage() {
-  return <PageIntro title="Space trailer" summary={`Satellite internet from ${BRAND.name}: watch the trailer.`} />;
+  const reducedMotion = usePrefersReducedMotion();
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const descriptionId = useId();
+
+  // React sets `muted` as a property only; set it before playback so autoplay is allowed, and
+  // stop the loop at once if the visitor turns on reduced motion while it plays.
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!video) return;
+    video.muted = true;
+    if (reducedMotion) video.pause();
+  }, [reducedMotion]);
+
+  return (
+    <>
+      <PageIntro title="Space trailer" summary={`Satellite internet from ${BRAND.name}: watch the trailer.`} />
+
+      <section aria-label="Trailer" className={`container ${styles.trailer}`}>
+        <figure className={styles.figure}>
+          <video
+            ref={videoRef}
+            {...FRAME}
+            poster={POSTER}
+            controls
+            loop
+            muted
+            playsInline
+            autoPlay={!reducedMotion}
+            preload="metadata"
+            aria-describedby={descriptionId}
+            className={styles.video}
+          >
+            <source src="/media/space-trailer.webm" type="video/webm" />
+            <source src="/media/space-trailer.mp4" type="video/mp4" />
+            <p>
+              Your browser cannot play this video. <a href="/media/space-trailer.mp4">Download the trailer (MP4)</a>.
+            </p>
+          </video>
+          <figcaption id={descriptionId} className={styles.caption}>
+            <strong>Space trailer</strong>, 8 seconds, no sound. A satellite drifts across a field of
+            stars above the curve of the Earth while the title “Space” and the line “Satellite
+            internet, anywhere on Earth” fade in.
+          </figcaption>
+        </figure>
+      </section>
+
+      <Section
+        title="Internet from orbit"
+        intro="Space links homes, boats, farms and field crews to a constellation in low-Earth orbit: fast enough for video calls, with no cable in the ground."
+        tone="alt"
+      >
+        <ul className={styles.facts}>
+          <li>Low latency from satellites around 550 km up, not 36,000.</li>
+          <li>A self-aligning dish that sets itself up in minutes.</li>
+          <li>Plans that pause when you are away, billed month to month.</li>
+        </ul>
+        <Actions>
+          <ButtonLink to={paths.preorder}>Pre-order Space</ButtonLink>
+          <ButtonLink to={paths.openAccessProgram} variant="secondary">
+            Join the research program
+          </ButtonLink>
+        </Actions>
+      </Section>
+
+      <Section title="From the launch" intro="Stills from the trailer. The slide show pauses while you point at it or use its buttons.">
+        <Carousel label="Stills from the launch">
+          {STILLS.map((still) => (
+            <figure key={still.src} className={styles.still}>
+              <Art src={still.src} alt={still.alt} {...FRAME} />
+              <figcaption>{still.caption}</figcaption>
+            </figure>
+          ))}
+        </Carousel>
+      </Section>
+    </>
+  );
 }

@@ -1,5 +1,56 @@
+import { Link } from 'react-router-dom';
+import { BRAND } from '@/config/brand';
+import { externalLinks } from '@/config/external-links';
+import { paths } from '@/config/paths';
+import { ButtonLink } from '@/ui/button';
 import { PageIntro } from '@/ui/page-intro';
+import { TypingText } from '@/ui/typing-text';
+import { Actions, Section } from './components/section';
+import { StepList } from './components/step-list';
+import type { Step } from './content/types';
+import { MARKETING_SERVICES } from './services';
+import styles from './thank-you-page.module.scss';
+
+const NEXT_STEPS: readonly Step[] = [
+  {
+    title: 'We review your profile',
+    summary: `A ${BRAND.name} representative reads what you told us and matches you with an engineer who has built something like it before.`,
+  },
+  {
+    title: 'We get in touch',
+    summary: 'Within one business day we call or email you to agree the scope, the timeline and a first milestone.',
+  },
+  {
+    title: 'You follow it from your dashboard',
+    summary: 'Orders, plans and payments live in your dashboard, so you can see where things stand at any time.',
+  },
+];
+
+const SERVICE_NAMES = MARKETING_SERVICES.map((service) => service.name);
 
 export default function ThankYouPage() {
-  return <PageIntro title="Thank you" summary="A representative is reviewing your profile and will contact you shortly." />;
+  return (
+    <>
+      <PageIntro title="Thank you" summary="A representative is reviewing your profile and will contact you shortly.">
+        <Actions>
+          <ButtonLink to={paths.dashboard}>My Dashboard</ButtonLink>
+        </Actions>
+      </PageIntro>
+
+      <Section title="What happens next">
+        <StepList steps={NEXT_STEPS} columns={3} />
+      </Section>
+
+      <Section title="What we build" tone="alt">
+        <p className={styles.typing}>
+          Our teams ship <TypingText strings={SERVICE_NAMES} />
+        </p>
+        <p>
+          A question before we call? Write to{' '}
+          <a href={`mailto:${externalLinks.supportEmail}`}>{externalLinks.supportEmail}</a> or use our{' '}
+          <Link to={paths.contact}>contact page</Link>.
+        </p>
+      </Section>
+    </>
+  );
 }
