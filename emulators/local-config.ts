@@ -25,6 +25,10 @@ export const PORTS = {
   functions: emulatorPort('functions'),
   dev: 5173,
   preview: 4173,
+  /** The EmailJS stand-in (emulators/emailjs), not a Firebase emulator. */
+  emailjs: 12112,
 } as const;
 export const DATABASE_URL = `http://${HOST}:${PORTS.database}?ns=${DATABASE_NAMESPACE}`;
 export const FUNCTIONS_URL = `http://${HOST}:${PORTS.functions}/${PROJECT_ID}/us-central1`;
+/** What `@emailjs/browser` is pointed at locally (its `origin` option); production uses EmailJS. */
+export const EMAILJS_URL = `http://${HOST}:${PORTS.emailjs}`;

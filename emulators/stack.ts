@@ -9,7 +9,8 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { start as startDatabase } from './rtdb/src/index.ts';
-import { DATABASE_NAMESPACE, DATABASE_URL, FUNCTIONS_URL, HOST, PORTS, PROJECT_ID, firebaseEmulators } from './local-config.ts';
+import { start as startEmailJs } from './emailjs/server.ts';
+import { DATABASE_NAMESPACE, DATABASE_URL, EMAILJS_URL, FUNCTIONS_URL, HOST, PORTS, PROJECT_ID, firebaseEmulators } from './local-config.ts';
 import { seedDemoData } from './seed.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -36,7 +37,7 @@ function portsToCheck(web: WebMode): [number, string][] {
     .map(([name, entry]) => [(entry as { port: number }).port, `firebase-tools ${name} emulator`] as [number, string]);
   const webPort: [number, string][] =
     web === 'dev' ? [[PORTS.dev, 'Vite dev server']] : web === 'preview' ? [[PORTS.preview, 'Vite preview server']] : [];
-  return [[PORTS.database, 'Realtime Database emulator'], ...firebasePorts, ...webPort];
+  return [[PORTS.database, 'Realtime Database emulator'], [PORTS.emailjs, 'EmailJS stand-in'], ...firebasePorts, ...webPort];
 }
 
 function assertPortFree(port: number, what: string): Promise<void> {
@@ -128,6 +129,7 @@ function assertEnvMatches() {
     VITE_DATABASE_EMULATOR_HOST: `${HOST}:${PORTS.database}`,
     VITE_AUTH_EMULATOR_URL: `http://${HOST}:${PORTS.auth}`,
     VITE_FUNCTIONS_URL: FUNCTIONS_URL,
+    VITE_EMAILJS_ORIGIN: EMAILJS_URL,
   };
   for (const [key, value] of Object.entries(expected)) {
     if (env[key] !== value) throw new Error(`.env.emulators has ${key}=${env[key] ?? '(missing)'}, but the stack serves ${value}`);
@@ -154,6 +156,10 @@ export async function startStack({ web, verbose = false, onProgress = () => {} }
     });
     if (!rules.ok) throw new Error(`database.rules.json was rejected: ${await rules.text()}`);
     onProgress('Realtime Database emulator ready, rules loaded');
+
+    const emailjs = await startEmailJs({ port: PORTS.emailjs, host: HOST, quiet: !verbose });
+    stoppers.push(() => emailjs.stop());
+    onProgress('EmailJS stand-in ready');
 
     const build = spawnService('npm', ['run', 'build', '--silent', '-w', 'functions'], {}, verbose, 'functions build');
     await new Promise<void>((resolve, reject) =>
@@ -193,6 +199,7 @@ export async function startStack({ web, verbose = false, onProgress = () => {} }
       { name: 'Realtime Database emulator', url: database.url, note: `namespace ${DATABASE_NAMESPACE}` },
       { name: 'Auth emulator', url: `http://${HOST}:${PORTS.auth}` },
       { name: 'Functions emulator', url: FUNCTIONS_URL },
+      { name: 'EmailJS stand-in', url: emailjs.url, note: `received mail at ${emailjs.url}/__received` },
     );
     return { services, stop };
   } catch (error) {

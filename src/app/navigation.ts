@@ -69,7 +69,8 @@ export const footerGroups: FooterGroup[] = [
   },
 ];
 
-/** The customer area's side menu (spec section 2). Sign out is added by the auth feature. */
+/** The customer area's side menu (spec section 2). Its last entry, Sign out, is an action, not a
+ *  link: the account layout renders it after these (features/auth/sign-out-button). */
 export const accountNav: NavLinkItem[] = [
   { label: 'Dashboard', to: paths.dashboard },
   { label: 'Profile Settings', to: paths.profileSettings },

@@ -1,6 +1,8 @@
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { BRAND } from '@/config/brand';
 import { paths } from '@/config/paths';
+import { AuthProvider, AuthRoute } from '@/features/auth/auth-provider';
+import { SessionGuard } from '@/features/auth/session-guard';
 import { caseStudyTitle } from '@/features/case-studies/case-study-titles';
 import { AccountLayout } from './layouts/account-layout';
 import { PublicLayout } from './layouts/public-layout';
@@ -48,8 +50,14 @@ export const routes: RouteObject[] = [
         (params) => caseStudyTitle(params.slug),
         () => import('@/features/case-studies/case-study-page'),
       ),
-      page(paths.signUp, 'Create your account', () => import('@/features/auth/sign-up-page')),
-      page(paths.signIn, 'Sign in', () => import('@/features/auth/sign-in-page')),
+      {
+        // The auth pages get the auth state; the marketing pages never load Firebase Auth.
+        element: <AuthRoute />,
+        children: [
+          page(paths.signUp, 'Create your account', () => import('@/features/auth/sign-up-page')),
+          page(paths.signIn, 'Sign in', () => import('@/features/auth/sign-in-page')),
+        ],
+      },
       page(paths.create, 'Start something new', () => import('@/features/marketing/create-page')),
       page(paths.enterprise, 'Enterprise builder', () => import('@/features/marketing/enterprise-page')),
       page(paths.powerOfTheMind, 'The power of the mind', () => import('@/features/marketing/power-of-the-mind-page')),
@@ -58,14 +66,24 @@ export const routes: RouteObject[] = [
     ],
   },
   {
-    element: <AccountLayout />,
+    element: (
+      <AuthProvider>
+        <AccountLayout />
+      </AuthProvider>
+    ),
     children: [
-      page(paths.dashboard, 'Dashboard', () => import('@/features/account/dashboard-page')),
-      page(paths.profileSettings, 'Profile settings', () => import('@/features/account/profile-settings-page')),
-      page(paths.orderHistory, 'Orders', () => import('@/features/account/order-history-page')),
-      page(paths.paymentMethods, 'Payment methods', () => import('@/features/account/payment-methods-page')),
-      page(paths.devPanel, 'Dev Panel', () => import('@/features/account/dev-panel-page')),
-      page(paths.store, 'Store', () => import('@/features/store/store-page')),
+      {
+        // The session guard; it lets /store through for visitors (spec section 2).
+        element: <SessionGuard />,
+        children: [
+          page(paths.dashboard, 'Dashboard', () => import('@/features/account/dashboard-page')),
+          page(paths.profileSettings, 'Profile settings', () => import('@/features/account/profile-settings-page')),
+          page(paths.orderHistory, 'Orders', () => import('@/features/account/order-history-page')),
+          page(paths.paymentMethods, 'Payment methods', () => import('@/features/account/payment-methods-page')),
+          page(paths.devPanel, 'Dev Panel', () => import('@/features/account/dev-panel-page')),
+          page(paths.store, 'Store', () => import('@/features/store/store-page')),
+        ],
+      },
     ],
   },
 ];

@@ -54,7 +54,12 @@ export function ExternalButtonLink({ href, variant = 'primary', className, child
       {...(offSite ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
     >
       {children}
-      {offSite && <span className="visually-hidden"> (opens in a new tab)</span>}
+      {offSite && (
+        <>
+          {' '}
+          <span className="visually-hidden">(opens in a new tab)</span>
+        </>
+      )}
     </a>
   );
 }

@@ -1,7 +1,8 @@
 import { FocusTrap } from 'focus-trap-react';
-import { useEffect, useId, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, type KeyboardEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import styles from './modal.module.scss';
+import { useScrollLock } from './use-scroll-lock';
 
 interface ModalProps {
   open: boolean;
@@ -20,14 +21,7 @@ const tabbableOptions = import.meta.env.MODE === 'test' ? { displayCheck: 'none'
 export function Modal({ open, title, onClose, children, actions }: ModalProps) {
   const titleId = useId();
 
-  useEffect(() => {
-    if (!open) return;
-    const { overflow } = document.body.style;
-    document.body.style.overflow = 'hidden';
-    return () => {
-      document.body.style.overflow = overflow;
-    };
-  }, [open]);
+  useScrollLock(open);
 
   if (!open) return null;
 

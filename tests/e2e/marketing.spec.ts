@@ -187,9 +187,9 @@ test('how-it-works page: the four steps in detail and a call to action', async (
 test.describe('why-choose page', () => {
   test('has the five plan banners, three mini banners and nothing else to product details', async ({ page }) => {
     await page.goto(paths.whyChoose);
-    const hrefs = await main(page)
-      .locator('a[href^="/product-details"]')
-      .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+    const links = main(page).locator('a[href^="/product-details"]');
+    await expect(links).toHaveCount(8);
+    const hrefs = await links.evaluateAll((all) => all.map((link) => link.getAttribute('href')));
     expect(hrefs).toEqual([
       '/product-details?service=websites&plan=earth',
       '/product-details?service=websites&plan=silver',

@@ -1,5 +1,6 @@
 import { BRAND } from '../../src/config/brand';
 import { paths } from '../../src/config/paths';
+import { signInThroughPage } from './auth-helpers';
 import { expect, test } from './fixtures';
 
 /** Every route of spec section 2 with the heading it must show. */
@@ -43,10 +44,14 @@ const ROUTES: [path: string, heading: string | RegExp][] = [
   [paths.store, 'Store'],
 ];
 
+const SIGNED_IN_ONLY = new Set<string>([paths.dashboard, paths.profileSettings, paths.orderHistory, paths.paymentMethods, paths.devPanel]);
+
 test.describe('every route renders', () => {
   for (const [path, heading] of ROUTES) {
     test(`${path} shows its heading and title`, async ({ page }) => {
-      await page.goto(path);
+      // The customer area needs a session (the session guard is tested in auth.spec.ts).
+      if (SIGNED_IN_ONLY.has(path)) await signInThroughPage(page, undefined, `${paths.signIn}?next=${path}`);
+      else await page.goto(path);
       await expect(page.getByRole('heading', { level: 1, name: heading, exact: true })).toBeVisible();
       if (path === paths.home) await expect(page).toHaveTitle(`${BRAND.name} | Custom software and satellite internet`);
       else await expect(page).toHaveTitle(new RegExp(`^.+ \\| ${BRAND.name}$`));

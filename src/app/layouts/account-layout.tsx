@@ -1,6 +1,7 @@
-import { NavLink, Outlet, ScrollRestoration } from 'react-router-dom';
-import { accountNav } from '../navigation';
+import { Outlet, ScrollRestoration } from 'react-router-dom';
+import { SignOutButton } from '@/features/auth/sign-out-button';
 import { RouteAnnouncer } from '../route-meta';
+import { AccountMenu } from './account-menu';
 import { SiteHeader } from './site-header';
 import styles from './account-layout.module.scss';
 
@@ -13,17 +14,7 @@ export function AccountLayout() {
       </a>
       <SiteHeader />
       <div className={styles.shell}>
-        <nav aria-label="Account" className={styles.menu}>
-          <ul>
-            {accountNav.map((item) => (
-              <li key={item.to}>
-                <NavLink to={item.to} className={({ isActive }) => (isActive ? styles.active : undefined)}>
-                  {item.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <AccountMenu footer={<SignOutButton />} />
         <main id="main" tabIndex={-1} className={styles.main}>
           <Outlet />
         </main>

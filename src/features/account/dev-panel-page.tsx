@@ -1,5 +1,41 @@
+import { useAuth } from '@/features/auth/auth-context';
 import { PageIntro } from '@/ui/page-intro';
+import { Spinner } from '@/ui/spinner';
+import { AccountCard, AccountCardGrid } from './components/account-card';
+import styles from './dev-panel-page.module.scss';
 
 export default function DevPanelPage() {
-  return <PageIntro title="Dev Panel" summary="Live views of your project and your development environment." />;
+  const { user, ready } = useAuth();
+
+  return (
+    <>
+      <PageIntro title="Dev Panel" summary="Live views of your project and your development environment." />
+      {!ready ? (
+        <Spinner block label="Loading your Dev Panel…" />
+      ) : (
+        <>
+          {user && !user.emailVerified && (
+            // Warns, does not block (spec section 6).
+            <p role="alert" className={styles.warning}>
+              Warning! Please verify your email
+            </p>
+          )}
+          <AccountCardGrid label="Dev Panel">
+            <AccountCard
+              icon="◉"
+              title="Live View"
+              description="Watch your product being built: every deploy, live, as your team ships it."
+              action={{ kind: 'coming' }}
+            />
+            <AccountCard
+              icon="⌘"
+              title="Dev Box"
+              description="A ready-made cloud workspace with your repository, tools and preview links."
+              action={{ kind: 'coming' }}
+            />
+          </AccountCardGrid>
+        </>
+      )}
+    </>
+  );
 }

@@ -1,5 +1,34 @@
+import { paths } from '@/config/paths';
+import { useAuth } from '@/features/auth/auth-context';
+import { ButtonLink } from '@/ui/button';
 import { PageIntro } from '@/ui/page-intro';
+import { Spinner } from '@/ui/spinner';
+import { OrderCard } from './components/order-card';
+import styles from './order-history-page.module.scss';
+import { useOrders } from './use-orders';
 
 export default function OrderHistoryPage() {
-  return <PageIntro title="Orders" summary="Everything you have ordered, with its payment status." />;
+  const { user } = useAuth();
+  const orders = useOrders(user?.uid);
+
+  return (
+    <>
+      <PageIntro title="Orders" summary="Everything you have ordered, with its payment status." />
+      <section className={styles.list} aria-label="Your orders" aria-busy={orders.status === 'loading'}>
+        {orders.status === 'loading' && <Spinner block label="Loading your orders…" />}
+        {orders.status === 'error' && (
+          <p role="alert" className={styles.message}>
+            Your orders could not be loaded. Check your connection and reload the page.
+          </p>
+        )}
+        {orders.status === 'ready' && orders.orders.length === 0 && (
+          <div className={styles.message}>
+            <p>You have no orders yet.</p>
+            <ButtonLink to={paths.store}>Browse the store</ButtonLink>
+          </div>
+        )}
+        {orders.status === 'ready' && orders.orders.map((order) => <OrderCard key={order.id} order={order} />)}
+      </section>
+    </>
+  );
 }

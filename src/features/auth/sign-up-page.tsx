@@ -1,5 +1,25 @@
+import { Link } from 'react-router-dom';
+import { paths } from '@/config/paths';
 import { PageIntro } from '@/ui/page-intro';
+import { SignUpForm } from './sign-up-form';
+import styles from './auth-form.module.scss';
 
 export default function SignUpPage() {
-  return <PageIntro title="Create your account" summary="One account for the store, your orders and Space." />;
+  return (
+    <>
+      {/* Spec section 2: the sign-up page's header bar, 55 px high. */}
+      <nav aria-label="Sign-up" className={styles.signUpBar}>
+        <div className="container">
+          <Link to={paths.home}>
+            <span aria-hidden="true">← </span>Back to home
+          </Link>
+          <Link to={paths.signIn}>Sign in instead</Link>
+        </div>
+      </nav>
+      <PageIntro title="Create your account" summary="One account for the store, your orders and Space." />
+      <div className={`container ${styles.page}`}>
+        <SignUpForm />
+      </div>
+    </>
+  );
 }

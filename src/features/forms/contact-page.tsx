@@ -1,5 +1,22 @@
 import { PageIntro } from '@/ui/page-intro';
+import { ContactDetails } from './contact-details';
+import { ContactForm } from './contact-form';
+import styles from './forms.module.scss';
 
+/** /contact and /support. */
 export default function ContactPage() {
-  return <PageIntro title="Contact us" summary="Questions, projects or support: write to us and a specialist will answer." />;
+  return (
+    <>
+      <PageIntro title="Contact us" summary="Questions, projects or support: write to us and a specialist will answer." />
+      <div className="container">
+        <div className={styles.contactLayout}>
+          <section aria-labelledby="inquiry-heading" className={styles.panel}>
+            <h2 id="inquiry-heading">Send us a message</h2>
+            <ContactForm />
+          </section>
+          <ContactDetails />
+        </div>
+      </div>
+    </>
+  );
 }

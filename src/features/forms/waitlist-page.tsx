@@ -1,5 +1,19 @@
 import { PageIntro } from '@/ui/page-intro';
+import { JoinListForm } from './join-list-form';
+import styles from './forms.module.scss';
 
+/** /waitlist and /open-access-program. */
 export default function WaitlistPage() {
-  return <PageIntro title="Open-access research program" summary="Join the waitlist for our open-access research program." />;
+  return (
+    <>
+      <PageIntro title="Open-access research program" summary="Join the waitlist for our open-access research program." />
+      <div className="container">
+        <section aria-labelledby="waitlist-heading" className={`${styles.panel} ${styles.narrow}`}>
+          <h2 id="waitlist-heading">Join the waitlist</h2>
+          <p>Leave your name and email; we write to you with the next steps as places open.</p>
+          <JoinListForm kind="waitlist" label="Waitlist" submitLabel="Get Started" />
+        </section>
+      </div>
+    </>
+  );
 }

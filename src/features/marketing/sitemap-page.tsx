@@ -59,8 +59,8 @@ function SitemapEntry({ link }: { link: SitemapLink }) {
   if ('to' in link) return <Link to={link.to}>{link.label}</Link>;
   return (
     <a href={link.href} target="_blank" rel="noopener noreferrer">
-      {link.label}
-      <span className="visually-hidden"> (opens in a new tab)</span>
+      {link.label}{' '}
+      <span className="visually-hidden">(opens in a new tab)</span>
       <svg aria-hidden="true" focusable="false" className={styles.offsite} viewBox="0 0 16 16" width="12" height="12">
         <path d="M6 3H3v10h10v-3M9 3h4v4M13 3 7 9" />
       </svg>

@@ -1,0 +1,257 @@
+/**
+ * A local stand-in for EmailJS's HTTP API (https://api.emailjs.com): the two calls the site makes,
+ * `POST /api/v1.0/email/send` (JSON) and `POST /api/v1.0/email/send-form` (multipart), answered as
+ * EmailJS answers them, and nothing is mailed: every accepted message is kept and can be read at
+ * `GET /__received` or through `received()`. Tests can make it fail with `POST /__control`.
+ * See README.md beside this file.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export const SEND_PATH = '/api/v1.0/email/send';
+export const SEND_FORM_PATH = '/api/v1.0/email/send-form';
+
+/** The ids EmailJS requires on every call, checked in this order. */
+const REQUIRED_IDS = ['user_id', 'service_id', 'template_id'] as const;
+/** Fields EmailJS reads itself; everything else in a send-form body is a template parameter. */
+const RESERVED_FIELDS = new Set<string>([...REQUIRED_IDS, 'lib_version', 'accessToken']);
+/** EmailJS caps a request well below this; we only guard the process. */
+const MAX_BODY_BYTES = 2 * 1024 * 1024;
+/** The oldest messages are dropped past this many. */
+const MAX_KEPT = 1000;
+
+export interface ReceivedMail {
+  endpoint: 'send' | 'send-form';
+  receivedAt: string;
+  service_id: string;
+  template_id: string;
+  user_id: string;
+  lib_version?: string;
+  /** The template parameters: `template_params` of a send, the form fields of a send-form. */
+  params: Record<string, unknown>;
+}
+
+/** A failure rule set through `POST /__control`: calls matching `match` are answered with `status`. */
+export interface FailureRule {
+  status: number;
+  text?: string;
+  /** Every key must equal the call's id or template parameter of that name; empty matches all. */
+  match?: Record<string, string>;
+  /** How many calls it answers before it is dropped; unlimited when absent. */
+  times?: number;
+}
+
+export interface StartOptions {
+  /** Default 12112; 0 picks a free port. */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** No log output. */
+  quiet?: boolean;
+}
+
+export interface RunningEmailJs {
+  /** http://host:port — what `@emailjs/browser`'s `origin` option takes. */
+  url: string;
+  port: number;
+  /** What was accepted so far, oldest first (copies). */
+  received(): ReceivedMail[];
+  /** Forget what was received and every failure rule. */
+  reset(): void;
+  /** Answer matching calls with an error (same as `POST /__control`). */
+  fail(rule: FailureRule): void;
+  stop(): Promise<void>;
+}
+
+class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const CORS_HEADERS = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Allow-Methods': 'GET, POST, DELETE, OPTIONS',
+  'Access-Control-Allow-Headers': 'Content-Type',
+  'Access-Control-Max-Age': '600',
+};
+
+function reply(res: ServerResponse, status: number, body: string, type = 'text/plain; charset=utf-8') {
+  res.writeHead(status, { ...CORS_HEADERS, 'Content-Type': type, 'Content-Length': Buffer.byteLength(body) });
+  res.end(body);
+}
+
+function replyJson(res: ServerResponse, status: number, value: unknown) {
+  reply(res, status, JSON.stringify(value, null, 2), 'application/json; charset=utf-8');
+}
+
+async function readBody(req: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY_BYTES) throw new HttpError(413, 'The request is too large');
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+function parseJson(body: Buffer): Record<string, unknown> {
+  try {
+    const value: unknown = JSON.parse(body.toString('utf8') || '{}');
+    if (value && typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>;
+  } catch {
+    // answered below
+  }
+  throw new HttpError(400, 'The request body is not valid JSON');
+}
+
+/** Multipart (or urlencoded) fields through the WHATWG parser Node ships. Files are named, not kept. */
+async function parseForm(body: Buffer, contentType: string): Promise<Record<string, string>> {
+  let form: FormData;
+  try {
+    form = await new Request('http://stand-in/', { method: 'POST', headers: { 'Content-Type': contentType }, body: new Uint8Array(body) }).formData();
+  } catch {
+    throw new HttpError(400, 'The request body is not valid form data');
+  }
+  const fields: Record<string, string> = {};
+  for (const [name, value] of form) fields[name] = typeof value === 'string' ? value : `[file ${value.name}]`;
+  return fields;
+}
+
+function requireIds(source: Record<string, unknown>) {
+  for (const id of REQUIRED_IDS) {
+    const value = source[id];
+    // EmailJS's own wording (its REST docs: 400 "The user_id parameter is required").
+    if (typeof value !== 'string' || value === '') throw new HttpError(400, `The ${id} parameter is required`);
+  }
+  return { user_id: source.user_id as string, service_id: source.service_id as string, template_id: source.template_id as string };
+}
+
+function matches(rule: FailureRule, mail: ReceivedMail): boolean {
+  const values: Record<string, unknown> = { ...mail.params, service_id: mail.service_id, template_id: mail.template_id, user_id: mail.user_id };
+  return Object.entries(rule.match ?? {}).every(([key, expected]) => values[key] === expected);
+}
+
+function parseRule(value: Record<string, unknown>): FailureRule {
+  const { status, text, match, times } = value;
+  if (typeof status !== 'number' || status < 400 || status > 599) throw new HttpError(400, '"status" must be a number from 400 to 599');
+  if (text !== undefined && typeof text !== 'string') throw new HttpError(400, '"text" must be a string');
+  if (times !== undefined && (typeof times !== 'number' || times < 1)) throw new HttpError(400, '"times" must be a positive number');
+  if (match !== undefined && (typeof match !== 'object' || match === null || Object.values(match).some((v) => typeof v !== 'string'))) {
+    throw new HttpError(400, '"match" must be an object of strings');
+  }
+  return { status, text, match: match as Record<string, string> | undefined, times };
+}
+
+export async function start(options: StartOptions = {}): Promise<RunningEmailJs> {
+  const host = options.host ?? '127.0.0.1';
+  const log = options.quiet ? () => {} : (message: string) => console.error(`[emailjs] ${message}`);
+  let received: ReceivedMail[] = [];
+  let rules: FailureRule[] = [];
+
+  const accept = async (endpoint: ReceivedMail['endpoint'], req: IncomingMessage): Promise<{ status: number; text: string }> => {
+    const body = await readBody(req);
+    const contentType = req.headers['content-type'] ?? '';
+    let mail: ReceivedMail;
+    if (endpoint === 'send') {
+      const json = parseJson(body);
+      const params = json.template_params;
+      if (params !== undefined && (typeof params !== 'object' || params === null || Array.isArray(params))) {
+        throw new HttpError(400, 'The template_params parameter must be an object');
+      }
+      mail = { endpoint, receivedAt: new Date().toISOString(), ...requireIds(json), params: { ...(params as object | undefined) } };
+      if (typeof json.lib_version === 'string') mail.lib_version = json.lib_version;
+    } else {
+      const fields = await parseForm(body, contentType);
+      const params = Object.fromEntries(Object.entries(fields).filter(([name]) => !RESERVED_FIELDS.has(name)));
+      mail = { endpoint, receivedAt: new Date().toISOString(), ...requireIds(fields), params };
+      if (fields.lib_version) mail.lib_version = fields.lib_version;
+    }
+
+    const rule = rules.find((candidate) => matches(candidate, mail));
+    if (rule) {
+      if (rule.times !== undefined && --rule.times <= 0) rules = rules.filter((r) => r !== rule);
+      log(`${endpoint}: failing with ${rule.status} (control rule)`);
+      return { status: rule.status, text: rule.text ?? 'Internal Server Error' };
+    }
+    received.push(mail);
+    if (received.length > MAX_KEPT) received = received.slice(-MAX_KEPT);
+    log(`${endpoint}: service ${mail.service_id}, template ${mail.template_id}`);
+    return { status: 200, text: 'OK' };
+  };
+
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://stand-in');
+    const route = `${req.method} ${url.pathname}`;
+    const handle = async () => {
+      if (req.method === 'OPTIONS') {
+        res.writeHead(204, CORS_HEADERS);
+        res.end();
+        return;
+      }
+      switch (route) {
+        case `POST ${SEND_PATH}`:
+        case `POST ${SEND_FORM_PATH}`: {
+          const { status, text } = await accept(url.pathname === SEND_PATH ? 'send' : 'send-form', req);
+          reply(res, status, text);
+          return;
+        }
+        case 'GET /':
+          replyJson(res, 200, { service: 'EmailJS stand-in', endpoints: [SEND_PATH, SEND_FORM_PATH], received: `${url.origin}/__received` });
+          return;
+        case 'GET /__received':
+          replyJson(res, 200, received);
+          return;
+        case 'DELETE /__received':
+          received = [];
+          reply(res, 200, 'OK');
+          return;
+        case 'POST /__control':
+          rules.push(parseRule(parseJson(await readBody(req))));
+          reply(res, 200, 'OK');
+          return;
+        case 'DELETE /__control':
+          rules = [];
+          reply(res, 200, 'OK');
+          return;
+        default:
+          reply(res, 404, 'Not Found');
+      }
+    };
+    handle().catch((error: unknown) => {
+      const status = error instanceof HttpError ? error.status : 500;
+      if (status === 500) log(`${route}: ${String(error)}`);
+      if (!res.headersSent) reply(res, status, error instanceof Error ? error.message : 'Internal Server Error');
+    });
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 12112, host, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  const url = `http://${host}:${port}`;
+  log(`ready on ${url}`);
+
+  return {
+    url,
+    port,
+    received: () => structuredClone(received),
+    reset: () => {
+      received = [];
+      rules = [];
+    },
+    fail: (rule) => {
+      rules.push(parseRule(rule as unknown as Record<string, unknown>));
+    },
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

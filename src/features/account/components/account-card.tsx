@@ -1,0 +1,50 @@
+import type { ReactNode } from 'react';
+import { ButtonLink, ExternalButtonLink } from '@/ui/button';
+import styles from './account-card.module.scss';
+
+/** The text shown on features announced but not yet available (spec section 2). */
+export const FEATURE_COMING = 'Feature Coming V.1.0.4';
+
+type CardAction =
+  | { kind: 'link'; to: string; label: string }
+  | { kind: 'external'; href: string; label: string }
+  | { kind: 'coming' };
+
+interface AccountCardProps {
+  title: string;
+  description: ReactNode;
+  icon: ReactNode;
+  action: CardAction;
+}
+
+/** One card of the customer area: a title, a line of text and what it leads to. */
+export function AccountCard({ title, description, icon, action }: AccountCardProps) {
+  return (
+    <article className={`${styles.card} ${action.kind === 'coming' ? styles.coming : ''}`}>
+      <span className={styles.icon} aria-hidden="true">
+        {icon}
+      </span>
+      <h2 className={styles.title}>{title}</h2>
+      <p className={styles.description}>{description}</p>
+      {action.kind === 'link' && (
+        <ButtonLink className={styles.action} to={action.to}>
+          {action.label}
+        </ButtonLink>
+      )}
+      {action.kind === 'external' && (
+        <ExternalButtonLink className={styles.action} href={action.href}>
+          {action.label}
+        </ExternalButtonLink>
+      )}
+      {action.kind === 'coming' && <p className={styles.badge}>{FEATURE_COMING}</p>}
+    </article>
+  );
+}
+
+export function AccountCardGrid({ children, label }: { children: ReactNode; label: string }) {
+  return (
+    <section className={styles.grid} aria-label={label}>
+      {children}
+    </section>
+  );
+}

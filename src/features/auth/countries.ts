@@ -1,0 +1,22 @@
+/** The sign-up form's country list: every region libphonenumber-js has a calling code for
+ *  (about 245), named by the browser's own Intl.DisplayNames data, sorted by name. */
+import { getCountries, getCountryCallingCode, type CountryCode } from 'libphonenumber-js/min';
+
+export interface Country {
+  /** ISO 3166-1 alpha-2 code, e.g. "US". */
+  code: CountryCode;
+  name: string;
+  /** The international calling code with its plus sign, e.g. "+1". */
+  dialCode: string;
+}
+
+/** Spec section 9: United States, +1. */
+export const DEFAULT_COUNTRY_CODE: CountryCode = 'US';
+
+export function listCountries(locale = 'en-US'): Country[] {
+  const names = new Intl.DisplayNames([locale], { type: 'region', fallback: 'code' });
+  const collator = new Intl.Collator(locale);
+  return getCountries()
+    .map((code) => ({ code, name: names.of(code) ?? code, dialCode: `+${getCountryCallingCode(code)}` }))
+    .sort((a, b) => collator.compare(a.name, b.name));
+}

@@ -1,0 +1,42 @@
+/** The auth feature's texts from the spec's error catalogue (section 8), defined once. */
+import { BRAND } from '@/config/brand';
+import type { AlertMessage } from '@/ui/alerts';
+
+export const SIGN_UP_MESSAGES = {
+  missingInformation: { title: 'Missing Information', text: 'Please fill in all required fields.' },
+  invalidPhone: { title: 'Invalid Phone Number', text: 'Please enter a valid phone number.' },
+  invalidEmail: { title: 'Invalid Email', text: 'Please enter a valid email.' },
+  weakPassword: { title: 'Weak Password', text: 'Password must be at least 6 characters.' },
+  captchaRequired: { title: 'Captcha Required', text: 'Please complete the captcha.' },
+  invalidCaptcha: { title: 'Invalid Captcha', text: 'The captcha you entered does not match.' },
+  passwordMismatch: { title: 'Password Mismatch', text: 'Passwords do not match.' },
+  setupError: { title: 'Setup Error', text: 'The identity/database client is not initialised. Please try again.' },
+  welcome: {
+    title: 'Welcome!',
+    text: `Your ${BRAND.name} Account has been successfully created! Please verify your email to fully activate your account.`,
+  },
+} as const satisfies Record<string, AlertMessage>;
+
+/** Title of the alert for any other sign-up failure; its text is the provider's message. */
+export const SIGN_UP_FAILURE_TITLE = 'Error';
+
+export const INACTIVE_SESSION: AlertMessage = {
+  title: 'Inactive Session',
+  text: 'Your session has expired, login please',
+};
+
+export const BIRTHDAY_HELP = 'Birthday is used for age verification and to provide personalized services.';
+
+export const SIGN_IN_MESSAGES = {
+  missing: 'Please enter your email and password.',
+  invalidEmail: 'Please enter a valid email.',
+  wrongPassword: 'That password is not right. Try again, or use "Forgot password?" to reset it.',
+  userNotFound: 'There is no account with that email. Check the address, or create an account.',
+  invalidCredential: 'The email or password is not right. Check both and try again.',
+  tooManyRequests: 'Too many attempts. Wait a few minutes, or reset your password with "Forgot password?".',
+  userDisabled: 'This account has been disabled. Contact support for help.',
+  network: 'We could not reach the sign-in service. Check your connection and try again.',
+  resetNeedsEmail: 'Enter your email above, then choose "Forgot password?" again.',
+  resetSent: (email: string) =>
+    `If an account exists for ${email}, we have sent it a link to reset the password. Check your inbox.`,
+} as const;

@@ -1,0 +1,79 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { sendPasswordReset, signIn } from './auth-api';
+import { SIGN_IN_MESSAGES } from './messages';
+import { SignInForm } from './sign-in-form';
+
+vi.mock('./auth-api', () => ({ signIn: vi.fn(), sendPasswordReset: vi.fn() }));
+
+const authError = (code: string) => Object.assign(new Error(`Firebase: Error (${code}).`), { code });
+
+function renderAt(url: string) {
+  const router = createMemoryRouter(
+    [
+      { path: '/sign-in', element: <SignInForm /> },
+      { path: '*', element: <h1>Elsewhere</h1> },
+    ],
+    { initialEntries: [url] },
+  );
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+async function submit(email: string, password: string) {
+  const user = userEvent.setup();
+  if (email) await user.type(screen.getByLabelText('Email'), email);
+  if (password) await user.type(screen.getByLabelText('Password'), password);
+  await user.click(screen.getByRole('button', { name: 'Sign in' }));
+}
+
+beforeEach(() => vi.clearAllMocks());
+
+describe('SignInForm', () => {
+  it('asks for both fields before calling Firebase', async () => {
+    renderAt('/sign-in');
+    await submit('', '');
+    expect(screen.getByRole('alert')).toHaveTextContent(SIGN_IN_MESSAGES.missing);
+    expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
+    expect(signIn).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['auth/wrong-password', SIGN_IN_MESSAGES.wrongPassword],
+    ['auth/user-not-found', SIGN_IN_MESSAGES.userNotFound],
+    ['auth/invalid-credential', SIGN_IN_MESSAGES.invalidCredential],
+    ['auth/too-many-requests', SIGN_IN_MESSAGES.tooManyRequests],
+  ])('turns %s into a friendly message and stays', async (code, message) => {
+    vi.mocked(signIn).mockRejectedValueOnce(authError(code));
+    const router = renderAt('/sign-in');
+    await submit('ada@example.com', 'secret1');
+    expect(screen.getByRole('alert')).toHaveTextContent(message);
+    expect(router.state.location.pathname).toBe('/sign-in');
+    expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
+  });
+
+  it('goes back to ?next= after signing in', async () => {
+    vi.mocked(signIn).mockResolvedValueOnce({} as never);
+    const router = renderAt('/sign-in?next=%2Forder-history%3Fx%3D1');
+    await submit('ada@example.com', 'secret1');
+    expect(router.state.location.pathname + router.state.location.search).toBe('/order-history?x=1');
+  });
+
+  it('goes to the dashboard without a usable ?next=', async () => {
+    vi.mocked(signIn).mockResolvedValueOnce({} as never);
+    const router = renderAt('/sign-in?next=https%3A%2F%2Fevil.example.com');
+    await submit('ada@example.com', 'secret1');
+    expect(router.state.location.pathname).toBe('/dashboard');
+  });
+
+  it('says the reset email is on its way even for an unknown address', async () => {
+    vi.mocked(sendPasswordReset).mockRejectedValueOnce(authError('auth/user-not-found'));
+    renderAt('/sign-in');
+    await userEvent.type(screen.getByLabelText('Email'), 'nobody@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Forgot password?' }));
+    expect(sendPasswordReset).toHaveBeenCalledWith('nobody@example.com');
+    expect(screen.getByRole('alert')).toHaveTextContent(SIGN_IN_MESSAGES.resetSent('nobody@example.com'));
+  });
+});

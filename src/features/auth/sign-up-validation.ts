@@ -1,0 +1,68 @@
+/** The sign-up form's checks, in the spec's order (section 5, architecture decision 6). */
+import { EMAIL_PATTERN, PHONE_PATTERN, TEXT_LIMITS, type VERIFICATION_METHODS } from '@/config/data-limits';
+import { captchaMatches } from './captcha-code';
+import { SIGN_UP_MESSAGES } from './messages';
+
+/** Spec section 9: the minimum password length. */
+export const PASSWORD_MIN_LENGTH = 6;
+
+export interface SignUpValues {
+  firstName: string;
+  lastName: string;
+  country: string;
+  birthMonth: string;
+  birthDay: string;
+  birthYear: string;
+  phone: string;
+  email: string;
+  password: string;
+  confirmPassword: string;
+  verificationMethod: (typeof VERIFICATION_METHODS)[number];
+  receiveAnnouncements: boolean;
+  receiveAppsMusicTV: boolean;
+  captcha: string;
+}
+
+export type SignUpField = keyof SignUpValues;
+
+export interface SignUpProblem {
+  message: (typeof SIGN_UP_MESSAGES)[keyof typeof SIGN_UP_MESSAGES];
+  /** The fields to mark invalid, the first one gets focus. */
+  fields: SignUpField[];
+}
+
+const REQUIRED: SignUpField[] = ['firstName', 'lastName', 'country', 'birthMonth', 'birthDay', 'birthYear', 'phone'];
+
+/** "+1 6195550199": the dial code, a space, the digits typed (spaces, dashes, brackets dropped). */
+export function fullPhoneNumber(dialCode: string, typed: string): string {
+  return `${dialCode} ${typed.replace(/[\s()-]/g, '')}`;
+}
+
+/** The stored number must pass the database rules (PHONE_PATTERN, TEXT_LIMITS.phoneMin..phone). */
+function phoneIsValid(dialCode: string, typed: string): boolean {
+  const full = fullPhoneNumber(dialCode, typed);
+  return (
+    /^[0-9]+$/.test(full.slice(dialCode.length + 1)) &&
+    PHONE_PATTERN.test(full) &&
+    full.length >= TEXT_LIMITS.phoneMin &&
+    full.length <= TEXT_LIMITS.phone
+  );
+}
+
+/** The first problem, or null when the form may be sent. */
+export function validateSignUp(values: SignUpValues, captchaCode: string, dialCode: string): SignUpProblem | null {
+  const missing = REQUIRED.filter((field) => String(values[field]).trim() === '');
+  if (missing.length > 0) return { message: SIGN_UP_MESSAGES.missingInformation, fields: missing };
+  // Not in the spec: without it a malformed number would only fail at the database, after the
+  // account had been created.
+  if (!phoneIsValid(dialCode, values.phone)) return { message: SIGN_UP_MESSAGES.invalidPhone, fields: ['phone'] };
+  if (!EMAIL_PATTERN.test(values.email.trim())) return { message: SIGN_UP_MESSAGES.invalidEmail, fields: ['email'] };
+  if (values.password.length < PASSWORD_MIN_LENGTH) return { message: SIGN_UP_MESSAGES.weakPassword, fields: ['password'] };
+  // Decision 6: the empty check first, so "Captcha Required" can be seen.
+  if (values.captcha.trim() === '') return { message: SIGN_UP_MESSAGES.captchaRequired, fields: ['captcha'] };
+  if (!captchaMatches(values.captcha, captchaCode)) return { message: SIGN_UP_MESSAGES.invalidCaptcha, fields: ['captcha'] };
+  if (values.password !== values.confirmPassword) {
+    return { message: SIGN_UP_MESSAGES.passwordMismatch, fields: ['confirmPassword'] };
+  }
+  return null;
+}

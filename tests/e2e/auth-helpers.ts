@@ -1,0 +1,170 @@
+/** Helpers of the auth browser tests: the Auth emulator's REST API, admin reads of the database,
+ *  the sweetalert2 dialogs, and filling the sign-up form. */
+import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
+import { getDatabase } from 'firebase-admin/database';
+import type { Locator, Page } from '@playwright/test';
+import { DEMO_CUSTOMER } from '../../emulators/seed';
+import { DATABASE_URL, HOST, PORTS, PROJECT_ID } from '../../emulators/local-config';
+import { paths } from '../../src/config/paths';
+import { expect } from './fixtures';
+
+const AUTH = `http://${HOST}:${PORTS.auth}`;
+const ADMIN = { Authorization: 'Bearer owner', 'Content-Type': 'application/json' };
+
+export function uniqueEmail(label: string): string {
+  return `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@e2e.leopard.test`;
+}
+
+export interface OobCode {
+  email: string;
+  requestType: 'VERIFY_EMAIL' | 'PASSWORD_RESET' | string;
+}
+
+/** The emails the Auth emulator has "sent" to this address. */
+export async function oobCodesFor(email: string): Promise<OobCode[]> {
+  const response = await fetch(`${AUTH}/emulator/v1/projects/${PROJECT_ID}/oobCodes`);
+  const { oobCodes } = (await response.json()) as { oobCodes: OobCode[] };
+  return oobCodes.filter((code) => code.email === email);
+}
+
+export interface AuthAccount {
+  localId: string;
+  email: string;
+  emailVerified?: boolean;
+}
+
+export async function lookupAccount(email: string): Promise<AuthAccount | undefined> {
+  const response = await fetch(`${AUTH}/identitytoolkit.googleapis.com/v1/projects/${PROJECT_ID}/accounts:lookup`, {
+    method: 'POST',
+    headers: ADMIN,
+    body: JSON.stringify({ email: [email] }),
+  });
+  const { users } = (await response.json()) as { users?: AuthAccount[] };
+  return users?.[0];
+}
+
+export async function createAccount(email: string, password: string): Promise<string> {
+  const response = await fetch(`${AUTH}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password, returnSecureToken: true }),
+  });
+  expect(response.ok).toBe(true);
+  return ((await response.json()) as { localId: string }).localId;
+}
+
+/** Runs `work` with admin access to the database (no rules). */
+async function withAdminDatabase<T>(work: (db: ReturnType<typeof getDatabase>) => Promise<T>): Promise<T> {
+  process.env.FIREBASE_DATABASE_EMULATOR_HOST ??= `${HOST}:${PORTS.database}`;
+  const app: App = initializeApp({ projectId: PROJECT_ID, databaseURL: DATABASE_URL }, `e2e-admin-${Math.random()}`);
+  try {
+    return await work(getDatabase(app));
+  } finally {
+    await deleteApp(app);
+  }
+}
+
+/** Reads a database path with admin access (no rules). */
+export function readDatabase(path: string): Promise<unknown> {
+  return withAdminDatabase(async (db) => (await db.ref(path).get()).val());
+}
+
+/** Writes database paths with admin access, as the cloud functions do: `{ 'a/b': value, … }`. */
+export function updateDatabase(values: Record<string, unknown>): Promise<void> {
+  return withAdminDatabase((db) => db.ref().update(values));
+}
+
+/** The sweetalert2 dialog on screen. */
+export function alertDialog(page: Page): Locator {
+  return page.locator('.swal2-popup');
+}
+
+/** Checks the dialog's title, text and icon, then dismisses it with OK. */
+export async function expectAlert(
+  page: Page,
+  { title, text, icon }: { title: string; text: string | RegExp; icon: 'error' | 'warning' | 'success' },
+): Promise<void> {
+  const dialog = alertDialog(page);
+  await expect(dialog).toBeVisible();
+  await expect(dialog.locator('.swal2-title')).toHaveText(title);
+  await expect(dialog.locator('.swal2-html-container')).toHaveText(text);
+  await expect(dialog.locator(`.swal2-icon.swal2-${icon}`)).toBeVisible();
+  await dialog.getByRole('button', { name: 'OK' }).click();
+  await expect(dialog).toBeHidden();
+}
+
+/** The code drawn on the captcha canvas, from its accessible name. */
+export async function readCaptcha(page: Page): Promise<string> {
+  const label = await page.getByRole('img', { name: /^Captcha code:/ }).getAttribute('aria-label');
+  return (label ?? '').replace('Captcha code:', '').replace(/\s/g, '');
+}
+
+export interface SignUpInput {
+  firstName: string;
+  lastName: string;
+  month: string;
+  day: string;
+  year: string;
+  phone: string;
+  email: string;
+  password: string;
+  confirmPassword: string;
+  /** Omitted: the code shown, typed as is. */
+  captcha?: string;
+}
+
+export function validSignUp(overrides: Partial<SignUpInput> = {}): SignUpInput {
+  return {
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    month: 'December',
+    day: '10',
+    year: '1990',
+    phone: '6195550123',
+    email: uniqueEmail('signup'),
+    password: 'analytical-engine',
+    confirmPassword: 'analytical-engine',
+    ...overrides,
+  };
+}
+
+export async function fillSignUp(page: Page, input: SignUpInput): Promise<void> {
+  const form = page.getByRole('form', { name: 'Create your account' });
+  await form.getByLabel('First name').fill(input.firstName);
+  await form.getByLabel('Last name').fill(input.lastName);
+  if (input.month) await form.getByLabel('Month').selectOption(input.month);
+  if (input.day) await form.getByLabel('Day').selectOption(input.day);
+  if (input.year) await form.getByLabel('Year').selectOption(input.year);
+  await form.getByLabel('Phone number').fill(input.phone);
+  await form.getByLabel('Email').fill(input.email);
+  await form.getByLabel('Password', { exact: true }).fill(input.password);
+  await form.getByLabel('Confirm password').fill(input.confirmPassword);
+  await form.getByLabel('Type the code shown above').fill(input.captcha ?? (await readCaptcha(page)));
+}
+
+export async function submitSignUp(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Create account' }).click();
+}
+
+/** Signs in through the sign-in page (at `next`, when given, the page comes back there). */
+export async function signInThroughPage(
+  page: Page,
+  { email, password }: { email: string; password: string } = DEMO_CUSTOMER,
+  signInUrl: string = paths.signIn,
+): Promise<void> {
+  if (!page.url().includes(paths.signIn)) await page.goto(signInUrl);
+  const form = page.getByRole('form', { name: 'Sign in' });
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Password').fill(password);
+  await form.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** Chromium logs every failed HTTP request as a console error. Where the test expects the Auth
+ *  emulator to refuse (wrong password, email in use, ...), take exactly those entries out of what
+ *  the fixture collected, and nothing else. */
+export function expectRefusedRequests(consoleErrors: string[], status = 400): void {
+  const refused = `the server responded with a status of ${status}`;
+  const remaining = consoleErrors.filter((entry) => !entry.includes(refused));
+  expect(remaining.length, 'expected a refused request').toBeLessThan(consoleErrors.length);
+  consoleErrors.splice(0, consoleErrors.length, ...remaining);
+}

@@ -1,0 +1,330 @@
+/**
+ * The contact, waitlist and Space pre-order forms on the local stack: every submission is stored
+ * in the database (read here with admin access), then mailed through the EmailJS stand-in
+ * (emulators/emailjs, read through its /__received endpoint), then thanked for; failures keep
+ * what was typed. The last block checks the stand-in itself against EmailJS's HTTP API.
+ */
+import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { getApps, initializeApp } from 'firebase-admin/app';
+import { getDatabase } from 'firebase-admin/database';
+import type { Page } from '@playwright/test';
+import { loadEnv } from 'vite';
+import { start as startEmailJs, type ReceivedMail } from '../../emulators/emailjs/server.ts';
+import { DATABASE_URL, EMAILJS_URL, HOST, PORTS, PROJECT_ID } from '../../emulators/local-config.ts';
+import { TEXT_LIMITS } from '../../src/config/data-limits.ts';
+import { paths } from '../../src/config/paths.ts';
+import { expect, test } from './fixtures';
+
+const env = loadEnv('emulators', fileURLToPath(new URL('../..', import.meta.url)), 'VITE_EMAILJS_');
+const MAIL_IDS = { service_id: env.VITE_EMAILJS_SERVICE_ID, user_id: env.VITE_EMAILJS_PUBLIC_KEY };
+
+process.env.FIREBASE_DATABASE_EMULATOR_HOST ??= `${HOST}:${PORTS.database}`;
+const adminApp = getApps().find((app) => app.name === 'forms-spec') ?? initializeApp({ projectId: PROJECT_ID, databaseURL: DATABASE_URL }, 'forms-spec');
+const admin = getDatabase(adminApp);
+
+type Kind = 'contact' | 'waitlist' | 'preorder';
+
+/** Stored records of one kind whose fields contain `token` (each test uses its own). */
+async function storedWith(kind: Kind, token: string): Promise<Record<string, unknown>[]> {
+  const all = ((await admin.ref(`submissions/${kind}`).get()).val() ?? {}) as Record<string, Record<string, unknown>>;
+  return Object.values(all).filter((record) => JSON.stringify(record).includes(token));
+}
+
+async function mailedWith(token: string): Promise<ReceivedMail[]> {
+  const all = (await (await fetch(`${EMAILJS_URL}/__received`)).json()) as ReceivedMail[];
+  return all.filter((mail) => JSON.stringify(mail.params).includes(token));
+}
+
+const uniqueEmail = () => `person-${randomUUID()}@example.com`;
+
+async function fillContact(page: Page, values: { name: string; email: string; phone: string; city: string; message: string }) {
+  await page.getByLabel('Full name', { exact: true }).fill(values.name);
+  await page.getByLabel('Email', { exact: true }).fill(values.email);
+  await page.getByLabel('Phone number', { exact: true }).fill(values.phone);
+  await page.getByLabel('City', { exact: true }).fill(values.city);
+  await page.getByLabel('Message', { exact: true }).fill(values.message);
+}
+
+async function expectThankYou(page: Page, text: string | RegExp) {
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText(text);
+  await dialog.getByRole('button', { name: 'OK' }).click();
+  await expect(dialog).toBeHidden();
+}
+
+/** The page logged these errors on purpose (e.g. the browser's line about a 500 answer): take
+ *  them out of the list the fixture checks, and fail if one is missing. */
+function expectConsoleErrors(consoleErrors: string[], patterns: RegExp[]) {
+  for (const pattern of patterns) {
+    const index = consoleErrors.findIndex((message) => pattern.test(message));
+    expect(index, `a console error matching ${pattern}`).toBeGreaterThanOrEqual(0);
+    consoleErrors.splice(index, 1);
+  }
+}
+
+test.describe('contact form', () => {
+  for (const path of [paths.contact, paths.support]) {
+    test(`on ${path}: stored, mailed as a form, thanked, reset`, async ({ page }) => {
+      const values = { name: 'Ada Lovelace', email: uniqueEmail(), phone: '+1 (619) 555-0100', city: 'San Diego', message: 'We need a mobile app.\nCan we talk?' };
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: 'Contact us' })).toBeVisible();
+      await expect(page.getByPlaceholder('Full Name')).toHaveAttribute('name', 'name');
+      await expect(page.getByPlaceholder('Contact Email')).toHaveAttribute('type', 'email');
+      await expect(page.getByPlaceholder('Contact Number')).toHaveAttribute('type', 'tel');
+      await fillContact(page, values);
+      await page.getByRole('button', { name: 'Send message' }).click();
+
+      await expectThankYou(page, 'Thank you for your submission');
+      for (const field of ['Full name', 'Email', 'Phone number', 'City', 'Message']) await expect(page.getByLabel(field, { exact: true })).toHaveValue('');
+
+      const [record, ...more] = await storedWith('contact', values.email);
+      expect(more).toEqual([]);
+      expect(record).toEqual({ ...values, page: path, createdAt: expect.any(Number) });
+      expect(Math.abs((record!.createdAt as number) - Date.now())).toBeLessThan(60_000);
+
+      // A form sends line breaks as CRLF (HTML's form-data encoding), as it does to EmailJS.
+      const mailedValues = { ...values, message: values.message.replace(/\n/g, '\r\n') };
+      await expect.poll(() => mailedWith(values.email)).toEqual([
+        expect.objectContaining({ endpoint: 'send-form', ...MAIL_IDS, template_id: env.VITE_EMAILJS_CONTACT_TEMPLATE_ID, params: mailedValues }),
+      ]);
+    });
+  }
+
+  test('shows the contact details, the social handles and the support mail link', async ({ page }) => {
+    await page.goto(paths.contact);
+    const details = page.getByRole('complementary', { name: 'Reach us directly' });
+    await expect(details).toContainText('San Diego');
+    await expect(details.getByRole('link', { name: /^support@/ })).toHaveAttribute('href', /^mailto:support@/);
+    await expect(details.getByRole('link', { name: /^@leopard\.software/ })).toHaveAttribute('href', /instagram\.com\/leopard\.software/);
+    await expect(details.getByRole('link', { name: /^@leopard\.space/ })).toBeVisible();
+    await expect(details.getByRole('link', { name: /LinkedIn/ })).toBeVisible();
+  });
+
+  test('a double click sends once', async ({ page }) => {
+    const email = uniqueEmail();
+    await page.goto(paths.contact);
+    await fillContact(page, { name: 'Grace Hopper', email, phone: '6195550101', city: 'Arlington', message: 'Once, please.' });
+    await page.getByRole('button', { name: 'Send message' }).dblclick();
+    await expectThankYou(page, 'Thank you for your submission');
+    await expect.poll(() => mailedWith(email)).toHaveLength(1);
+    expect(await storedWith('contact', email)).toHaveLength(1);
+  });
+
+  test('markup in the message is stored and mailed as text, never run', async ({ page }) => {
+    const email = uniqueEmail();
+    const message = `<img src=x onerror="window.__injected=1"><script>window.__injected=2</script><b>bold?</b>`;
+    await page.goto(paths.contact);
+    await fillContact(page, { name: 'Bobby Tables', email, phone: '6195550102', city: 'San Diego', message });
+    await page.getByRole('button', { name: 'Send message' }).click();
+    await expectThankYou(page, 'Thank you for your submission');
+    expect(await page.evaluate(() => (window as { __injected?: number }).__injected)).toBeUndefined();
+    expect((await storedWith('contact', email))[0]).toMatchObject({ message });
+    await expect.poll(async () => (await mailedWith(email))[0]?.params.message).toBe(message);
+  });
+});
+
+test.describe('waitlist and pre-order forms', () => {
+  const cases = [
+    { kind: 'waitlist', path: paths.waitlist, h1: 'Open-access research program', button: 'Get Started', template: 'WAITLIST', thanks: 'Thank you for your submission, check your email for further instructions.' },
+    { kind: 'waitlist', path: paths.openAccessProgram, h1: 'Open-access research program', button: 'Get Started', template: 'WAITLIST', thanks: 'Thank you for your submission, check your email for further instructions.' },
+    { kind: 'preorder', path: paths.preorder, h1: 'Pre-order Space', button: 'Pre-order Space', template: 'PREORDER', thanks: /Thank you for joining .* Space! Check your email for further instructions\./ },
+  ] as const;
+
+  for (const c of cases) {
+    test(`on ${c.path}: stored, mailed with send, thanked, reset`, async ({ page }) => {
+      const values = { full__name: 'Katherine Johnson', email: uniqueEmail() };
+      await page.goto(c.path);
+      await expect(page.getByRole('heading', { level: 1, name: c.h1 })).toBeVisible();
+      await expect(page.getByLabel('Email', { exact: true })).toHaveAttribute('type', 'email');
+      await page.getByLabel('Full name', { exact: true }).fill(values.full__name);
+      await page.getByLabel('Email', { exact: true }).fill(values.email);
+      await page.getByRole('button', { name: c.button }).click();
+
+      await expectThankYou(page, c.thanks);
+      await expect(page.getByLabel('Full name', { exact: true })).toHaveValue('');
+      await expect(page.getByLabel('Email', { exact: true })).toHaveValue('');
+
+      expect(await storedWith(c.kind, values.email)).toEqual([{ ...values, page: c.path, createdAt: expect.any(Number) }]);
+      await expect.poll(() => mailedWith(values.email)).toEqual([
+        expect.objectContaining({ endpoint: 'send', ...MAIL_IDS, template_id: env[`VITE_EMAILJS_${c.template}_TEMPLATE_ID`], params: values }),
+      ]);
+    });
+  }
+});
+
+test.describe('failures', () => {
+  test('the mail fails after the record is stored: the person is still thanked, the failure logged', async ({ page, consoleErrors }) => {
+    const values = { full__name: 'Mae Jemison', email: uniqueEmail() };
+    const control = await fetch(`${EMAILJS_URL}/__control`, {
+      method: 'POST',
+      body: JSON.stringify({ status: 500, match: { email: values.email } }),
+    });
+    expect(control.status).toBe(200);
+    const warnings: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'warning') warnings.push(message.text());
+    });
+
+    await page.goto(paths.preorder);
+    await page.getByLabel('Full name', { exact: true }).fill(values.full__name);
+    await page.getByLabel('Email', { exact: true }).fill(values.email);
+    await page.getByRole('button', { name: 'Pre-order Space' }).click();
+
+    await expectThankYou(page, /Thank you for joining/);
+    await expect(page.getByLabel('Email', { exact: true })).toHaveValue('');
+    expect(await storedWith('preorder', values.email)).toHaveLength(1);
+    await expect.poll(() => warnings.some((text) => text.includes('Failed, refresh your page and try again...'))).toBe(true);
+    expect(await mailedWith(values.email)).toEqual([]);
+    expectConsoleErrors(consoleErrors, [/status of 500/]);
+  });
+
+  test('the database cannot be reached: after a bounded wait the form says so and keeps what was typed', async ({ page }) => {
+    test.setTimeout(45_000);
+    // The SDK talks to the database over one WebSocket; refuse it.
+    await page.routeWebSocket(/\/\.ws/, (ws) => ws.close());
+    const values = { name: 'Hedy Lamarr', email: uniqueEmail(), phone: '6195550103', city: 'Vienna', message: 'Offline?' };
+    await page.goto(paths.contact);
+    await fillContact(page, values);
+    await page.getByRole('button', { name: 'Send message' }).click();
+    await expect(page.getByRole('button', { name: 'Sending…' })).toBeDisabled();
+
+    const error = page.getByRole('alert').filter({ hasText: 'We could not reach our servers' });
+    await expect(error).toBeVisible({ timeout: 15_000 });
+    await expect(error).toContainText('everything you typed is still here');
+    await expect(error.getByRole('button', { name: 'Try again' })).toBeEnabled();
+    await expect(page.getByLabel('Full name', { exact: true })).toHaveValue(values.name);
+    await expect(page.getByLabel('Message', { exact: true })).toHaveValue(values.message);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    expect(await storedWith('contact', values.email)).toEqual([]);
+    expect(await mailedWith(values.email)).toEqual([]);
+  });
+});
+
+test.describe('bad input is refused before anything is sent', () => {
+  test('contact form: each field says what is wrong, and nothing is stored or mailed', async ({ page }) => {
+    const token = `token-${randomUUID()}`;
+    const good = { name: 'Ada Lovelace', email: uniqueEmail(), phone: '6195550104', city: token, message: `Hello ${token}` };
+    await page.goto(paths.contact);
+    const send = page.getByRole('button', { name: 'Send message' });
+
+    // Everything empty: every field has its message; the first gets focus.
+    await send.click();
+    for (const [label, message] of [
+      ['Full name', 'Enter your full name.'],
+      ['Email', 'Enter your email.'],
+      ['Phone number', 'Enter your phone number.'],
+      ['City', 'Enter your city.'],
+      ['Message', 'Enter your message.'],
+    ] as const) {
+      const field = page.getByLabel(label, { exact: true });
+      await expect(field).toHaveAttribute('aria-invalid', 'true');
+      await expect(field).toHaveAccessibleDescription(new RegExp(message.replace('.', '\\.')));
+      await expect(page.getByRole('alert').filter({ hasText: message })).toBeVisible();
+    }
+    await expect(page.getByLabel('Full name', { exact: true })).toBeFocused();
+
+    const badCases: [string, Partial<typeof good>, string][] = [
+      ['Email', { email: 'not-an-email' }, 'Enter an email address like name@example.com.'],
+      ['Email', { email: 'two@@example.com' }, 'Enter an email address like name@example.com.'],
+      ['Phone number', { phone: 'call me' }, 'Enter a phone number using digits'],
+      ['Phone number', { phone: '123' }, `Enter a phone number of ${TEXT_LIMITS.phoneMin} to ${TEXT_LIMITS.phone} characters.`],
+      ['Message', { message: `${token} ${'x'.repeat(10_000)}` }, `Message can be at most 5,000 characters`],
+      ['Full name', { name: '<script>window.__injected=1</script>' }, "Full name can't contain < or >."],
+      ['Full name', { name: 'n'.repeat(TEXT_LIMITS.fullName + 1) }, 'Full name can be at most 100 characters (it has 101).'],
+    ];
+    for (const [label, change, message] of badCases) {
+      await fillContact(page, { ...good, ...change });
+      await send.click();
+      await expect(page.getByRole('alert').filter({ hasText: message })).toBeVisible();
+      await expect(page.getByLabel(label, { exact: true })).toHaveAttribute('aria-invalid', 'true');
+      await expect(page.getByLabel(label, { exact: true })).toBeFocused();
+    }
+    // The markup was shown back as typed, as text.
+    await expect(page.getByLabel('Full name', { exact: true })).toHaveValue('n'.repeat(TEXT_LIMITS.fullName + 1));
+    expect(await page.evaluate(() => (window as { __injected?: number }).__injected)).toBeUndefined();
+
+    await page.waitForTimeout(500);
+    expect(await storedWith('contact', token)).toEqual([]);
+    expect(await mailedWith(token)).toEqual([]);
+  });
+
+  test('waitlist form: empty and malformed fields are refused, then a fix goes through', async ({ page }) => {
+    const email = uniqueEmail();
+    await page.goto(paths.waitlist);
+    const start = page.getByRole('button', { name: 'Get Started' });
+    await start.click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Enter your full name.' })).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: 'Enter your email.' })).toBeVisible();
+
+    await page.getByLabel('Full name', { exact: true }).fill('   ');
+    await page.getByLabel('Email', { exact: true }).fill(email.replace('@', ' at '));
+    await start.click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Enter your full name.' })).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: 'Enter an email address like name@example.com.' })).toBeVisible();
+    await page.waitForTimeout(500);
+    expect(await storedWith('waitlist', email.split('@')[0]!)).toEqual([]);
+
+    // Messages go away as the fields are fixed, and the fixed form is sent.
+    await page.getByLabel('Full name', { exact: true }).fill('  Dorothy Vaughan ');
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await start.click();
+    await expectThankYou(page, 'Thank you for your submission, check your email for further instructions.');
+    expect(await storedWith('waitlist', email)).toEqual([{ full__name: 'Dorothy Vaughan', email, page: paths.waitlist, createdAt: expect.any(Number) }]);
+  });
+});
+
+test.describe('the EmailJS stand-in speaks EmailJS HTTP API', () => {
+  test('send, send-form, the 400 for a missing id, CORS, and failure rules', async () => {
+    const emailjs = await startEmailJs({ port: 0, quiet: true });
+    try {
+      const ids = { user_id: 'public-key', service_id: 'service', template_id: 'template' };
+      const send = (body: unknown) =>
+        fetch(`${emailjs.url}/api/v1.0/email/send`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+      const sendForm = (fields: Record<string, string>) => {
+        const form = new FormData();
+        for (const [name, value] of Object.entries(fields)) form.append(name, value);
+        return fetch(`${emailjs.url}/api/v1.0/email/send-form`, { method: 'POST', body: form });
+      };
+
+      let response = await send({ ...ids, lib_version: '4.4.1', template_params: { full__name: 'A', email: 'a@example.com' } });
+      expect([response.status, await response.text()]).toEqual([200, 'OK']);
+      response = await sendForm({ ...ids, lib_version: '4.4.1', name: '<b>B</b>', message: 'hi' });
+      expect([response.status, await response.text()]).toEqual([200, 'OK']);
+      expect(emailjs.received()).toEqual([
+        { endpoint: 'send', receivedAt: expect.any(String), ...ids, lib_version: '4.4.1', params: { full__name: 'A', email: 'a@example.com' } },
+        { endpoint: 'send-form', receivedAt: expect.any(String), ...ids, lib_version: '4.4.1', params: { name: '<b>B</b>', message: 'hi' } },
+      ]);
+
+      for (const missing of ['user_id', 'service_id', 'template_id'] as const) {
+        const partial = { ...ids, [missing]: '' };
+        for (const answer of [await send(partial), await sendForm(partial)]) {
+          expect([answer.status, await answer.text()]).toEqual([400, `The ${missing} parameter is required`]);
+        }
+      }
+      expect(emailjs.received()).toHaveLength(2);
+
+      const preflight = await fetch(`${emailjs.url}/api/v1.0/email/send`, { method: 'OPTIONS', headers: { Origin: 'http://127.0.0.1:4173' } });
+      expect(preflight.status).toBe(204);
+      expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
+      expect(preflight.headers.get('access-control-allow-headers')).toMatch(/content-type/i);
+
+      const control = await fetch(`${emailjs.url}/__control`, { method: 'POST', body: JSON.stringify({ status: 500, match: { email: 'x@example.com' }, times: 1 }) });
+      expect(control.status).toBe(200);
+      response = await send({ ...ids, template_params: { email: 'x@example.com' } });
+      expect(response.status).toBe(500);
+      response = await send({ ...ids, template_params: { email: 'y@example.com' } });
+      expect(response.status).toBe(200);
+      response = await send({ ...ids, template_params: { email: 'x@example.com' } });
+      expect(response.status).toBe(200); // `times: 1` is used up
+      expect((await (await fetch(`${emailjs.url}/__received`)).json()) as unknown[]).toHaveLength(4);
+      expect((await fetch(`${emailjs.url}/__control`, { method: 'POST', body: '{"status": 200}' })).status).toBe(400);
+
+      emailjs.reset();
+      expect(emailjs.received()).toEqual([]);
+    } finally {
+      await emailjs.stop();
+    }
+  });
+});
