@@ -5,7 +5,7 @@ import { EMAIL_PATTERN, TEXT_LIMITS } from '@/config/data-limits';
 import { paths } from '@/config/paths';
 import { Button } from '@/ui/button';
 import { sendPasswordReset, signIn } from './auth-api';
-import { FormField } from './form-field';
+import { FormField } from '@/ui/form-field';
 import { SIGN_IN_MESSAGES } from './messages';
 import { NEXT_PARAM, safeNextPath } from './return-to';
 import { resetErrorIsSilent, signInErrorMessage } from './sign-in-errors';

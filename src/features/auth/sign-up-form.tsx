@@ -11,7 +11,7 @@ import { createAccount } from './auth-api';
 import { CaptchaImage } from './captcha';
 import { generateCaptchaCode } from './captcha-code';
 import { DEFAULT_COUNTRY_CODE, listCountries } from './countries';
-import { FormField } from './form-field';
+import { FormField } from '@/ui/form-field';
 import { BIRTHDAY_HELP, SIGN_UP_FAILURE_TITLE, SIGN_UP_MESSAGES } from './messages';
 import { fullPhoneNumber, validateSignUp, type SignUpField, type SignUpValues } from './sign-up-validation';
 import { createUserProfile } from './user-profile-api';
