@@ -1,10 +1,9 @@
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { BRAND } from '@/config/brand';
 import { paths } from '@/config/paths';
-import { AuthProvider, AuthRoute } from '@/features/auth/auth-provider';
+import { AuthRoute } from '@/features/auth/auth-provider';
 import { SessionGuard } from '@/features/auth/session-guard';
 import { caseStudyTitle } from '@/features/case-studies/case-study-titles';
-import { AccountLayout } from './layouts/account-layout';
 import { PublicLayout } from './layouts/public-layout';
 import { lazyPage } from './lazy-page';
 import type { RouteHandle } from './route-meta';
@@ -16,6 +15,8 @@ function page(path: string, title: RouteHandle['title'], load: PageLoader): Rout
   const Page = lazyPage(load);
   return { path, handle: { title } satisfies RouteHandle, element: <Page /> };
 }
+
+const AccountArea = lazyPage(() => import('./layouts/account-area'));
 
 // Pages reachable at two addresses share one chunk.
 const contactPage = () => import('@/features/forms/contact-page');
@@ -66,11 +67,7 @@ export const routes: RouteObject[] = [
     ],
   },
   {
-    element: (
-      <AuthProvider>
-        <AccountLayout />
-      </AuthProvider>
-    ),
+    element: <AccountArea />,
     children: [
       {
         // The session guard; it lets /store through for visitors (spec section 2).
