@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
 import { watchOrders, type Order } from './orders-data';
+import { useLiveValue } from './use-live-value';
 
 export type OrdersState =
   | { status: 'loading' }
@@ -8,23 +8,6 @@ export type OrdersState =
 
 /** The buyer's orders, live. The listener is removed when the component leaves or the uid changes. */
 export function useOrders(uid: string | undefined): OrdersState {
-  const [state, setState] = useState<OrdersState>({ status: 'loading' });
-
-  useEffect(() => {
-    if (!uid) return;
-    setState({ status: 'loading' });
-    let unsubscribe: (() => void) | undefined;
-    let left = false;
-    const fail = (error: Error) => !left && setState({ status: 'error', message: error.message });
-    watchOrders(uid, (orders) => !left && setState({ status: 'ready', orders }), fail).then(
-      (stop) => (left ? stop() : (unsubscribe = stop)),
-      fail,
-    );
-    return () => {
-      left = true;
-      unsubscribe?.();
-    };
-  }, [uid]);
-
-  return state;
+  const state = useLiveValue(uid, watchOrders);
+  return state.status === 'ready' ? { status: 'ready', orders: state.value } : state;
 }

@@ -3,12 +3,16 @@
  * imports this module dynamically, so Firebase Auth stays out of the public pages' bundle.
  */
 import {
+  EmailAuthProvider,
   createUserWithEmailAndPassword,
   onIdTokenChanged,
+  reauthenticateWithCredential,
   sendEmailVerification,
   sendPasswordResetEmail,
   signInWithEmailAndPassword,
   signOut,
+  updateEmail,
+  updatePassword,
   type User,
 } from 'firebase/auth';
 import { getAuthClient } from '@/firebase/clients';
@@ -41,4 +45,22 @@ export async function sendPasswordReset(email: string): Promise<void> {
 
 export async function signOutUser(): Promise<void> {
   await signOut(await getAuthClient());
+}
+
+/** Email changes and password changes need a recent sign-in (spec section 6). */
+async function reauthenticate(user: User, currentPassword: string): Promise<void> {
+  await reauthenticateWithCredential(user, EmailAuthProvider.credential(user.email ?? '', currentPassword));
+}
+
+/** Re-authenticates, changes the account's email and sends a verification email to the new one. */
+export async function changeEmail(user: User, currentPassword: string, newEmail: string): Promise<void> {
+  await reauthenticate(user, currentPassword);
+  await updateEmail(user, newEmail);
+  await sendEmailVerification(user);
+}
+
+/** Re-authenticates, then changes the account's password. */
+export async function changePassword(user: User, currentPassword: string, newPassword: string): Promise<void> {
+  await reauthenticate(user, currentPassword);
+  await updatePassword(user, newPassword);
 }

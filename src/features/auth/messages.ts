@@ -40,3 +40,23 @@ export const SIGN_IN_MESSAGES = {
   resetSent: (email: string) =>
     `If an account exists for ${email}, we have sent it a link to reset the password. Check your inbox.`,
 } as const;
+
+/** Profile settings (spec section 5 "Profile edits"; the phone text per architecture decision 6).
+ *  Field errors are shown under the field inside the edit dialog. */
+export const PROFILE_FIELD_ERRORS = {
+  phone: 'Please enter a valid phone number',
+  address: 'Address required',
+  firstName: 'First Name required',
+  lastName: 'Last Name required',
+  email: 'Please enter a valid email',
+  currentPassword: 'Please enter your password',
+  password: 'Please enter a valid password',
+} as const;
+
+export const PROFILE_MESSAGES = {
+  emailChanged: { title: 'Cool!', text: 'Email changed successfully, and a verification email is also sent' },
+  passwordChanged: { title: 'Cool!', text: 'Password changed successfully.' },
+} as const satisfies Record<string, AlertMessage>;
+
+/** Title of the alert for a failed profile or credential change; its text is the provider's message. */
+export const PROFILE_FAILURE_TITLE = 'Oops!';

@@ -1,0 +1,94 @@
+import { useId, useRef, useState, type FormEvent, type HTMLInputTypeAttribute } from 'react';
+import { PROFILE_FAILURE_TITLE } from '@/features/auth/messages';
+import { alertError } from '@/ui/alerts';
+import { Button } from '@/ui/button';
+import { FormField } from '@/ui/form-field';
+import { Modal } from '@/ui/modal';
+import type { FieldErrors } from './profile-validation';
+import styles from './profile-settings.module.scss';
+
+export interface EditField<K extends string> {
+  name: K;
+  label: string;
+  type: HTMLInputTypeAttribute;
+  autoComplete: string;
+  maxLength?: number;
+}
+
+export interface EditDialogProps<K extends string> {
+  title: string;
+  fields: EditField<K>[];
+  initial: Record<K, string>;
+  validate: (values: Record<K, string>) => FieldErrors<K>;
+  /** Saves; a rejection shows "Oops!" with its message and keeps the dialog open with what was typed. */
+  onSave: (values: Record<K, string>) => Promise<void>;
+  /** Called after a successful save. */
+  onDone: () => void;
+  onClose: () => void;
+}
+
+/** A modal form of one or two fields: errors under the fields (announced, aria-invalid), the save
+ *  button busy while the change runs. */
+export function EditDialog<K extends string>({ title, fields, initial, validate, onSave, onDone, onClose }: EditDialogProps<K>) {
+  const formId = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [values, setValues] = useState(initial);
+  const [errors, setErrors] = useState<FieldErrors<K>>({});
+  const [busy, setBusy] = useState(false);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = validate(values);
+    setErrors(found);
+    const firstInvalid = fields.findIndex((field) => found[field.name]);
+    if (firstInvalid >= 0) {
+      formRef.current?.querySelectorAll('input')[firstInvalid]?.focus();
+      return;
+    }
+    setBusy(true);
+    try {
+      await onSave(values);
+    } catch (error) {
+      setBusy(false);
+      await alertError({ title: PROFILE_FAILURE_TITLE, text: error instanceof Error ? error.message : String(error) });
+      return;
+    }
+    onDone();
+  };
+
+  return (
+    <Modal
+      open
+      title={title}
+      onClose={busy ? () => undefined : onClose}
+      actions={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} busy={busy}>
+            {busy ? 'Saving…' : 'Save'}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} ref={formRef} className={styles.form} onSubmit={onSubmit} noValidate>
+        {fields.map((field) => (
+          <FormField key={field.name} label={field.label} error={errors[field.name]} announceError>
+            {(control) => (
+              <input
+                {...control}
+                name={field.name}
+                type={field.type}
+                autoComplete={field.autoComplete}
+                maxLength={field.maxLength}
+                value={values[field.name]}
+                onChange={(event) => setValues((current) => ({ ...current, [field.name]: event.target.value }))}
+              />
+            )}
+          </FormField>
+        ))}
+      </form>
+    </Modal>
+  );
+}

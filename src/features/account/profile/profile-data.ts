@@ -1,0 +1,52 @@
+/** Live access to the signed-in person's record users/{uid} (spec section 7 "Profile read/write";
+ *  architecture "Data": camelCase fields, legacy snake_case ones still read). */
+import { getDatabaseClient } from '@/firebase/clients';
+
+export interface Profile {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phoneNumber: string;
+  address: string;
+}
+
+/** The fields the profile page may write (database.rules.json accepts these, camelCase only). */
+export type ProfileField = keyof Profile;
+
+type StoredUser = Record<string, unknown>;
+
+/** The camelCase value when it is a non-empty string, else the legacy snake_case one, else ''. */
+function text(record: StoredUser, name: string, legacy?: string): string {
+  for (const key of [name, legacy]) {
+    const value = key === undefined ? undefined : record[key];
+    if (typeof value === 'string' && value !== '') return value;
+  }
+  return '';
+}
+
+export function toProfile(value: StoredUser | null): Profile {
+  const record = value ?? {};
+  return {
+    firstName: text(record, 'firstName', 'first_name'),
+    lastName: text(record, 'lastName', 'last_name'),
+    email: text(record, 'email'),
+    phoneNumber: text(record, 'phoneNumber', 'phone_number'),
+    address: text(record, 'address'),
+  };
+}
+
+/** Calls onChange with the profile now and on every change, until the returned function is called. */
+export async function watchProfile(
+  uid: string,
+  onChange: (profile: Profile) => void,
+  onError: (error: Error) => void,
+): Promise<() => void> {
+  const [db, { onValue, ref }] = await Promise.all([getDatabaseClient(), import('firebase/database')]);
+  return onValue(ref(db, `users/${uid}`), (snapshot) => onChange(toProfile(snapshot.val() as StoredUser | null)), onError);
+}
+
+/** Writes the given fields of users/{uid}, leaving the others as they are. */
+export async function saveProfile(uid: string, fields: Partial<Profile>): Promise<void> {
+  const [db, { ref, update }] = await Promise.all([getDatabaseClient(), import('firebase/database')]);
+  await update(ref(db, `users/${uid}`), fields);
+}

@@ -1,0 +1,40 @@
+/** The checks of the profile edit dialogs (spec section 5 "Profile edits", architecture decision 6). */
+import { EMAIL_PATTERN, PHONE_PATTERN, TEXT_LIMITS } from '@/config/data-limits';
+import { PROFILE_FIELD_ERRORS as ERRORS } from '@/features/auth/messages';
+import { PASSWORD_MIN_LENGTH } from '@/features/auth/sign-up-validation';
+
+/** Field name → error text, only for the fields that fail. */
+export type FieldErrors<K extends string> = Partial<Record<K, string>>;
+
+/** Exactly 10 characters (spec), which must also be digits the database accepts. */
+export const PHONE_LENGTH = 10;
+
+function errors<K extends string>(checks: [K, boolean, string][]): FieldErrors<K> {
+  return Object.fromEntries(checks.filter(([, ok]) => !ok).map(([name, , message]) => [name, message])) as FieldErrors<K>;
+}
+
+const filled = (value: string, max: number) => value.trim() !== '' && value.trim().length <= max;
+
+export const validateName = (v: { firstName: string; lastName: string }) =>
+  errors([
+    ['firstName', filled(v.firstName, TEXT_LIMITS.personName), ERRORS.firstName],
+    ['lastName', filled(v.lastName, TEXT_LIMITS.personName), ERRORS.lastName],
+  ]);
+
+export const validateAddress = (v: { address: string }) =>
+  errors([['address', filled(v.address, TEXT_LIMITS.address), ERRORS.address]]);
+
+export const validatePhone = (v: { phoneNumber: string }) =>
+  errors([['phoneNumber', v.phoneNumber.length === PHONE_LENGTH && PHONE_PATTERN.test(v.phoneNumber), ERRORS.phone]]);
+
+export const validateEmail = (v: { email: string; currentPassword: string }) =>
+  errors([
+    ['email', v.email.length <= TEXT_LIMITS.email && EMAIL_PATTERN.test(v.email), ERRORS.email],
+    ['currentPassword', v.currentPassword !== '', ERRORS.currentPassword],
+  ]);
+
+export const validatePassword = (v: { currentPassword: string; newPassword: string }) =>
+  errors([
+    ['currentPassword', v.currentPassword !== '', ERRORS.password],
+    ['newPassword', v.newPassword.length >= PASSWORD_MIN_LENGTH, ERRORS.password],
+  ]);

@@ -1,0 +1,9 @@
+import { useLiveValue, type LiveState } from '../use-live-value';
+import { watchProfile, type Profile } from './profile-data';
+
+export type ProfileState = LiveState<Profile>;
+
+/** The person's profile, live. The listener is removed when the component leaves or the uid changes. */
+export function useProfile(uid: string | undefined): ProfileState {
+  return useLiveValue(uid, watchProfile);
+}
