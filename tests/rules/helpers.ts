@@ -1,7 +1,7 @@
 // Shared helpers of the security-rules tests: the test environment on our emulator, the actors,
 // seeding, the operations of the access matrix, and valid records to start from.
 import { readFileSync } from 'node:fs';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
 import {
   assertFails,
   assertSucceeds,
@@ -247,4 +247,23 @@ export function emailOfLength(length: number): string {
 /** A page path of exactly `length` characters. */
 export function pageOfLength(length: number): string {
   return '/' + 'p'.repeat(length - 1);
+}
+
+/** Gives the enclosing suite its own RulesHarness: created before its tests, emptied before each
+ *  one, closed after them. Call the returned function inside tests and hooks to reach it. */
+export function useRulesHarness(label: string, rules?: string): () => RulesHarness {
+  let harness: RulesHarness | undefined;
+  beforeAll(async () => {
+    harness = await RulesHarness.create(label, rules);
+  });
+  afterAll(async () => {
+    await harness?.cleanup();
+  });
+  beforeEach(async () => {
+    await harness!.clear();
+  });
+  return () => {
+    if (!harness) throw new Error(`the rules harness "${label}" is used outside its suite`);
+    return harness;
+  };
 }

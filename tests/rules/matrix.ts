@@ -3,9 +3,9 @@
 // state it needs with the rules disabled, runs one operation as one actor, and checks that it is
 // allowed or denied; a write cell also checks the stored data afterwards (changed as expected when
 // allowed, untouched when denied).
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { onValue, type DataSnapshot, type Database, type Query } from 'firebase/database';
-import { ACTORS, RulesHarness, expectAllowed, named, type Actor } from './helpers.ts';
+import { ACTORS, useRulesHarness, expectAllowed, named, type Actor } from './helpers.ts';
 
 export interface MatrixRow {
   /** e.g. "read (get)", "query orderByChild('buyer').equalTo(owner uid)". */
@@ -32,16 +32,7 @@ export interface MatrixPath {
 
 /** Registers one describe block per path and one test per (operation, actor). */
 export function accessMatrix(label: string, paths: MatrixPath[]): void {
-  let h: RulesHarness;
-  beforeAll(async () => {
-    h = await RulesHarness.create(label);
-  });
-  afterAll(async () => {
-    await h?.cleanup();
-  });
-  beforeEach(async () => {
-    await h.clear();
-  });
+  const h = useRulesHarness(label);
 
   for (const spec of paths) {
     describe(spec.path, () => {
@@ -54,13 +45,13 @@ export function accessMatrix(label: string, paths: MatrixPath[]): void {
       );
       test.for(named(cells))('%s', async ([, { row, actor }]) => {
         const allowed = row.allowed.includes(actor);
-        await h.seed(row.seed ?? {});
-        const before = row.target !== undefined ? await h.peek(row.target) : undefined;
-        const outcome = row.run(h.as(actor), actor);
+        await h().seed(row.seed ?? {});
+        const before = row.target !== undefined ? await h().peek(row.target) : undefined;
+        const outcome = row.run(h().as(actor), actor);
         await expectAllowed(outcome, allowed);
         if (allowed && row.result) row.result(await outcome);
         if (row.target !== undefined) {
-          const after = await h.peek(row.target);
+          const after = await h().peek(row.target);
           if (!allowed) expect(after, `${row.target} must be untouched`).toEqual(before);
           else if (row.after) row.after(after);
           else expect(after, `${row.target} must have changed`).not.toEqual(before);

@@ -4,13 +4,13 @@
 // The schema cannot be reached from the browser (all_orders is never writable, and the functions
 // write with admin access, which skips rules), so it is tested on a copy of database.rules.json in
 // which only all_orders/.write is turned on (see writableOrdersRules()).
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { beforeEach, describe, expect, test } from 'vitest';
 import { equalTo, onValue, orderByChild, query, ref, set, type DataSnapshot } from 'firebase/database';
 import { PAYMENT_STATUSES } from '../../src/config/data-limits.ts';
 import {
   OTHER_UID,
   OWNER_UID,
-  RulesHarness,
+  useRulesHarness,
   expectAllowed,
   named,
   parseRules,
@@ -30,16 +30,9 @@ async function waitFor(predicate: () => boolean, what: string, timeoutMs = 4000)
 }
 
 describe('listening to all_orders', () => {
-  let h: RulesHarness;
-  beforeAll(async () => {
-    h = await RulesHarness.create('orders-listen');
-  });
-  afterAll(async () => {
-    await h?.cleanup();
-  });
+  const h = useRulesHarness('orders-listen');
   beforeEach(async () => {
-    await h.clear();
-    await h.seed({ 'all_orders/o1': validOrder('o1', OWNER_UID), 'all_orders/o2': validOrder('o2', OTHER_UID) });
+    await h().seed({ 'all_orders/o1': validOrder('o1', OWNER_UID), 'all_orders/o2': validOrder('o2', OTHER_UID) });
   });
 
   const deniedListens = [
@@ -48,7 +41,7 @@ describe('listening to all_orders', () => {
     { what: 'the buyer query signed out', actor: 'signed out' as const, uid: OWNER_UID },
   ].map((c) => ({ ...c, name: `${c.what}: the cancel callback fires with PERMISSION_DENIED, no value` }));
   test.for(named(deniedListens))('%s', async ([, { actor, uid }]) => {
-    const db = h.as(actor);
+    const db = h().as(actor);
     const target = uid === null ? ref(db, 'all_orders') : query(ref(db, 'all_orders'), orderByChild('buyer'), equalTo(uid));
     const values: DataSnapshot[] = [];
     let cancelled: (Error & { code?: string }) | null = null;
@@ -71,7 +64,7 @@ describe('listening to all_orders', () => {
   });
 
   test("the owner's buyer query is live: new orders of the owner arrive, other buyers' do not", async () => {
-    const q = query(ref(h.as('owner'), 'all_orders'), orderByChild('buyer'), equalTo(OWNER_UID));
+    const q = query(ref(h().as('owner'), 'all_orders'), orderByChild('buyer'), equalTo(OWNER_UID));
     let latest: string[] | null = null;
     let cancelled: Error | null = null;
     const unsubscribe = onValue(
@@ -86,7 +79,7 @@ describe('listening to all_orders', () => {
     try {
       await waitFor(() => latest !== null, 'the first value');
       expect(latest).toEqual(['o1']);
-      await h.seed({ 'all_orders/o3': validOrder('o3', OTHER_UID), 'all_orders/o4': validOrder('o4', OWNER_UID) });
+      await h().seed({ 'all_orders/o3': validOrder('o3', OTHER_UID), 'all_orders/o4': validOrder('o4', OWNER_UID) });
       await waitFor(() => JSON.stringify(latest) === JSON.stringify(['o1', 'o4']), "the owner's new order o4");
       expect(cancelled).toBeNull();
     } finally {
@@ -95,7 +88,7 @@ describe('listening to all_orders', () => {
   });
 
   test('the owner lists only their own orders, with the data of each', async () => {
-    const snap = await listenOnce(query(ref(h.as('owner'), 'all_orders'), orderByChild('buyer'), equalTo(OWNER_UID)));
+    const snap = await listenOnce(query(ref(h().as('owner'), 'all_orders'), orderByChild('buyer'), equalTo(OWNER_UID)));
     expect(snap.val()).toEqual({ o1: validOrder('o1', OWNER_UID) });
   });
 });
@@ -110,19 +103,10 @@ function writableOrdersRules(): string {
 }
 
 describe('the order schema (on a copy of the rules with all_orders writable)', () => {
-  let h: RulesHarness;
-  beforeAll(async () => {
-    h = await RulesHarness.create('orders-schema', writableOrdersRules());
-  });
-  afterAll(async () => {
-    await h?.cleanup();
-  });
-  beforeEach(async () => {
-    await h.clear();
-  });
+  const h = useRulesHarness('orders-schema', writableOrdersRules());
 
   const KEY = 'order-1';
-  const write = (order: Record<string, unknown>) => set(ref(h.as('owner'), `all_orders/${KEY}`), order);
+  const write = (order: Record<string, unknown>) => set(ref(h().as('owner'), `all_orders/${KEY}`), order);
   const base = () => validOrder(KEY, OWNER_UID);
   const without = (field: string) => {
     const order = base();
@@ -132,7 +116,7 @@ describe('the order schema (on a copy of the rules with all_orders writable)', (
 
   test('a complete order → allowed', async () => {
     await expectAllowed(write(base()), true);
-    expect(await h.peek(`all_orders/${KEY}`)).toEqual(base());
+    expect(await h().peek(`all_orders/${KEY}`)).toEqual(base());
   });
 
   test('an order with only the required fields (guest, no add-ons, no Stripe id yet) → allowed', async () => {
@@ -204,7 +188,7 @@ describe('the order schema (on a copy of the rules with all_orders writable)', (
   });
 
   test('the buyer query still works on the writable copy (only .write differs)', async () => {
-    await h.seed({ [`all_orders/${KEY}`]: base() });
-    await expectAllowed(listenOnce(query(ref(h.as('owner'), 'all_orders'), orderByChild('buyer'), equalTo(OWNER_UID))), true);
+    await h().seed({ [`all_orders/${KEY}`]: base() });
+    await expectAllowed(listenOnce(query(ref(h().as('owner'), 'all_orders'), orderByChild('buyer'), equalTo(OWNER_UID))), true);
   });
 });

@@ -1,11 +1,11 @@
 // Validation of submissions/{contact,waitlist,preorder}/<id>: required fields, unknown fields,
 // limits and patterns from src/config/data-limits.ts, createdAt == now (serverTimestamp()), page.
 // Records are created signed out, through push(), as the public forms do.
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { push, ref, serverTimestamp, set } from 'firebase/database';
 import { SUBMISSION_KINDS, TEXT_LIMITS } from '../../src/config/data-limits.ts';
 import {
-  RulesHarness,
+  useRulesHarness,
   emailOfLength,
   expectAllowed,
   named,
@@ -15,16 +15,7 @@ import {
 } from './helpers.ts';
 import { EMAIL_CASES, PHONE_CASES } from './patterns.ts';
 
-let h: RulesHarness;
-beforeAll(async () => {
-  h = await RulesHarness.create('submissions-validation');
-});
-afterAll(async () => {
-  await h?.cleanup();
-});
-beforeEach(async () => {
-  await h.clear();
-});
+const h = useRulesHarness('submissions-validation');
 
 const REQUIRED: Record<SubmissionKind, string[]> = {
   contact: ['name', 'email', 'phone', 'city', 'message', 'createdAt', 'page'],
@@ -34,7 +25,7 @@ const REQUIRED: Record<SubmissionKind, string[]> = {
 
 /** Creates a submission signed out with push(), as the forms do. */
 async function submit(kind: SubmissionKind, record: Record<string, unknown>): Promise<void> {
-  const r = push(ref(h.as('signed out'), `submissions/${kind}`));
+  const r = push(ref(h().as('signed out'), `submissions/${kind}`));
   await set(r, record);
 }
 
@@ -110,21 +101,21 @@ test('the tests cover every kind of data-limits.ts SUBMISSION_KINDS', () => {
 describe.for([...SUBMISSION_KINDS])('submissions/%s', (kind) => {
   test('a valid record, signed out, with push() → allowed', async () => {
     await expectAllowed(submit(kind, validSubmission(kind)), true);
-    const stored = (await h.peek(`submissions/${kind}`)) as Record<string, Record<string, unknown>>;
+    const stored = (await h().peek(`submissions/${kind}`)) as Record<string, Record<string, unknown>>;
     const records = Object.values(stored);
     expect(records).toHaveLength(1);
     expect(records[0]).toEqual({ ...validSubmission(kind), createdAt: expect.any(Number) as unknown });
   });
 
   test('a valid record from a signed-in user → allowed', async () => {
-    await expectAllowed(set(push(ref(h.as('owner'), `submissions/${kind}`)), validSubmission(kind)), true);
+    await expectAllowed(set(push(ref(h().as('owner'), `submissions/${kind}`)), validSubmission(kind)), true);
   });
 
   test.for(REQUIRED[kind])('without %s → denied', async (field) => {
     const record = validSubmission(kind);
     delete record[field];
     await expectAllowed(submit(kind, record), false);
-    expect(await h.peek(`submissions/${kind}`)).toBeNull();
+    expect(await h().peek(`submissions/${kind}`)).toBeNull();
   });
 
   const unknown = kind === 'contact' ? ['full__name', 'subject', 'uid'] : ['name', 'fullName', 'full_name', 'phone'];
@@ -133,7 +124,7 @@ describe.for([...SUBMISSION_KINDS])('submissions/%s', (kind) => {
   });
 
   test('only one field written into a new id → denied', async () => {
-    await expectAllowed(set(ref(h.as('signed out'), `submissions/${kind}/new-id/email`), 'ada@example.com'), false);
+    await expectAllowed(set(ref(h().as('signed out'), `submissions/${kind}/new-id/email`), 'ada@example.com'), false);
   });
 
   const cells = Object.entries(FIELD_CASES[kind]).flatMap(([field, list]) =>

@@ -1,13 +1,13 @@
 // Validation of users/<uid>: the fields, their types, limits and patterns (numbers and patterns
 // from src/config/data-limits.ts), required fields on create, unknown fields, legacy records, and
 // emailVerified against the caller's token. Every write is made by the owner (alice).
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { ref, remove, set, update } from 'firebase/database';
 import { MONTHS, TEXT_LIMITS, VERIFICATION_METHODS } from '../../src/config/data-limits.ts';
 import {
   CREATED_AT_ISO,
   OWNER_UID,
-  RulesHarness,
+  useRulesHarness,
   emailOfLength,
   expectAllowed,
   named,
@@ -23,18 +23,9 @@ const VERIFIED: Claims = { email: 'ada@example.com', email_verified: true };
 const UNVERIFIED: Claims = { email: 'ada@example.com', email_verified: false };
 const NO_CLAIM: Claims = { email: 'ada@example.com' };
 
-let h: RulesHarness;
-beforeAll(async () => {
-  h = await RulesHarness.create('users-validation');
-});
-afterAll(async () => {
-  await h?.cleanup();
-});
-beforeEach(async () => {
-  await h.clear();
-});
+const h = useRulesHarness('users-validation');
 
-const owner = (claims: Claims = VERIFIED) => h.user(OWNER_UID, claims);
+const owner = (claims: Claims = VERIFIED) => h().user(OWNER_UID, claims);
 const without = (record: Record<string, unknown>, field: string) => {
   const copy = { ...record };
   delete copy[field];
@@ -166,9 +157,9 @@ describe('each field (the owner edits one field of an existing record)', () => {
     list.map((c) => ({ name: `${field}: ${c.label} → ${c.allowed ? 'allowed' : 'denied'}`, field, ...c })),
   );
   test.for(named(cells))('%s', async ([, { field, value, allowed }]) => {
-    await h.seed({ [RECORD]: fullUser(true) });
+    await h().seed({ [RECORD]: fullUser(true) });
     await expectAllowed(set(ref(owner(), `${RECORD}/${field}`), value), allowed);
-    expect(await h.peek(`${RECORD}/${field}`)).toEqual(allowed ? value : fullUser(true)[field]);
+    expect(await h().peek(`${RECORD}/${field}`)).toEqual(allowed ? value : fullUser(true)[field]);
   });
 
   test('the pattern candidates cover both sides of each data-limits.ts pattern', () => {
@@ -179,7 +170,7 @@ describe('each field (the owner edits one field of an existing record)', () => {
 describe('creating a record', () => {
   test('the minimal record (firstName, lastName, email, createdAt) → allowed', async () => {
     await expectAllowed(set(ref(owner(), RECORD), minimalUser()), true);
-    expect(await h.peek(RECORD)).toEqual(minimalUser());
+    expect(await h().peek(RECORD)).toEqual(minimalUser());
   });
 
   test('the full sign-up record → allowed', async () => {
@@ -192,7 +183,7 @@ describe('creating a record', () => {
 
   test.for(['firstName', 'lastName', 'email', 'createdAt'])('without %s → denied', async (field) => {
     await expectAllowed(set(ref(owner(), RECORD), without(fullUser(true), field)), false);
-    expect(await h.peek(RECORD)).toBeNull();
+    expect(await h().peek(RECORD)).toBeNull();
   });
 
   test('a single field on a record that does not exist → denied', async () => {
@@ -216,61 +207,61 @@ describe('unknown fields', () => {
   });
 
   test.for(unknown)('adding %s to an existing record → denied', async (field) => {
-    await h.seed({ [RECORD]: fullUser(true) });
+    await h().seed({ [RECORD]: fullUser(true) });
     await expectAllowed(set(ref(owner(), `${RECORD}/${field}`), 'value'), false);
   });
 
   test('a nested unknown child under a known field → denied', async () => {
-    await h.seed({ [RECORD]: fullUser(true) });
+    await h().seed({ [RECORD]: fullUser(true) });
     await expectAllowed(set(ref(owner(), `${RECORD}/address/line2`), 'Flat 3'), false);
   });
 });
 
 describe('editing an existing record', () => {
   test('several fields at once with update() → allowed', async () => {
-    await h.seed({ [RECORD]: fullUser(true) });
+    await h().seed({ [RECORD]: fullUser(true) });
     await expectAllowed(update(ref(owner(), RECORD), { firstName: 'Augusta', phoneNumber: '+44 20 7946 0958' }), true);
-    expect(await h.peek(RECORD)).toEqual({ ...fullUser(true), firstName: 'Augusta', phoneNumber: '+44 20 7946 0958' });
+    expect(await h().peek(RECORD)).toEqual({ ...fullUser(true), firstName: 'Augusta', phoneNumber: '+44 20 7946 0958' });
   });
 
   test('one valid and one invalid field in one update() → denied as a whole', async () => {
-    await h.seed({ [RECORD]: fullUser(true) });
+    await h().seed({ [RECORD]: fullUser(true) });
     await expectAllowed(update(ref(owner(), RECORD), { firstName: 'Augusta', country: 'usa' }), false);
-    expect(await h.peek(RECORD)).toEqual(fullUser(true));
+    expect(await h().peek(RECORD)).toEqual(fullUser(true));
   });
 
   test('deleting a required field (email) of an existing record → allowed (deletes are not validated)', async () => {
-    await h.seed({ [RECORD]: fullUser(true) });
+    await h().seed({ [RECORD]: fullUser(true) });
     await expectAllowed(remove(ref(owner(), `${RECORD}/email`)), true);
-    expect(await h.peek(RECORD)).toEqual(without(fullUser(true), 'email'));
+    expect(await h().peek(RECORD)).toEqual(without(fullUser(true), 'email'));
   });
 
   test('deleting the last remaining field (which deletes the record) → denied', async () => {
-    await h.seed({ [RECORD]: { address: '1 Main Street' } });
+    await h().seed({ [RECORD]: { address: '1 Main Street' } });
     await expectAllowed(remove(ref(owner(), `${RECORD}/address`)), false);
   });
 
   test('deleting the whole record with update({uid: null}) on users → denied', async () => {
-    await h.seed({ [RECORD]: fullUser(true) });
+    await h().seed({ [RECORD]: fullUser(true) });
     await expectAllowed(update(ref(owner(), 'users'), { [OWNER_UID]: null }), false);
-    expect(await h.peek(RECORD)).toEqual(fullUser(true));
+    expect(await h().peek(RECORD)).toEqual(fullUser(true));
   });
 
   test('replacing the record with set() of a valid record → allowed', async () => {
-    await h.seed({ [RECORD]: fullUser(true) });
+    await h().seed({ [RECORD]: fullUser(true) });
     await expectAllowed(set(ref(owner(), RECORD), minimalUser()), true);
   });
 });
 
 describe('legacy snake_case records', () => {
   test('editing the address of a legacy record → allowed', async () => {
-    await h.seed({ [RECORD]: legacyUser() });
+    await h().seed({ [RECORD]: legacyUser() });
     await expectAllowed(set(ref(owner(), `${RECORD}/address`), '3 New Road'), true);
-    expect(await h.peek(RECORD)).toEqual({ ...legacyUser(), address: '3 New Road' });
+    expect(await h().peek(RECORD)).toEqual({ ...legacyUser(), address: '3 New Road' });
   });
 
   test('adding camelCase names and a phoneNumber to a legacy record with update() → allowed', async () => {
-    await h.seed({ [RECORD]: legacyUser() });
+    await h().seed({ [RECORD]: legacyUser() });
     await expectAllowed(
       update(ref(owner(), RECORD), { firstName: 'Grace', lastName: 'Hopper', phoneNumber: '5551234567' }),
       true,
@@ -278,14 +269,14 @@ describe('legacy snake_case records', () => {
   });
 
   test('deleting a legacy field (phone_number) → allowed', async () => {
-    await h.seed({ [RECORD]: legacyUser() });
+    await h().seed({ [RECORD]: legacyUser() });
     await expectAllowed(remove(ref(owner(), `${RECORD}/phone_number`)), true);
   });
 
   test.for(['first_name', 'last_name', 'phone_number'])('writing the legacy field %s → denied', async (field) => {
-    await h.seed({ [RECORD]: legacyUser() });
+    await h().seed({ [RECORD]: legacyUser() });
     await expectAllowed(set(ref(owner(), `${RECORD}/${field}`), field === 'phone_number' ? '5559876543' : 'Amazing'), false);
-    expect(await h.peek(RECORD)).toEqual(legacyUser());
+    expect(await h().peek(RECORD)).toEqual(legacyUser());
   });
 });
 
@@ -302,7 +293,7 @@ describe('emailVerified must equal the token email_verified claim', () => {
   ].map((c) => ({ ...c, name: `emailVerified = ${JSON.stringify(c.value)} with ${c.token} → ${c.allowed ? 'allowed' : 'denied'}` }));
 
   test.for(named(cells))('%s', async ([, { claims, value, allowed }]) => {
-    await h.seed({ [RECORD]: fullUser(false) });
+    await h().seed({ [RECORD]: fullUser(false) });
     await expectAllowed(set(ref(owner(claims), `${RECORD}/emailVerified`), value), allowed);
   });
 
@@ -315,7 +306,7 @@ describe('emailVerified must equal the token email_verified claim', () => {
   });
 
   test('an unverified user editing another field keeps a stored emailVerified: true → allowed', async () => {
-    await h.seed({ [RECORD]: fullUser(true) });
+    await h().seed({ [RECORD]: fullUser(true) });
     await expectAllowed(set(ref(owner(UNVERIFIED), `${RECORD}/address`), '4 Other Street'), true);
   });
 });
