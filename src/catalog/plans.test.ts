@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isPlanId, PLAN_IDS, PLAN_NAMES, PLAN_PRICES } from './plans';
+import { planFeatures } from './plan-features';
+import { isPlanId, isPricedPlan, PLAN_DETAILS, PLAN_IDS, PLAN_NAMES, PLAN_PRICES } from './plans';
 
 describe('plans', () => {
   it('lists the seven plans of the store in order', () => {
@@ -38,5 +39,41 @@ describe('plans', () => {
     expect(isPlanId('diamond-peak')).toBe(true);
     expect(isPlanId('contact')).toBe(false);
     expect(isPlanId('sign-in')).toBe(false);
+  });
+});
+
+describe('plan figures', () => {
+  it('carries every figure of the section-9 table', () => {
+    const rows = Object.fromEntries(
+      PLAN_IDS.map((id) => {
+        const f = PLAN_DETAILS[id].figures;
+        return [id, f && [f.engineers, f.projectCapacity, f.database, f.teamSsd, f.storageAddOn.priceCents / 100, f.storageAddOn.size]];
+      }),
+    );
+    expect(rows).toEqual({
+      earth: [5, '1-2', '8GB', '256GB', 2_500, '500GB'],
+      bronze: [7, '3-4', '16GB', '500GB', 3_000, '1TB'],
+      silver: [8, '5-6', '32GB', '1TB', 3_500, '2TB'],
+      gold: [9, '7-8', '32GB', '1.5TB', 4_000, '3TB'],
+      'diamond-peak': [14, '9-10', '64GB', '2TB', 4_500, '4TB'],
+      'platinum-unlimited': [25, '10+', '128GB', '5TB', 5_000, '5TB'],
+      magento: null,
+    });
+  });
+
+  it('gives the store cards the team sizes of section 9', () => {
+    expect(PLAN_IDS.map((id) => PLAN_DETAILS[id].teamSize)).toEqual([
+      '1-2 Teams', '25 Developers', '25 Developers', '10 Developers', '10 Developers', '10 Developers', '10 Developers',
+    ]);
+  });
+
+  it('lists the features the Learn More popup shows', () => {
+    expect(planFeatures('silver')).toEqual([
+      '8 dedicated engineers', '5-6 projects at a time', '32GB database', '1TB team SSD', 'Team: 25 Developers',
+      'Optional 2TB storage for $3,500', 'Zero downtime, 24/7/365',
+    ]);
+    expect(planFeatures('magento')).toContain('Zero downtime, 24/7/365');
+    expect(isPricedPlan('magento')).toBe(false);
+    expect(isPricedPlan('earth')).toBe(true);
   });
 });

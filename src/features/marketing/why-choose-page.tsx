@@ -1,3 +1,4 @@
+import { WARRANTY_YEARS } from '@/catalog/add-ons';
 import { BRAND } from '@/config/brand';
 import { PageIntro } from '@/ui/page-intro';
 import { Section } from './components/section';
@@ -16,7 +17,7 @@ export default function WhyChoosePage() {
 
       <Section
         title="Website plans"
-        intro="Fixed monthly prices in US dollars. Every plan includes a 2-year warranty; pay yearly and pay for twelve months, nothing more."
+        intro={`Fixed monthly prices in US dollars. Every plan includes a ${WARRANTY_YEARS}-year warranty; pay yearly and pay for twelve months, nothing more.`}
       >
         <ul className={styles.largeList}>
           {LARGE_PLAN_BANNERS.map((banner) => (

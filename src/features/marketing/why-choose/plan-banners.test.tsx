@@ -25,6 +25,9 @@ describe('plan banners', () => {
     for (const price of ['$7,500', '$12,500', '$15,000', '$25,000', '$50,000']) {
       expect(screen.getByText(price)).toBeInTheDocument();
     }
+    expect(screen.getByText('14 dedicated engineers')).toBeInTheDocument();
+    expect(screen.getByText('10+ projects at a time')).toBeInTheDocument();
+    expect(screen.getAllByText('Zero downtime, 24/7/365')).toHaveLength(5);
     expect(screen.getByRole('link', { name: 'See the Diamond Peak plan' })).toHaveAttribute(
       'href',
       '/product-details?service=websites&plan=diamond-peak',

@@ -2,7 +2,7 @@ import { formatUsd } from '@/catalog/money';
 import { PLAN_NAMES, PLAN_PRICES } from '@/catalog/plans';
 import { paths } from '@/config/paths';
 import { ButtonLink } from '@/ui/button';
-import { PLANS_PAGE_SERVICE, type PlanBanner } from '../content/plan-banners';
+import { bannerHighlights, PLANS_PAGE_SERVICE, type PlanBanner } from '../content/plan-banners';
 import styles from './plan-banners.module.scss';
 
 /** "$7,500" from the catalogue. */
@@ -24,7 +24,7 @@ export function LargePlanBanner({ banner }: { banner: PlanBanner }) {
         <strong>{monthlyPrice(banner)}</strong> a month
       </p>
       <ul className={styles.highlights}>
-        {banner.highlights.map((highlight) => (
+        {bannerHighlights(banner.plan).map((highlight) => (
           <li key={highlight}>{highlight}</li>
         ))}
       </ul>

@@ -1,0 +1,134 @@
+/** The checkout call between the product-details page and the stripeCheckout function: what the
+ *  browser sends, how the function checks it, and what it answers. Shared so both sides agree. */
+import { isTradeInProvider, type TradeInProviderId } from './add-ons';
+import { isPlanId, isPricedPlan, PLAN_DETAILS, PLAN_NAMES, type PricedPlanId } from './plans';
+import { isBillingPeriod, priceConfiguration, type BillingPeriod, type Charges, type PlanConfiguration } from './pricing';
+import { isServiceId, SERVICE_LABELS, type ServiceId } from './services';
+
+export interface CheckoutChoices extends PlanConfiguration {
+  service: ServiceId;
+  /** The platform of an application the customer trades in; null when they have none. */
+  tradeIn: TradeInProviderId | null;
+}
+
+/** The JSON body of POST stripeCheckout: the choices, plus the spec's payload fields (section 3),
+ *  which the function checks against the catalogue rather than trusts. */
+export interface CheckoutRequest extends CheckoutChoices {
+  productTitle: string;
+  /** The plan's engineers. */
+  developersAmount: number;
+  imageURL: string;
+  /** The amount due in integer cents, as the page showed it. */
+  productAmount: number;
+  successURL: string;
+  cancelURL: string;
+}
+
+export interface CheckoutCreated {
+  statusCode: 201;
+  /** id: the Stripe Checkout session; url: its hosted payment page; orderId: all_orders/{orderId}. */
+  data: { id: string; url: string; orderId: string };
+}
+
+export interface CheckoutRefused {
+  statusCode: number;
+  error: { message: string; field?: string };
+}
+
+export type CheckoutResponse = CheckoutCreated | CheckoutRefused;
+
+export const URL_MAX_LENGTH = 2048;
+export const PRODUCT_TITLE_MAX_LENGTH = 200;
+
+/** The name a plan is sold under: on the Stripe page and on the order. */
+export function productTitle(service: ServiceId, plan: PricedPlanId, period: BillingPeriod): string {
+  return `${SERVICE_LABELS[service]} — ${PLAN_NAMES[plan]} plan, billed ${period}`;
+}
+
+export interface CheckoutPageUrls {
+  imageURL: string;
+  successURL: string;
+  cancelURL: string;
+}
+
+/** The request the page sends for these choices. */
+export function buildCheckoutRequest(choices: CheckoutChoices, urls: CheckoutPageUrls): CheckoutRequest {
+  return {
+    ...choices,
+    ...urls,
+    productTitle: productTitle(choices.service, choices.plan, choices.period),
+    developersAmount: PLAN_DETAILS[choices.plan].figures?.engineers ?? 0,
+    productAmount: priceConfiguration(choices).amountDueCents,
+  };
+}
+
+export type CheckoutValidation =
+  | { ok: true; request: CheckoutRequest; charges: Charges }
+  | { ok: false; field: string; message: string };
+
+function refuse(field: string, message: string): CheckoutValidation {
+  return { ok: false, field, message };
+}
+
+function isHttpUrl(value: unknown): value is string {
+  if (typeof value !== 'string' || value.length > URL_MAX_LENGTH) return false;
+  try {
+    const { protocol } = new URL(value);
+    return protocol === 'http:' || protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+const KNOWN_FIELDS = new Set<string>([
+  'service', 'plan', 'period', 'storage', 'security', 'marketing', 'tradeIn',
+  'productTitle', 'developersAmount', 'imageURL', 'productAmount', 'successURL', 'cancelURL',
+]);
+
+/** Checks a checkout body field by field against the catalogue, and recomputes its price. The
+ *  first problem found is answered, with the field it concerns. */
+export function validateCheckoutRequest(body: unknown): CheckoutValidation {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return refuse('body', 'The request body must be a JSON object.');
+  const input = body as Record<string, unknown>;
+  const unknownField = Object.keys(input).find((key) => !KNOWN_FIELDS.has(key));
+  if (unknownField) return refuse(unknownField, `Unknown field "${unknownField}".`);
+
+  const { service, plan, period, storage, security, marketing, tradeIn } = input;
+  if (!isServiceId(service)) return refuse('service', `Unknown service "${String(service)}".`);
+  if (!isPlanId(plan)) return refuse('plan', `Unknown plan "${String(plan)}".`);
+  if (!isPricedPlan(plan)) return refuse('plan', `The ${PLAN_NAMES[plan]} plan is pay as you go and cannot be bought online; please call us.`);
+  if (!isBillingPeriod(period)) return refuse('period', 'The billing period must be "monthly" or "yearly".');
+  for (const [field, value] of Object.entries({ storage, security, marketing })) {
+    if (typeof value !== 'boolean') return refuse(field, `"${field}" must be true or false.`);
+  }
+  if (tradeIn !== null && !isTradeInProvider(tradeIn)) return refuse('tradeIn', `Unknown trade-in platform "${String(tradeIn)}".`);
+
+  const choices: CheckoutChoices = {
+    service, plan, period, tradeIn,
+    storage: storage as boolean, security: security as boolean, marketing: marketing as boolean,
+  };
+  const charges = priceConfiguration(choices);
+
+  const { productTitle: title, developersAmount, imageURL, productAmount, successURL, cancelURL } = input;
+  if (typeof title !== 'string' || title.length < 1 || title.length > PRODUCT_TITLE_MAX_LENGTH) {
+    return refuse('productTitle', `productTitle must be 1 to ${PRODUCT_TITLE_MAX_LENGTH} characters.`);
+  }
+  if (developersAmount !== PLAN_DETAILS[plan].figures?.engineers) {
+    return refuse('developersAmount', `The ${PLAN_NAMES[plan]} plan has ${PLAN_DETAILS[plan].figures?.engineers} engineers, not ${String(developersAmount)}.`);
+  }
+  if (typeof productAmount !== 'number' || !Number.isSafeInteger(productAmount)) {
+    return refuse('productAmount', 'productAmount must be an amount in integer cents.');
+  }
+  if (productAmount !== charges.amountDueCents) {
+    return refuse('productAmount', `The amount ${productAmount} does not match the price of this configuration (${charges.amountDueCents} cents). Reload the page and try again.`);
+  }
+  for (const [field, value] of Object.entries({ imageURL, successURL, cancelURL })) {
+    if (!isHttpUrl(value)) return refuse(field, `${field} must be an http(s) address of at most ${URL_MAX_LENGTH} characters.`);
+  }
+
+  return {
+    ok: true,
+    charges,
+    request: { ...choices, productTitle: title, developersAmount: developersAmount as number, productAmount, imageURL: imageURL as string, successURL: successURL as string, cancelURL: cancelURL as string },
+  };
+}
