@@ -5,12 +5,26 @@
  * end-to-end tests.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { start as startDatabase } from './rtdb/src/index.ts';
 import { start as startEmailJs } from './emailjs/server.ts';
-import { DATABASE_NAMESPACE, DATABASE_URL, EMAILJS_URL, FUNCTIONS_URL, HOST, PORTS, PROJECT_ID, firebaseEmulators } from './local-config.ts';
+import { start as startStripe } from './stripe/server.ts';
+import {
+  DATABASE_NAMESPACE,
+  DATABASE_URL,
+  EMAILJS_URL,
+  FUNCTIONS_URL,
+  HOST,
+  PORTS,
+  PROJECT_ID,
+  STRIPE_SECRET_KEY,
+  STRIPE_URL,
+  STRIPE_WEBHOOK_SECRET,
+  STRIPE_WEBHOOK_URL,
+  firebaseEmulators,
+} from './local-config.ts';
 import { seedDemoData } from './seed.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -37,7 +51,7 @@ function portsToCheck(web: WebMode): [number, string][] {
     .map(([name, entry]) => [(entry as { port: number }).port, `firebase-tools ${name} emulator`] as [number, string]);
   const webPort: [number, string][] =
     web === 'dev' ? [[PORTS.dev, 'Vite dev server']] : web === 'preview' ? [[PORTS.preview, 'Vite preview server']] : [];
-  return [[PORTS.database, 'Realtime Database emulator'], [PORTS.emailjs, 'EmailJS stand-in'], ...firebasePorts, ...webPort];
+  return [[PORTS.database, 'Realtime Database emulator'], [PORTS.emailjs, 'EmailJS stand-in'], [PORTS.stripe, 'Stripe stand-in'], ...firebasePorts, ...webPort];
 }
 
 function assertPortFree(port: number, what: string): Promise<void> {
@@ -115,14 +129,38 @@ export interface StackOptions {
   onProgress?: (message: string) => void;
 }
 
+/** KEY=value lines of a dotenv file; surrounding quotes are dropped, nothing is expanded. */
+function readDotenv(path: string): Record<string, string> {
+  return Object.fromEntries(
+    readFileSync(path, 'utf8')
+      .split('\n')
+      .map((line) => line.replace(/\r$/, ''))
+      .filter((line) => /^[A-Z_][A-Z0-9_]*=/.test(line))
+      .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1).trim().replace(/^(["'])(.*)\1$/, '$2')]),
+  );
+}
+
+/** The functions read their Stripe settings from these files; they must name the stand-in and the
+ *  credentials it accepts, or checkout fails later with a far less clear error. */
+function assertFunctionsEnvMatches() {
+  const files: [string, Record<string, string>][] = [
+    ['functions/.secret.local', { STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET }],
+    [`functions/.env.${PROJECT_ID}`, { STRIPE_API_BASE_URL: STRIPE_URL }],
+  ];
+  for (const [file, expected] of files) {
+    if (!existsSync(`${root}/${file}`)) continue;
+    const env = readDotenv(`${root}/${file}`);
+    for (const [key, value] of Object.entries(expected)) {
+      if (env[key] !== value) {
+        throw new Error(`${file} has ${key}=${env[key] ?? '(missing)'}, but the local Stripe stand-in expects ${value} (emulators/local-config.ts)`);
+      }
+    }
+  }
+}
+
 /** The browser build reads its emulator addresses from .env.emulators; they must match ours. */
 function assertEnvMatches() {
-  const env = Object.fromEntries(
-    readFileSync(`${root}/.env.emulators`, 'utf8')
-      .split('\n')
-      .filter((line) => /^[A-Z_]+=/.test(line))
-      .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
-  );
+  const env = readDotenv(`${root}/.env.emulators`);
   const expected: Record<string, string> = {
     VITE_FIREBASE_PROJECT_ID: PROJECT_ID,
     VITE_FIREBASE_DATABASE_URL: DATABASE_URL,
@@ -134,6 +172,7 @@ function assertEnvMatches() {
   for (const [key, value] of Object.entries(expected)) {
     if (env[key] !== value) throw new Error(`.env.emulators has ${key}=${env[key] ?? '(missing)'}, but the stack serves ${value}`);
   }
+  assertFunctionsEnvMatches();
 }
 
 export async function startStack({ web, verbose = false, onProgress = () => {} }: StackOptions): Promise<Stack> {
@@ -160,6 +199,18 @@ export async function startStack({ web, verbose = false, onProgress = () => {} }
     const emailjs = await startEmailJs({ port: PORTS.emailjs, host: HOST, quiet: !verbose });
     stoppers.push(() => emailjs.stop());
     onProgress('EmailJS stand-in ready');
+
+    // Before the functions start, so their first Stripe call finds it listening.
+    const stripe = await startStripe({
+      port: PORTS.stripe,
+      host: HOST,
+      quiet: !verbose,
+      secretKey: STRIPE_SECRET_KEY,
+      webhookUrl: STRIPE_WEBHOOK_URL,
+      webhookSecret: STRIPE_WEBHOOK_SECRET,
+    });
+    stoppers.push(() => stripe.stop());
+    onProgress('Stripe stand-in ready');
 
     const build = spawnService('npm', ['run', 'build', '--silent', '-w', 'functions'], {}, verbose, 'functions build');
     await new Promise<void>((resolve, reject) =>
@@ -200,6 +251,7 @@ export async function startStack({ web, verbose = false, onProgress = () => {} }
       { name: 'Auth emulator', url: `http://${HOST}:${PORTS.auth}` },
       { name: 'Functions emulator', url: FUNCTIONS_URL },
       { name: 'EmailJS stand-in', url: emailjs.url, note: `received mail at ${emailjs.url}/__received` },
+      { name: 'Stripe stand-in', url: stripe.url, note: 'test checkout; card payments are simulated' },
     );
     return { services, stop };
   } catch (error) {

@@ -1,0 +1,41 @@
+/**
+ * Runs the Stripe stand-in alone:
+ *   npx tsx emulators/stripe/cli.ts [--port 12111] [--host 127.0.0.1] [--quiet]
+ *     [--secret-key sk_test_…] [--webhook-url URL] [--webhook-secret whsec_…]
+ * Defaults come from emulators/local-config.ts (the webhook URL is the local stripeWebhook function).
+ */
+import { parseArgs } from 'node:util';
+import { PORTS, STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_WEBHOOK_URL } from '../local-config.ts';
+import { start } from './server.ts';
+
+const { values } = parseArgs({
+  options: {
+    port: { type: 'string', default: String(PORTS.stripe) },
+    host: { type: 'string', default: '127.0.0.1' },
+    quiet: { type: 'boolean', default: false },
+    'secret-key': { type: 'string', default: STRIPE_SECRET_KEY },
+    'webhook-url': { type: 'string', default: STRIPE_WEBHOOK_URL },
+    'webhook-secret': { type: 'string', default: STRIPE_WEBHOOK_SECRET },
+  },
+});
+const port = Number(values.port);
+if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  console.error(`--port must be a port number (got "${values.port}")`);
+  process.exit(2);
+}
+if (!URL.canParse(values['webhook-url'])) {
+  console.error(`--webhook-url must be a URL (got "${values['webhook-url']}")`);
+  process.exit(2);
+}
+const stripe = await start({
+  port,
+  host: values.host,
+  quiet: values.quiet,
+  secretKey: values['secret-key'],
+  webhookUrl: values['webhook-url'],
+  webhookSecret: values['webhook-secret'],
+});
+console.log(`Stripe stand-in ready on ${stripe.url} (events go to ${values['webhook-url']}; sessions: ${stripe.url}/__sessions)`);
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => void stripe.stop().then(() => process.exit(0)));
+}
