@@ -8,6 +8,7 @@ export default defineConfig({
       'emulators/rtdb/src/rules/vitest.config.ts',
       'emulators/rtdb/src/vitest.config.ts',
       'tests/emulator/vitest.config.ts',
+      'functions/vitest.config.mts',
     ],
   },
 });

@@ -220,7 +220,12 @@ export async function startStack({ web, verbose = false, onProgress = () => {} }
     const firebase = spawnService(
       'npx',
       ['firebase', 'emulators:start', '--only', 'auth,functions', '--project', PROJECT_ID],
-      { FIREBASE_DATABASE_EMULATOR_HOST: `${HOST}:${PORTS.database}` },
+      {
+        FIREBASE_DATABASE_EMULATOR_HOST: `${HOST}:${PORTS.database}`,
+        // For demo projects firebase-tools builds the functions' databaseURL from this; without it
+        // the Admin SDK would write to namespace "demo-leopard" instead of ours.
+        DATABASE_URL: `https://${DATABASE_NAMESPACE}.firebaseio.com`,
+      },
       verbose,
       'firebase',
     );

@@ -1,5 +1,6 @@
 // Access matrix of all_orders/: never writable from the browser; the list is readable only through
-// orderByChild('buyer').equalTo(<own uid>); one order is readable by its buyer.
+// orderByChild('buyer').equalTo(<own uid>); one order is readable by its buyer. stripe_events/ (the
+// webhook's bookkeeping) is closed to every browser.
 import { expect } from 'vitest';
 import {
   equalTo,
@@ -166,6 +167,24 @@ accessMatrix('orders-access', [
         run: (db, actor) => set(ref(db, `all_orders/${GUEST_ORDER}/buyer`), uidOf(actor) ?? 'nobody'),
         allowed: NOBODY,
         target: `all_orders/${GUEST_ORDER}`,
+      },
+    ],
+  },
+  {
+    // The webhook's bookkeeping of processed Stripe events: admin-only, closed by the default.
+    path: 'stripe_events/{eventId}',
+    rows: [
+      {
+        op: 'read (get)',
+        seed: { 'stripe_events/evt_test_1': { type: 'checkout.session.completed', orderId: OWNER_ORDER, outcome: 'applied', status: 'paid' } },
+        run: (db) => get(ref(db, 'stripe_events/evt_test_1')),
+        allowed: NOBODY,
+      },
+      {
+        op: 'create (mark an event processed)',
+        run: (db) => set(ref(db, 'stripe_events/evt_test_2'), { type: 'checkout.session.expired', orderId: OWNER_ORDER }),
+        allowed: NOBODY,
+        target: 'stripe_events',
       },
     ],
   },

@@ -1,0 +1,27 @@
+/** Who is checking out: a signed-in customer (a verified Firebase ID token) or a visitor. */
+import type { Auth } from 'firebase-admin/auth';
+
+export type Caller = { kind: 'visitor' } | { kind: 'customer'; uid: string; email: string | null } | { kind: 'rejected'; reason: string };
+
+/** The token of an `Authorization: Bearer <token>` header; null when there is no such header. A
+ *  header of another form yields '' so the caller is rejected rather than treated as a visitor. */
+export function bearerToken(header: string | undefined): string | null {
+  if (header === undefined || header.trim() === '') return null;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header.trim());
+  return match?.[1] ?? '';
+}
+
+/** No header: a visitor. A header: it must hold a valid ID token of this project (under the
+ *  emulators, one the Auth emulator issued). */
+export async function identifyCaller(auth: Pick<Auth, 'verifyIdToken'>, authorization: string | undefined): Promise<Caller> {
+  const token = bearerToken(authorization);
+  if (token === null) return { kind: 'visitor' };
+  if (token === '') return { kind: 'rejected', reason: 'The Authorization header must be "Bearer <ID token>".' };
+  try {
+    const decoded = await auth.verifyIdToken(token);
+    return { kind: 'customer', uid: decoded.uid, email: decoded.email ?? null };
+  } catch (error) {
+    const code = (error as { code?: string }).code ?? 'unknown';
+    return { kind: 'rejected', reason: code };
+  }
+}

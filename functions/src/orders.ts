@@ -1,0 +1,59 @@
+/** The order record all_orders/{orderId} (architecture, "Data"; database.rules.json documents and
+ *  checks the same shape). */
+import type { Charges } from '../../src/catalog/pricing';
+import type { CheckoutRequest } from '../../src/catalog/checkout';
+import { PLAN_DETAILS } from '../../src/catalog/plans';
+import type { PaymentStatus } from './payment-status';
+
+export const ORDERS_PATH = 'all_orders';
+
+/** createdAt is a server timestamp when written (ServerValue.TIMESTAMP), a number once stored. */
+export interface OrderRecord<Timestamp = number> {
+  product: string;
+  tier: string;
+  securitySelected: boolean;
+  marketingSelected: boolean;
+  applicationExist: boolean;
+  /** The trade-in platform; only with applicationExist. */
+  modelExistsOn?: string;
+  /** The storage add-on's size label, e.g. "500GB"; only when chosen. */
+  additionalStorage?: string;
+  /** What Stripe charges, in integer cents. */
+  productAmount: number;
+  payment_status: PaymentStatus;
+  /** The buyer's uid; absent for a visitor's checkout. */
+  buyer?: string;
+  pushKey: string;
+  stripeId: string;
+  createdAt: Timestamp;
+}
+
+export interface NewOrder<Timestamp> {
+  orderId: string;
+  request: CheckoutRequest;
+  charges: Charges;
+  stripeSessionId: string;
+  /** The verified uid, or null for a visitor. */
+  buyer: string | null;
+  createdAt: Timestamp;
+}
+
+/** The record of a checkout just started: unpaid, priced by the catalogue, not by the browser. */
+export function buildOrderRecord<Timestamp>({ orderId, request, charges, stripeSessionId, buyer, createdAt }: NewOrder<Timestamp>): OrderRecord<Timestamp> {
+  const storageSize = PLAN_DETAILS[request.plan].figures?.storageAddOn.size;
+  return {
+    product: request.service,
+    tier: request.plan,
+    securitySelected: request.security,
+    marketingSelected: request.marketing,
+    applicationExist: request.tradeIn !== null,
+    ...(request.tradeIn !== null ? { modelExistsOn: request.tradeIn } : {}),
+    ...(request.storage && storageSize ? { additionalStorage: storageSize } : {}),
+    productAmount: charges.amountDueCents,
+    payment_status: 'unpaid',
+    ...(buyer !== null ? { buyer } : {}),
+    pushKey: orderId,
+    stripeId: stripeSessionId,
+    createdAt,
+  };
+}
