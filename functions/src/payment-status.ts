@@ -2,7 +2,9 @@
  *  times. Stripe retries deliveries and does not promise their order, so the rule is a pure
  *  function of (status now, status an event reports), applied in a database transaction. */
 
-export const PAYMENT_STATUSES = ['unpaid', 'paid', 'expired', 'failed'] as const;
+import { PAYMENT_STATUSES } from '../../src/config/data-limits';
+
+export { PAYMENT_STATUSES };
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 export function isPaymentStatus(value: unknown): value is PaymentStatus {
