@@ -1,6 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
 
 import { PORTS } from './emulators/local-config.ts';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './scripts/chromium.ts';
 
 const PORT = PORTS.preview;
 
@@ -21,16 +22,8 @@ export default defineConfig({
     trace: 'retain-on-failure',
     ...devices['Desktop Chrome'],
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      executablePath: CHROMIUM_PATH,
+      args: CHROMIUM_FLAGS,
     },
   },
   globalSetup: './tests/e2e/global-setup.ts',

@@ -25,5 +25,8 @@ export default defineConfig({
   },
   server: { port: 5173, strictPort: true },
   preview: { port: 4173, strictPort: true },
-  build: { target: 'es2022', sourcemap: true },
+  // The manifest is the chunk graph (which chunk imports which) and the source maps list each
+  // chunk's modules: together they tell the bundle test and `npm run bench:web` which routes load
+  // Firebase (scripts/bundle-graph.ts). Hosting does not upload the manifest (`.vite/` matches `**/.*`).
+  build: { target: 'es2022', sourcemap: true, manifest: true },
 });

@@ -9,7 +9,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { checkoutPage, notFoundPage, redirectPage, statusPage } from './checkout-page.ts';
-import { lineItemList, newSession, parseCreateParams, randomId, type CheckoutSession, type LineItem } from './checkout-sessions.ts';
+import { lineItemList, newSession, parseCreateParams, randomId, type CheckoutSession, type CreateParams, type LineItem } from './checkout-sessions.ts';
 import {
   StripeApiError,
   idempotencyMismatch,
@@ -77,6 +77,10 @@ export interface FailureRule {
   code?: string;
   /** How many creations fail before the rule is dropped; absent: until `DELETE /__control`. */
   times?: number;
+  /** Only creations whose parameters all equal these fail, named as the API names them:
+   *  `success_url`, `cancel_url`, `client_reference_id`, `customer_email`, `metadata[key]`.
+   *  Lets one test fail its own checkout while others run in parallel. Empty matches all. */
+  match?: Record<string, string>;
 }
 
 export interface StartOptions {
@@ -206,7 +210,22 @@ function parseRule(value: unknown): FailureRule {
   if (typeof message !== 'string') throw reject('"fail.message" must be a string');
   if (code !== undefined && typeof code !== 'string') throw reject('"fail.code" must be a string');
   if (times !== undefined && (typeof times !== 'number' || !Number.isInteger(times) || times < 1)) throw reject('"fail.times" must be a positive integer');
-  return { status, type, message, ...(code ? { code } : {}), ...(times ? { times } : {}) };
+  const match = (value as Record<string, unknown>).match;
+  if (match !== undefined && (typeof match !== 'object' || match === null || Object.values(match).some((entry) => typeof entry !== 'string'))) {
+    throw reject('"fail.match" must map parameter names to strings');
+  }
+  return { status, type, message, ...(code ? { code } : {}), ...(times ? { times } : {}), ...(match ? { match: match as Record<string, string> } : {}) };
+}
+
+/** The parameters a failure rule can be matched on, by the names the API gives them. */
+function matchesRule(rule: FailureRule, params: CreateParams): boolean {
+  const value = (name: string): string | null => {
+    const metadataKey = /^metadata\[(.+)\]$/.exec(name)?.[1];
+    if (metadataKey !== undefined) return params.metadata[metadataKey] ?? null;
+    if (name === 'success_url' || name === 'cancel_url' || name === 'client_reference_id' || name === 'customer_email') return params[name];
+    return null;
+  };
+  return Object.entries(rule.match ?? {}).every(([name, expected]) => value(name) === expected);
 }
 
 function keepLast<T>(list: T[]): T[] {
@@ -323,9 +342,9 @@ export async function start(options: StartOptions = {}): Promise<RunningStripe> 
     const params = parseCreateParams(form, now);
     // A controlled failure counts as "the endpoint ran": Stripe saves such results under the
     // idempotency key, so the SDK's automatic retries of a 5xx see the same error again.
-    const rule = rules[0];
+    const rule = rules.find((candidate) => matchesRule(candidate, params));
     if (rule) {
-      if (rule.times !== undefined && --rule.times <= 0) rules = rules.slice(1);
+      if (rule.times !== undefined && --rule.times <= 0) rules = rules.filter((kept) => kept !== rule);
       log(`create session: failing with ${rule.status} ${rule.type} (control rule)`);
       return { status: rule.status, body: { error: { type: rule.type, ...(rule.code ? { code: rule.code } : {}), message: rule.message } } };
     }

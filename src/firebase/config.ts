@@ -30,3 +30,14 @@ function parseHost(hostPort: string) {
   const [host = '127.0.0.1', port = '9000'] = hostPort.split(':');
   return { host, port: Number(port) };
 }
+
+/** Where the HTTPS cloud functions (stripeCheckout) answer, without a trailing slash.
+ *  VITE_FUNCTIONS_URL when set (the local stack points it at the Functions emulator); otherwise
+ *  the default address of functions deployed to the default region, https://us-central1-<projectId>.cloudfunctions.net.
+ *  Null when neither is known: checkout then reports a setup error instead of posting nowhere. */
+export function functionsBaseUrl(): string | null {
+  const configured = env.VITE_FUNCTIONS_URL?.trim();
+  if (configured) return configured.replace(/\/+$/, '');
+  const projectId = env.VITE_FIREBASE_PROJECT_ID?.trim();
+  return projectId ? `https://us-central1-${projectId}.cloudfunctions.net` : null;
+}

@@ -2,49 +2,11 @@ import { BRAND } from '../../src/config/brand';
 import { paths } from '../../src/config/paths';
 import { signInThroughPage } from './auth-helpers';
 import { expect, test } from './fixtures';
+import { CUSTOMER_ROUTES, PUBLIC_ROUTES, STORE_ROUTES } from './route-list';
 
-/** Every route of spec section 2 with the heading it must show. */
-const ROUTES: [path: string, heading: string | RegExp][] = [
-  [paths.home, 'Software that ships. Internet from space.'],
-  [paths.nextGen, 'Next-Gen'],
-  [paths.company, 'About us'],
-  [paths.contact, 'Contact us'],
-  [paths.support, 'Contact us'],
-  [paths.waitlist, 'Open-access research program'],
-  [paths.openAccessProgram, 'Open-access research program'],
-  [paths.preorder, 'Pre-order Space'],
-  [paths.spaceTrailer, 'Space trailer'],
-  [paths.howItWorks, 'How it works'],
-  [paths.whyChoose, `Why choose ${BRAND.name}`],
-  [paths.difference, `The ${BRAND.name} difference`],
-  [paths.thankYou, 'Thank you'],
-  [paths.socials, 'Follow us'],
-  [paths.sitemap, 'Sitemap'],
-  [paths.legal, 'Legal'],
-  [paths.privacyPolicy, 'Privacy policy'],
-  [paths.termsOfService, 'Terms of service'],
-  [paths.caseStudies, 'Case studies'],
-  [paths.caseStudy('amg-mercedes'), 'AMG Mercedes'],
-  [paths.caseStudy('charm'), 'Charm'],
-  [paths.caseStudy('vmcrystalware'), 'VM.Crystalware'],
-  [paths.caseStudy('aurora-mail'), 'Aurora Mail'],
-  [paths.caseStudy('physical-therapy'), 'Physical Therapy'],
-  [paths.caseStudy('cashcat-streaming'), 'CashCat Streaming'],
-  [paths.signUp, 'Create your account'],
-  [paths.signIn, 'Sign in'],
-  [paths.create, 'Start something new'],
-  [paths.enterprise, 'Enterprise builder'],
-  [paths.powerOfTheMind, 'The power of the mind'],
-  [paths.productDetails('websites', 'gold'), 'Plan details'],
-  [paths.dashboard, 'Dashboard'],
-  [paths.profileSettings, 'Profile settings'],
-  [paths.orderHistory, 'Orders'],
-  [paths.paymentMethods, 'Payment methods'],
-  [paths.devPanel, 'Dev Panel'],
-  [paths.store, 'Store'],
-];
+const ROUTES = [...PUBLIC_ROUTES, ...STORE_ROUTES, ...CUSTOMER_ROUTES];
 
-const SIGNED_IN_ONLY = new Set<string>([paths.dashboard, paths.profileSettings, paths.orderHistory, paths.paymentMethods, paths.devPanel]);
+const SIGNED_IN_ONLY = new Set<string>(CUSTOMER_ROUTES.map(([path]) => path));
 
 test.describe('every route renders', () => {
   for (const [path, heading] of ROUTES) {

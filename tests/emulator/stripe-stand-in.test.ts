@@ -328,6 +328,23 @@ describe('events and test controls', () => {
     await expect(stripe.checkout.sessions.create(sessionParams())).resolves.toMatchObject({ status: 'open' });
   });
 
+  it('/__control with match fails only the creations it names', async () => {
+    standIn.fail({ status: 402, type: 'card_error', message: 'declined for plan gold', times: 1, match: { 'metadata[plan]': 'gold', customer_email: 'ada@example.com' } });
+    await expect(stripe.checkout.sessions.create(sessionParams({ metadata: { orderId: 'o-1', plan: 'earth' } }))).resolves.toMatchObject({ status: 'open' });
+    await expect(stripe.checkout.sessions.create(sessionParams({ metadata: { orderId: 'o-2', plan: 'gold' }, customer_email: 'bob@example.com' }))).resolves.toMatchObject({ status: 'open' });
+    const error = await stripe.checkout.sessions.create(sessionParams({ metadata: { orderId: 'o-3', plan: 'gold' } })).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(Stripe.errors.StripeCardError);
+    expect(error).toMatchObject({ message: 'declined for plan gold' });
+    await expect(stripe.checkout.sessions.create(sessionParams({ metadata: { orderId: 'o-4', plan: 'gold' } }))).resolves.toMatchObject({ status: 'open' });
+  });
+
+  it('the hosted page needs nothing from the network, not even a favicon', async () => {
+    const session = await stripe.checkout.sessions.create(sessionParams());
+    const html = await (await fetch(session.url!)).text();
+    expect(html).toContain('<link rel="icon" href="data:,">');
+    expect(html).not.toMatch(/(src|href)="https?:/);
+  });
+
   it('a controlled 5xx is kept under its Idempotency-Key, so the SDK’s own retries see it too', async () => {
     standIn.fail({ status: 503, type: 'api_error', message: 'Try again later', times: 1 });
     const retrying = new Stripe(SECRET_KEY, { host: '127.0.0.1', port: standIn.port, protocol: 'http', maxNetworkRetries: 1 });

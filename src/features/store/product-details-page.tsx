@@ -1,5 +1,25 @@
-import { PageIntro } from '@/ui/page-intro';
+import { Navigate, useSearchParams } from 'react-router-dom';
+import { isPlanId } from '@/catalog/plans';
+import { isServiceId } from '@/catalog/services';
+import { paths } from '@/config/paths';
+import { PlanNotFound } from './product-details/plan-not-found';
+import { ProductDetails } from './product-details/product-details';
 
+/** Plan values of the plans page that lead elsewhere (spec section 3). */
+const REDIRECTS: Readonly<Record<string, string>> = {
+  contact: paths.contact,
+  'sign-in': paths.signIn,
+};
+
+/** /product-details?service=…&plan=… (spec sections 2-4, architecture decisions 2-4). */
 export default function ProductDetailsPage() {
-  return <PageIntro title="Plan details" summary="Configure your plan, add-ons and trade-in, then check out." />;
+  const [params] = useSearchParams();
+  const plan = params.get('plan');
+  const service = params.get('service');
+
+  const redirect = plan !== null ? REDIRECTS[plan] : undefined;
+  if (redirect) return <Navigate to={redirect} replace />;
+  if (!isPlanId(plan) || !isServiceId(service)) return <PlanNotFound plan={plan} service={service} />;
+  // A new plan or service starts from its own configuration, not the previous one's.
+  return <ProductDetails key={`${service}/${plan}`} service={service} plan={plan} />;
 }

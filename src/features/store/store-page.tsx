@@ -1,5 +1,39 @@
+import { useEffect, useRef } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { isServiceId } from '@/catalog/services';
 import { PageIntro } from '@/ui/page-intro';
+import { CategoryList } from './components/category-list';
+import { ModelPicker } from './components/model-picker';
 
+/** The param that remembers the chosen service, so back/forward and reload keep the view. */
+export const SERVICE_PARAM = 'service';
+
+/** The store (spec section 2): the nine services, then "Pick a Model" for the chosen one. */
 export default function StorePage() {
-  return <PageIntro title="Store" summary="Choose a service, then pick a model plan." />;
+  const [params] = useSearchParams();
+  const requested = params.get(SERVICE_PARAM);
+  const service = isServiceId(requested) ? requested : null;
+  const viewHeading = useRef<HTMLHeadingElement>(null);
+  const firstView = useRef(true);
+
+  // Switching views replaces most of the page; take keyboard and screen-reader users to the new
+  // view's heading rather than leaving focus on a button that is gone. Not on arrival, though.
+  useEffect(() => {
+    if (firstView.current) {
+      firstView.current = false;
+      return;
+    }
+    viewHeading.current?.focus();
+  }, [service]);
+
+  return (
+    <>
+      <PageIntro title="Store" summary="Choose a service, then pick the model plan that fits your team." />
+      {service ? (
+        <ModelPicker service={service} headingRef={viewHeading} />
+      ) : (
+        <CategoryList unknownService={requested} headingRef={viewHeading} />
+      )}
+    </>
+  );
 }

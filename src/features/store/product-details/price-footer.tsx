@@ -1,0 +1,52 @@
+import { useEffect, useRef, useState } from 'react';
+import { WARRANTY_YEARS } from '@/catalog/add-ons';
+import { formatUsd } from '@/catalog/money';
+import type { BillingPeriod, Charges } from '@/catalog/pricing';
+import styles from './product-details.module.scss';
+
+const WARRANTY_NOTE = `${WARRANTY_YEARS}-year warranty included`;
+
+interface PriceFooterProps {
+  /** null for a plan without an online price (magento). */
+  charges: Charges | null;
+  period: BillingPeriod;
+}
+
+/** The sticky footer: the amount due (the yearly total, or the monthly total "for 12 mo.") and the
+ *  warranty. A change is announced once, politely; the first figure is not announced at all. */
+export function PriceFooter({ charges, period }: PriceFooterProps) {
+  const amount = charges ? formatUsd(period === 'yearly' ? charges.yearlyCents : charges.monthlyCents) : null;
+  const terms = period === 'yearly' ? 'for the year' : 'a month for 12 mo.';
+  const spoken = period === 'yearly' ? 'for the year' : 'a month, for 12 months';
+  const [announcement, setAnnouncement] = useState('');
+  const first = useRef(true);
+
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    if (amount) setAnnouncement(`Amount due: ${amount} ${spoken}`);
+  }, [amount, spoken]);
+
+  return (
+    <section className={styles.footer} aria-label="Price summary">
+      <div className={styles.footerInner}>
+        {amount ? (
+          <p className={styles.total}>
+            <span className={styles.totalLabel}>Amount due</span> <strong className={styles.amount}>{amount}</strong>{' '}
+            <span>{terms}</span>
+          </p>
+        ) : (
+          <p className={styles.total}>
+            <strong className={styles.amount}>Pay as you go</strong> <span>billed for the work done</span>
+          </p>
+        )}
+        <p className={styles.warranty}>{WARRANTY_NOTE}</p>
+      </div>
+      <p className="visually-hidden" aria-live="polite" aria-atomic="true">
+        {announcement}
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,142 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { planFeatures } from '@/catalog/plan-features';
+import { isPricedPlan, PLAN_DETAILS, PLAN_NAMES, type PlanId } from '@/catalog/plans';
+import { priceConfiguration } from '@/catalog/pricing';
+import { SERVICE_LABELS, type ServiceId } from '@/catalog/services';
+import { Button } from '@/ui/button';
+import { Spinner } from '@/ui/spinner';
+import { startCheckout } from '../checkout-api';
+import { planImagePath } from '../plan-media';
+import { CheckoutPanel, type CheckoutState } from './checkout-panel';
+import { toCheckoutChoices } from './configuration';
+import { ConfigurationForm } from './configuration-form';
+import { MagentoContact } from './magento-contact';
+import { PlanGallery } from './plan-gallery';
+import { PriceFooter } from './price-footer';
+import styles from './product-details.module.scss';
+import { useConfiguration } from './use-configuration';
+import { useVisitor } from './use-visitor';
+
+const PROVIDER_MISSING = 'Choose the platform your application runs on, or answer No.';
+
+interface ProductDetailsProps {
+  service: ServiceId;
+  plan: PlanId;
+}
+
+/** A plan's page: what it includes, its configuration and checkout, or its gallery. */
+export function ProductDetails({ service, plan }: ProductDetailsProps) {
+  const visitor = useVisitor();
+  const [configuration, update] = useConfiguration(service, plan);
+  const [view, setView] = useState<'details' | 'gallery'>('details');
+  const [checkout, setCheckout] = useState<CheckoutState>({ status: 'idle' });
+  const [providerError, setProviderError] = useState<string>();
+  const providerRef = useRef<HTMLSelectElement>(null);
+  // The shared Button takes no ref; the id finds it again.
+  const galleryButtonId = useId();
+  const galleryHeading = useRef<HTMLHeadingElement>(null);
+  const viewChanged = useRef(false);
+
+  // Focus follows the view switch: into the gallery, then back to the button that opened it.
+  useEffect(() => {
+    if (!viewChanged.current) return;
+    if (view === 'gallery') galleryHeading.current?.focus();
+    else document.getElementById(galleryButtonId)?.focus();
+  }, [view]);
+
+  // Back from Stripe through the browser's Back button, the page may come out of the
+  // back-forward cache still saying "Starting checkout…".
+  useEffect(() => {
+    const onPageShow = (event: PageTransitionEvent) => event.persisted && setCheckout({ status: 'idle' });
+    window.addEventListener('pageshow', onPageShow);
+    return () => window.removeEventListener('pageshow', onPageShow);
+  }, []);
+
+  if (visitor.status === 'loading') return <Spinner block label="Loading the plan…" />;
+
+  const switchView = (next: 'details' | 'gallery') => {
+    viewChanged.current = true;
+    setView(next);
+  };
+
+  const priced = isPricedPlan(plan) ? plan : null;
+  const charges = priced ? priceConfiguration({ ...configuration, plan: priced }) : null;
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!priced || checkout.status === 'sending') return;
+    const result = toCheckoutChoices(service, priced, configuration);
+    if (!result.ok) {
+      setProviderError(PROVIDER_MISSING);
+      providerRef.current?.focus();
+      return;
+    }
+    setProviderError(undefined);
+    setCheckout({ status: 'sending' });
+    const outcome = await startCheckout(result.choices, { origin: window.location.origin, currentUrl: window.location.href });
+    if (outcome.ok) {
+      // Stays "Starting checkout…" while the browser leaves for the payment page.
+      window.location.assign(outcome.url);
+      return;
+    }
+    setCheckout({ status: 'failed', message: outcome.message });
+  };
+
+  const name = PLAN_NAMES[plan];
+  return (
+    <div className={styles.page}>
+      <header className={styles.intro}>
+        <div className="container">
+          <h1 className={styles.title}>
+            {name} plan <span className={styles.titleService}>for {SERVICE_LABELS[service]}</span>
+          </h1>
+        </div>
+      </header>
+
+      {view === 'gallery' ? (
+        <PlanGallery plan={plan} onClose={() => switchView('details')} headingRef={galleryHeading} />
+      ) : (
+        <div className={styles.layout}>
+          <section className={styles.overview} aria-labelledby="plan-overview-heading">
+            <img className={styles.image} src={planImagePath(plan)} alt="" width="480" height="300" />
+            <p className={styles.description}>{PLAN_DETAILS[plan].description}</p>
+            <h2 id="plan-overview-heading" className={styles.sideHeading}>
+              What is included
+            </h2>
+            <ul className={styles.features}>
+              {planFeatures(plan).map((feature) => (
+                <li key={feature}>{feature}</li>
+              ))}
+            </ul>
+            <Button id={galleryButtonId} variant="secondary" onClick={() => switchView('gallery')}>
+              View Gallery
+            </Button>
+          </section>
+
+          {priced ? (
+            <form className={styles.configure} aria-labelledby="plan-configure-heading" onSubmit={onSubmit} noValidate>
+              <h2 id="plan-configure-heading" className={styles.sideHeading}>
+                Configure your plan
+              </h2>
+              <ConfigurationForm
+                plan={priced}
+                configuration={configuration}
+                onChange={(change) => {
+                  if (change.tradeInProvider || change.tradeIn === false) setProviderError(undefined);
+                  update(change);
+                }}
+                providerError={providerError}
+                providerRef={providerRef}
+              />
+              <CheckoutPanel state={checkout} signedIn={visitor.signedIn} />
+            </form>
+          ) : (
+            <MagentoContact />
+          )}
+        </div>
+      )}
+
+      <PriceFooter charges={charges} period={configuration.period} />
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import {
+  entryKey,
+  firebaseModulesIn,
+  keyOfSource,
+  readManifest,
+  staticClosure,
+} from '../../scripts/bundle-graph';
+
+/** The landing page must not download the Firebase SDK (spec: the marketing pages never load it;
+ *  issue 10: `/` loads no Firebase code). Read from the build `npm run test:e2e` made, through its
+ *  manifest and source maps; no browser needed. */
+const DIST = join(import.meta.dirname, '..', '..', 'dist');
+const HOME_PAGE_SOURCE = 'src/features/marketing/home-page.tsx';
+
+test.describe('the landing chunk graph', () => {
+  const manifest = readManifest(DIST);
+  const entry = entryKey(manifest);
+
+  test('the entry chunk and its static imports hold no Firebase module', () => {
+    const landing = staticClosure(manifest, entry);
+    expect(landing.size).toBeGreaterThan(0);
+    expect(firebaseModulesIn(DIST, manifest, landing)).toEqual([]);
+  });
+
+  test("the home page's lazy chunk and its static imports hold no Firebase module", () => {
+    const home = staticClosure(manifest, keyOfSource(manifest, HOME_PAGE_SOURCE));
+    expect(firebaseModulesIn(DIST, manifest, home)).toEqual([]);
+  });
+
+  test('the build does contain Firebase (so the two checks above can fail)', () => {
+    const everyChunk = Object.keys(manifest);
+    const firebase = firebaseModulesIn(DIST, manifest, everyChunk);
+    expect(firebase.some((module) => module.includes('@firebase/auth/'))).toBe(true);
+    expect(firebase.some((module) => module.includes('@firebase/database/'))).toBe(true);
+  });
+});
