@@ -225,7 +225,8 @@ test.describe('why-choose page', () => {
     await page.goto(paths.whyChoose);
     await main(page).getByRole('link', { name: 'See the Earth plan' }).click();
     await expect(page).toHaveURL(paths.productDetails('websites', 'earth'));
-    await expect(page.getByRole('heading', { level: 1, name: 'Plan details' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Earth plan for Web Apps' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Price summary' })).toContainText('$7,500.00');
   });
 });
 
