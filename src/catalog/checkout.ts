@@ -70,7 +70,8 @@ function refuse(field: string, message: string): CheckoutValidation {
   return { ok: false, field, message };
 }
 
-function isHttpUrl(value: unknown): value is string {
+/** An http(s) address of at most URL_MAX_LENGTH characters. */
+export function isHttpUrl(value: unknown): value is string {
   if (typeof value !== 'string' || value.length > URL_MAX_LENGTH) return false;
   try {
     const { protocol } = new URL(value);

@@ -1,7 +1,7 @@
 /** The browser side of checkout: posts the page's choices to the stripeCheckout function and reads
  *  its answer (architecture decision 4). The function prices the order itself; this module only
  *  carries the request and never trusts the shape of what comes back. */
-import { buildCheckoutRequest, type CheckoutChoices, type CheckoutPageUrls, type CheckoutRequest } from '@/catalog/checkout';
+import { buildCheckoutRequest, isHttpUrl, type CheckoutChoices, type CheckoutPageUrls, type CheckoutRequest } from '@/catalog/checkout';
 import type { PlanId } from '@/catalog/plans';
 import { paths } from '@/config/paths';
 import { functionsBaseUrl } from '@/firebase/config';
@@ -27,16 +27,6 @@ export interface PostCheckoutOptions {
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function isHttpUrl(value: unknown): value is string {
-  if (typeof value !== 'string') return false;
-  try {
-    const { protocol } = new URL(value);
-    return protocol === 'https:' || protocol === 'http:';
-  } catch {
-    return false;
-  }
 }
 
 /** Reads the function's answer: a 201 with a usable hosted-payment URL, or the message to show. */
