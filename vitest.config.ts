@@ -1,16 +1,28 @@
 import { defineConfig, mergeConfig } from 'vitest/config';
 import viteConfig from './vite.config.ts';
 
-/** Component and unit tests of the app (jsdom). The emulator, rules and e2e suites have their own. */
+/** Component and unit tests of the app (jsdom) and of the build scripts (Node). The emulator, rules
+ *  and e2e suites have their own. */
 export default mergeConfig(
   viteConfig,
   defineConfig({
     test: {
-      name: 'unit',
-      environment: 'jsdom',
-      include: ['src/**/*.test.{ts,tsx}'],
-      setupFiles: ['./src/test/setup.ts'],
-      restoreMocks: true,
+      projects: [
+        {
+          extends: true,
+          test: {
+            name: 'unit',
+            environment: 'jsdom',
+            include: ['src/**/*.test.{ts,tsx}'],
+            setupFiles: ['./src/test/setup.ts'],
+            restoreMocks: true,
+          },
+        },
+        {
+          extends: true,
+          test: { name: 'scripts', environment: 'node', include: ['scripts/**/*.test.ts'] },
+        },
+      ],
     },
   }),
 );

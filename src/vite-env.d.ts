@@ -23,6 +23,7 @@ interface ImportMetaEnv {
   readonly VITE_EMAILJS_WAITLIST_TEMPLATE_ID?: string;
   readonly VITE_EMAILJS_PREORDER_TEMPLATE_ID?: string;
   readonly VITE_EMAILJS_ORIGIN?: string;
+  readonly VITE_SITE_URL?: string;
 }
 
 interface ImportMeta {

@@ -95,7 +95,9 @@ export async function expectAlert(
 
 /** The code drawn on the captcha canvas, from its accessible name. */
 export async function readCaptcha(page: Page): Promise<string> {
-  const label = await page.getByRole('img', { name: /^Captcha code:/ }).getAttribute('aria-label');
+  // The code is drawn once the page is hydrated (a random code cannot be pre-rendered).
+  const captcha = page.getByRole('img', { name: /^Captcha code: \S/ });
+  const label = await captcha.getAttribute('aria-label');
   return (label ?? '').replace('Captcha code:', '').replace(/\s/g, '');
 }
 

@@ -59,3 +59,23 @@ test('navigating scrolls back to the top and updates the title', async ({ page }
   await expect(page).toHaveTitle(`Sitemap | ${BRAND.name}`);
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 });
+
+test('Back and Forward return to where the person was on each page', async ({ page }) => {
+  await page.setViewportSize({ width: 1024, height: 400 });
+  await page.goto('/');
+  const sitemapLink = page.getByRole('navigation', { name: 'Company' }).getByRole('link', { name: 'Sitemap' });
+  await sitemapLink.scrollIntoViewIfNeeded();
+  const homeScroll = await page.evaluate(() => window.scrollY);
+  expect(homeScroll).toBeGreaterThan(0);
+  await sitemapLink.click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Sitemap' })).toBeVisible();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+
+  await page.goBack();
+  await expect(page.getByRole('heading', { level: 1, name: 'Software that ships. Internet from space.' })).toBeAttached();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(homeScroll);
+
+  await page.goForward();
+  await expect(page.getByRole('heading', { level: 1, name: 'Sitemap' })).toBeVisible();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+});

@@ -1,4 +1,4 @@
-import { Outlet, ScrollRestoration } from 'react-router-dom';
+import { Outlet } from 'react-router-dom';
 import { SignOutButton } from '@/features/auth/sign-out-button';
 import { RouteAnnouncer } from '../route-meta';
 import { AccountMenu } from './account-menu';
@@ -20,7 +20,6 @@ export function AccountLayout() {
         </main>
       </div>
       <RouteAnnouncer />
-      <ScrollRestoration />
     </>
   );
 }

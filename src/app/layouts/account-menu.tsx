@@ -39,51 +39,50 @@ export function AccountMenu({ footer }: { footer?: ReactNode }) {
     </ul>
   );
 
-  if (desktop) {
-    return (
+  // Both forms are rendered and CSS shows the one that fits, so the pre-rendered store and the
+  // first render after hydration (which cannot know the width) agree and nothing moves.
+  return (
+    <>
       <nav aria-label="Account" className={styles.sidebar}>
         {list}
       </nav>
-    );
-  }
-
-  return (
-    <div className={styles.bar}>
-      <button
-        ref={toggle}
-        type="button"
-        className={styles.toggle}
-        aria-expanded={open}
-        aria-controls={menuId}
-        onClick={() => setOpen(true)}
-      >
-        <span className={styles.burger} aria-hidden="true" />
-        Account menu
-      </button>
-      {overlay && (
-        <div className={styles.backdrop} onMouseDown={(e) => e.target === e.currentTarget && setOpen(false)}>
-          <FocusTrap
-            focusTrapOptions={{
-              escapeDeactivates: false,
-              allowOutsideClick: true,
-              returnFocusOnDeactivate: true,
-              setReturnFocus: () => toggle.current ?? false,
-            }}
-          >
-            <nav
-              id={menuId}
-              aria-label="Account"
-              className={styles.overlay}
-              onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}
+      <div className={styles.bar}>
+        <button
+          ref={toggle}
+          type="button"
+          className={styles.toggle}
+          aria-expanded={open}
+          aria-controls={menuId}
+          onClick={() => setOpen(true)}
+        >
+          <span className={styles.burger} aria-hidden="true" />
+          Account menu
+        </button>
+        {overlay && (
+          <div className={styles.backdrop} onMouseDown={(e) => e.target === e.currentTarget && setOpen(false)}>
+            <FocusTrap
+              focusTrapOptions={{
+                escapeDeactivates: false,
+                allowOutsideClick: true,
+                returnFocusOnDeactivate: true,
+                setReturnFocus: () => toggle.current ?? false,
+              }}
             >
-              <button type="button" className={styles.close} onClick={() => setOpen(false)}>
-                Close menu
-              </button>
-              {list}
-            </nav>
-          </FocusTrap>
-        </div>
-      )}
-    </div>
+              <nav
+                id={menuId}
+                aria-label="Account"
+                className={styles.overlay}
+                onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}
+              >
+                <button type="button" className={styles.close} onClick={() => setOpen(false)}>
+                  Close menu
+                </button>
+                {list}
+              </nav>
+            </FocusTrap>
+          </div>
+        )}
+      </div>
+    </>
   );
 }

@@ -1,11 +1,13 @@
-import { Outlet, ScrollRestoration } from 'react-router-dom';
+import { Outlet, useLocation } from 'react-router-dom';
 import { RouteAnnouncer } from '../route-meta';
+import { LayoutErrorBoundary } from './layout-error-boundary';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
 export function PublicLayout() {
+  const { pathname } = useLocation();
   return (
-    <>
+    <LayoutErrorBoundary area="public" resetKey={pathname}>
       <a className="skip-link" href="#main">
         Skip to content
       </a>
@@ -15,7 +17,6 @@ export function PublicLayout() {
       </main>
       <SiteFooter />
       <RouteAnnouncer />
-      <ScrollRestoration />
-    </>
+    </LayoutErrorBoundary>
   );
 }

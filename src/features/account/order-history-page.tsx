@@ -1,6 +1,7 @@
 import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/auth-context';
 import { ButtonLink } from '@/ui/button';
+import { ConnectionNotice } from '@/ui/connection-notice';
 import { PageIntro } from '@/ui/page-intro';
 import { Spinner } from '@/ui/spinner';
 import { OrderCard } from './components/order-card';
@@ -15,7 +16,8 @@ export default function OrderHistoryPage() {
     <>
       <PageIntro title="Orders" summary="Everything you have ordered, with its payment status." />
       <section className={styles.list} aria-label="Your orders" aria-busy={orders.status === 'loading'}>
-        {orders.status === 'loading' && <Spinner block label="Loading your orders…" />}
+        <ConnectionNotice show={orders.unreachable} />
+        {orders.status === 'loading' && !orders.unreachable && <Spinner block label="Loading your orders…" />}
         {orders.status === 'error' && (
           <p role="alert" className={styles.message}>
             Your orders could not be loaded. Check your connection and reload the page.

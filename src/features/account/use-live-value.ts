@@ -1,16 +1,21 @@
 import { useEffect, useState } from 'react';
+import { useUnreachable } from './use-connection';
 
 export type LiveState<T> =
   | { status: 'loading' }
   | { status: 'ready'; value: T }
   | { status: 'error'; message: string };
 
+/** `unreachable`: the database has not answered for a while (see useUnreachable); the page shows
+ *  a notice then, instead of spinning on. */
+export type WatchedState<T> = LiveState<T> & { unreachable: boolean };
+
 /** Something of the signed-in person's, watched live (a `watch…` function of a data module).
  *  The listener is removed when the component leaves or the uid changes. */
 export function useLiveValue<T>(
   uid: string | undefined,
   watch: (uid: string, onChange: (value: T) => void, onError: (error: Error) => void) => Promise<() => void>,
-): LiveState<T> {
+): WatchedState<T> {
   const [state, setState] = useState<LiveState<T>>({ status: 'loading' });
 
   useEffect(() => {
@@ -29,5 +34,6 @@ export function useLiveValue<T>(
     };
   }, [uid, watch]);
 
-  return state;
+  const unreachable = useUnreachable(state.status === 'loading');
+  return { ...state, unreachable };
 }

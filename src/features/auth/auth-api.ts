@@ -16,6 +16,7 @@ import {
   type User,
 } from 'firebase/auth';
 import { getAuthClient } from '@/firebase/clients';
+import { storeUserId } from './stored-user-id';
 import { startTokenSync } from './token-sync';
 
 /** Calls back with the current user now and on every sign-in, sign-out and token refresh. */
@@ -29,6 +30,7 @@ export async function watchUser(onChange: (user: User | null) => void): Promise<
 export async function createAccount(email: string, password: string): Promise<User> {
   const auth = await getAuthClient();
   const { user } = await createUserWithEmailAndPassword(auth, email, password);
+  storeUserId(user.uid);
   await sendEmailVerification(user);
   return user;
 }
@@ -36,6 +38,7 @@ export async function createAccount(email: string, password: string): Promise<Us
 export async function signIn(email: string, password: string): Promise<User> {
   const auth = await getAuthClient();
   const { user } = await signInWithEmailAndPassword(auth, email, password);
+  storeUserId(user.uid);
   return user;
 }
 

@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { Outlet } from 'react-router-dom';
 import type { User } from 'firebase/auth';
 import { AuthContext, type AuthState } from './auth-context';
 import { storeUserId } from './stored-user-id';
@@ -49,13 +48,4 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const value = useMemo<AuthState>(() => ({ ...session, signingOut, signOut }), [session, signingOut, signOut]);
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
-}
-
-/** The provider as a layout route, for routes that need the auth state. */
-export function AuthRoute() {
-  return (
-    <AuthProvider>
-      <Outlet />
-    </AuthProvider>
-  );
 }

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { CAPTCHA_LENGTH } from './captcha-code';
 import styles from './auth-form.module.scss';
 
 const CHAR_WIDTH = 24;
@@ -8,7 +9,7 @@ const HEIGHT = 48;
  *  the label: the check is client-side and protects nothing a screen reader could exploit. */
 export function CaptchaImage({ code }: { code: string }) {
   const canvas = useRef<HTMLCanvasElement>(null);
-  const width = code.length * CHAR_WIDTH + 24;
+  const width = CAPTCHA_LENGTH * CHAR_WIDTH + 24;
 
   useEffect(() => {
     const context = canvas.current?.getContext('2d');

@@ -20,3 +20,9 @@ export function listCountries(locale = 'en-US'): Country[] {
     .map((code) => ({ code, name: names.of(code) ?? code, dialCode: `+${getCountryCallingCode(code)}` }))
     .sort((a, b) => collator.compare(a.name, b.name));
 }
+
+/** The list before hydration: the default country alone, named by its code. Names come from the
+ *  ICU data of whoever renders, and the pre-renderer's (Node) and the browser's differ. */
+export function defaultCountryOnly(): Country[] {
+  return [{ code: DEFAULT_COUNTRY_CODE, name: DEFAULT_COUNTRY_CODE, dialCode: `+${getCountryCallingCode(DEFAULT_COUNTRY_CODE)}` }];
+}

@@ -4,7 +4,6 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { EMAIL_PATTERN, TEXT_LIMITS } from '@/config/data-limits';
 import { paths } from '@/config/paths';
 import { Button } from '@/ui/button';
-import { sendPasswordReset, signIn } from './auth-api';
 import { FormField } from '@/ui/form-field';
 import { SIGN_IN_MESSAGES } from './messages';
 import { NEXT_PARAM, safeNextPath } from './return-to';
@@ -37,6 +36,7 @@ export function SignInForm() {
       return setNotice({ kind: 'error', text: SIGN_IN_MESSAGES.missing });
     }
     try {
+      const { signIn } = await import('./auth-api');
       await signIn(email.trim(), password);
     } catch (error) {
       return setNotice({ kind: 'error', text: signInErrorMessage(error) });
@@ -53,6 +53,7 @@ export function SignInForm() {
     }
     setResetting(true);
     try {
+      const { sendPasswordReset } = await import('./auth-api');
       await sendPasswordReset(email);
       setNotice({ kind: 'info', text: SIGN_IN_MESSAGES.resetSent(email) });
     } catch (error) {

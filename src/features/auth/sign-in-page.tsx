@@ -1,11 +1,12 @@
 import { PageIntro } from '@/ui/page-intro';
 import { SignInForm } from './sign-in-form';
 import styles from './auth-form.module.scss';
+import { PAGE_SUMMARIES } from '@/config/page-summaries';
 
 export default function SignInPage() {
   return (
     <>
-      <PageIntro title="Sign in" summary="Welcome back. Sign in to see your dashboard and orders." />
+      <PageIntro title="Sign in" summary={PAGE_SUMMARIES.signIn} />
       <div className={`container ${styles.page}`}>
         <SignInForm />
       </div>

@@ -1,4 +1,4 @@
-import { useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
 import { MONTHS, TEXT_LIMITS, VERIFICATION_METHODS } from '@/config/data-limits';
@@ -7,14 +7,13 @@ import { paths } from '@/config/paths';
 import { FirebaseSetupError, getAuthClient, getDatabaseClient } from '@/firebase/clients';
 import { alertError, alertSuccess, alertWarning, type AlertMessage } from '@/ui/alerts';
 import { Button } from '@/ui/button';
-import { createAccount } from './auth-api';
+import { useHydrated } from '@/ui/use-hydrated';
 import { CaptchaImage } from './captcha';
 import { generateCaptchaCode } from './captcha-code';
-import { DEFAULT_COUNTRY_CODE, listCountries } from './countries';
+import { DEFAULT_COUNTRY_CODE, defaultCountryOnly, listCountries } from './countries';
 import { FormField } from '@/ui/form-field';
 import { BIRTHDAY_HELP, SIGN_UP_FAILURE_TITLE, SIGN_UP_MESSAGES } from './messages';
 import { fullPhoneNumber, validateSignUp, type SignUpField, type SignUpValues } from './sign-up-validation';
-import { createUserProfile } from './user-profile-api';
 import styles from './auth-form.module.scss';
 
 /** Spec section 9: birth years from this year back 126 years; days 1-31 whatever the month. */
@@ -48,7 +47,8 @@ function useGoOn() {
 }
 
 export function SignUpForm() {
-  const countries = useMemo(() => listCountries(), []);
+  const hydrated = useHydrated();
+  const countries = useMemo(() => (hydrated ? listCountries() : defaultCountryOnly()), [hydrated]);
   const birthdayParts = useMemo(() => {
     const year = new Date().getFullYear();
     const years = Array.from({ length: BIRTH_YEAR_SPAN + 1 }, (_, i) => String(year - i));
@@ -58,7 +58,9 @@ export function SignUpForm() {
       { name: 'birthYear', label: 'Year', options: years, autoComplete: 'bday-year' },
     ] as const;
   }, []);
-  const [captchaCode, setCaptchaCode] = useState(generateCaptchaCode);
+  // Drawn once hydrated: a random code cannot be part of the pre-rendered page.
+  const [captchaCode, setCaptchaCode] = useState('');
+  useEffect(() => setCaptchaCode(generateCaptchaCode()), []);
   const [summary, setSummary] = useState<AlertMessage | null>(null);
   const goOn = useGoOn();
   const birthdayHelpId = useId();
@@ -91,6 +93,11 @@ export function SignUpForm() {
 
     try {
       const email = values.email.trim();
+      // Firebase's SDK loads on the first attempt, not with the page (docs/decisions.md).
+      const [{ createAccount }, { createUserProfile }] = await Promise.all([
+        import('./auth-api'),
+        import('./user-profile-api'),
+      ]);
       const user = await createAccount(email, values.password);
       await createUserProfile(user.uid, {
         firstName: values.firstName.trim(),

@@ -3,6 +3,7 @@ import { paths } from '@/config/paths';
 import { PageIntro } from '@/ui/page-intro';
 import { SignUpForm } from './sign-up-form';
 import styles from './auth-form.module.scss';
+import { PAGE_SUMMARIES } from '@/config/page-summaries';
 
 export default function SignUpPage() {
   return (
@@ -16,7 +17,7 @@ export default function SignUpPage() {
           <Link to={paths.signIn}>Sign in instead</Link>
         </div>
       </nav>
-      <PageIntro title="Create your account" summary="One account for the store, your orders and Space." />
+      <PageIntro title="Create your account" summary={PAGE_SUMMARIES.signUp} />
       <div className={`container ${styles.page}`}>
         <SignUpForm />
       </div>

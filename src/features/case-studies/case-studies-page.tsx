@@ -5,6 +5,7 @@ import { PageIntro } from '@/ui/page-intro';
 import { CASE_STUDIES, EXTERNAL_SHOWCASE } from './case-studies';
 import { CaseStudyCard } from './case-study-card';
 import styles from './case-studies-page.module.scss';
+import { PAGE_SUMMARIES } from '@/config/page-summaries';
 
 /** Cards in the first row load at once; the rest are below the fold on most screens. */
 const EAGER_CARDS = 3;
@@ -13,7 +14,7 @@ export default function CaseStudiesPage() {
   const external = EXTERNAL_SHOWCASE;
   return (
     <>
-      <PageIntro title="Case studies" summary="Products we have designed, built and launched with our clients." />
+      <PageIntro title="Case studies" summary={PAGE_SUMMARIES.caseStudies} />
       <div className={styles.content}>
         <ul className={styles.grid}>
           {CASE_STUDIES.map((study, index) => (

@@ -2,12 +2,13 @@ import { PageIntro } from '@/ui/page-intro';
 import { ContactDetails } from './contact-details';
 import { ContactForm } from './contact-form';
 import styles from './forms.module.scss';
+import { PAGE_SUMMARIES } from '@/config/page-summaries';
 
 /** /contact and /support. */
 export default function ContactPage() {
   return (
     <>
-      <PageIntro title="Contact us" summary="Questions, projects or support: write to us and a specialist will answer." />
+      <PageIntro title="Contact us" summary={PAGE_SUMMARIES.contact} />
       <div className="container">
         <div className={styles.contactLayout}>
           <section aria-labelledby="inquiry-heading" className={styles.panel}>

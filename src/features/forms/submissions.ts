@@ -1,7 +1,9 @@
 /** Data access of the forms: writes a submission to submissions/{kind}/{pushId} (architecture
  *  decision 5: stored first, then mailed). Only this module talks to the database for the forms. */
 import { FirebaseSetupError, getDatabaseClient } from '@/firebase/clients';
+import { ServerUnreachableError, withinServerWait } from '@/firebase/connection';
 import { TEXT_LIMITS, type SubmissionKind } from '@/config/data-limits';
+import { SERVER_WAIT_MS } from '@/config/layout';
 import type { StoreFailure } from './messages';
 
 export interface ContactFields {
@@ -24,7 +26,7 @@ export interface SubmissionFields {
 }
 
 /** How long a write may wait for the database before the person is told and can retry. */
-export const STORE_TIMEOUT_MS = 10_000;
+export const STORE_TIMEOUT_MS = SERVER_WAIT_MS;
 
 /** The submission could not be stored; `reason` picks the message shown. */
 export class StoreError extends Error {
@@ -39,6 +41,7 @@ export class StoreError extends Error {
 
 function reasonOf(error: unknown): StoreFailure {
   if (error instanceof FirebaseSetupError) return 'setup';
+  if (error instanceof ServerUnreachableError) return 'timeout';
   const text = `${(error as { code?: string } | null)?.code ?? ''} ${error instanceof Error ? error.message : String(error)}`;
   return /permission[_ ]denied/i.test(text) ? 'denied' : 'unknown';
 }
@@ -55,10 +58,6 @@ export async function storeSubmission<K extends SubmissionKind>(
   page: string,
   timeoutMs = STORE_TIMEOUT_MS,
 ): Promise<string> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new StoreError('timeout')), timeoutMs);
-  });
   const write = (async () => {
     const [database, { push, ref, serverTimestamp, set }] = await Promise.all([getDatabaseClient(), import('firebase/database')]);
     const record = push(ref(database, `submissions/${kind}`));
@@ -66,11 +65,8 @@ export async function storeSubmission<K extends SubmissionKind>(
     return record.key!;
   })();
   try {
-    return await Promise.race([write, timeout]);
+    return await withinServerWait(write, timeoutMs);
   } catch (error) {
-    throw error instanceof StoreError ? error : new StoreError(reasonOf(error), { cause: error });
-  } finally {
-    clearTimeout(timer);
-    write.catch(() => {}); // a late failure after the time-out has nobody left to tell
+    throw new StoreError(reasonOf(error), { cause: error });
   }
 }

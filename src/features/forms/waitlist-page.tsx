@@ -1,12 +1,13 @@
 import { PageIntro } from '@/ui/page-intro';
 import { JoinListForm } from './join-list-form';
 import styles from './forms.module.scss';
+import { PAGE_SUMMARIES } from '@/config/page-summaries';
 
 /** /waitlist and /open-access-program. */
 export default function WaitlistPage() {
   return (
     <>
-      <PageIntro title="Open-access research program" summary="Join the waitlist for our open-access research program." />
+      <PageIntro title="Open-access research program" summary={PAGE_SUMMARIES.waitlist} />
       <div className="container">
         <section aria-labelledby="waitlist-heading" className={`${styles.panel} ${styles.narrow}`}>
           <h2 id="waitlist-heading">Join the waitlist</h2>

@@ -4,11 +4,12 @@ import { externalLinks } from '@/config/external-links';
 import { PageIntro } from '@/ui/page-intro';
 import { formatLegalDate, LEGAL_DOCUMENTS } from './legal-documents';
 import styles from './legal-page.module.scss';
+import { PAGE_SUMMARIES } from '@/config/page-summaries';
 
 export default function LegalPage() {
   return (
     <>
-      <PageIntro title="Legal" summary="Our privacy policy and terms of service." />
+      <PageIntro title="Legal" summary={PAGE_SUMMARIES.legal} />
       <div className={styles.content}>
         <ul className={styles.documents}>
           {LEGAL_DOCUMENTS.map((document) => (

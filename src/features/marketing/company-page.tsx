@@ -10,11 +10,12 @@ import { StatList } from './components/stat-list';
 import { OPENINGS } from './content/careers';
 import { TRACK_RECORD } from './content/claims';
 import styles from './company/company.module.scss';
+import { PAGE_SUMMARIES } from '@/config/page-summaries';
 
 export default function CompanyPage() {
   return (
     <>
-      <PageIntro title="About us" summary="Who we are, our mission, our next-gen work, our partners and careers." />
+      <PageIntro title="About us" summary={PAGE_SUMMARIES.company} />
 
       <Promo
         title="Who we are"

@@ -3,13 +3,14 @@ import { ButtonLink } from '@/ui/button';
 import { PageIntro } from '@/ui/page-intro';
 import { CardGrid } from './components/card-grid';
 import { Section } from './components/section';
+import { PAGE_SUMMARIES } from '@/config/page-summaries';
 
 export default function CreatePage() {
   return (
     <>
       <PageIntro
         title="Start something new"
-        summary="Three ways to begin: pick a plan in the store, talk to us, or create an account."
+        summary={PAGE_SUMMARIES.create}
       />
       <Section title="Choose how to start" intro="Whichever you choose, a dedicated team can be working on your product within a week.">
         <CardGrid

@@ -6,13 +6,14 @@ import { CardGrid } from './components/card-grid';
 import { Section } from './components/section';
 import { REASONS } from './content/difference';
 import { ComparisonTable } from './difference/comparison-table';
+import { PAGE_SUMMARIES } from '@/config/page-summaries';
 
 export default function DifferencePage() {
   return (
     <>
       <PageIntro
         title={`The ${BRAND.name} difference`}
-        summary="How we differ from a typical agency: one team, fixed monthly plans, and code you own."
+        summary={PAGE_SUMMARIES.difference}
       />
 
       <Section

@@ -8,13 +8,14 @@ import { Promo } from './components/promo';
 import { Actions, Section } from './components/section';
 import { STAFF_REDUCTION } from './content/claims';
 import { BUILDER_FEATURES, BUILDER_USE_CASES } from './content/enterprise';
+import { PAGE_SUMMARIES } from '@/config/page-summaries';
 
 export default function EnterprisePage() {
   return (
     <>
       <PageIntro
         title="Enterprise builder"
-        summary="Design, build and launch internal tools with our builder — join the waitlist for early access."
+        summary={PAGE_SUMMARIES.enterprise}
       >
         <Actions>
           <ButtonLink to={paths.waitlist} variant="accent">

@@ -15,6 +15,7 @@ import { ENGINEERING_STACK } from './content/stack';
 import { SkillBars } from './home/skill-bars';
 import { MARKETING_SERVICES } from './services';
 import styles from './home/home.module.scss';
+import { PAGE_SUMMARIES } from '@/config/page-summaries';
 
 // The landing page: plain markup, CSS and lazily loaded SVG files only, so it stays light.
 export default function HomePage() {
@@ -22,7 +23,7 @@ export default function HomePage() {
     <>
       <PageIntro
         title="Software that ships. Internet from space."
-        summary="We design and build websites, apps, SaaS and AI products for ambitious teams — and we run Space, our satellite-internet service."
+        summary={PAGE_SUMMARIES.home}
       >
         <Actions>
           <ButtonLink to={paths.contact} variant="accent">
@@ -73,7 +74,7 @@ export default function HomePage() {
         <SkillBars skills={ENGINEERING_STACK} />
       </Section>
 
-      <Section title="How it works" intro="From first call to launch in four clear steps.">
+      <Section title="How it works" intro={PAGE_SUMMARIES.howItWorks}>
         <StepList steps={HOW_IT_WORKS.map(({ title, summary }) => ({ title, summary }))} columns={4} />
         <Actions>
           <ButtonLink to={paths.howItWorks} variant="secondary">

@@ -5,11 +5,12 @@ import { Section } from './components/section';
 import { StepList } from './components/step-list';
 import { HOW_IT_WORKS } from './content/how-it-works';
 import { EXECUTION_PROCESS } from './content/process';
+import { PAGE_SUMMARIES } from '@/config/page-summaries';
 
 export default function HowItWorksPage() {
   return (
     <>
-      <PageIntro title="How it works" summary="From first call to launch in four clear steps." />
+      <PageIntro title="How it works" summary={PAGE_SUMMARIES.howItWorks} />
 
       <Section title="The four steps" intro="What happens at each step, and what you get from it.">
         <StepList steps={HOW_IT_WORKS} columns={2} />

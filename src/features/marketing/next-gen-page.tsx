@@ -6,13 +6,14 @@ import { Actions, Section } from './components/section';
 import { TrustedCustomers } from './components/trusted-customers';
 import { NEXT_GEN_INTROS } from './content/next-gen-intros';
 import { LanguageIntro } from './next-gen/language-intro';
+import { PAGE_SUMMARIES } from '@/config/page-summaries';
 
 export default function NextGenPage() {
   return (
     <>
       <PageIntro
         title="Next-Gen"
-        summary="The next generation of products, built by our engineers in the language your customers speak."
+        summary={PAGE_SUMMARIES.nextGen}
       />
 
       <Promo

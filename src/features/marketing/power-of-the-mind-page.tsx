@@ -5,6 +5,7 @@ import { CardGrid } from './components/card-grid';
 import { Section } from './components/section';
 import { StepList } from './components/step-list';
 import type { Feature, Step } from './content/types';
+import { PAGE_SUMMARIES } from '@/config/page-summaries';
 
 const IDEA_TO_PRODUCT: readonly Step[] = [
   {
@@ -45,7 +46,7 @@ export default function PowerOfTheMindPage() {
     <>
       <PageIntro
         title="The power of the mind"
-        summary="Ideas become products when the right people think them through together."
+        summary={PAGE_SUMMARIES.powerOfTheMind}
       />
 
       <Section

@@ -5,6 +5,7 @@ import { externalLinks } from '@/config/external-links';
 import { paths } from '@/config/paths';
 import { PageIntro } from '@/ui/page-intro';
 import styles from './sitemap-page.module.scss';
+import { PAGE_SUMMARIES } from '@/config/page-summaries';
 
 /** A page of this site (`to`) or of another one (`href`, opens in a new tab). */
 type SitemapLink = { label: string; to: string } | { label: string; href: string };
@@ -87,7 +88,7 @@ function SitemapSection({ group }: { group: SitemapGroup }) {
 export default function SitemapPage() {
   return (
     <>
-      <PageIntro title="Sitemap" summary="Every page of the site, grouped." />
+      <PageIntro title="Sitemap" summary={PAGE_SUMMARIES.sitemap} />
       <div className={`container ${styles.groups}`}>
         {GROUPS.map((group) => (
           <SitemapSection key={group.title} group={group} />

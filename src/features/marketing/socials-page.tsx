@@ -6,6 +6,7 @@ import { TypingText } from '@/ui/typing-text';
 import { CardGrid, type Card } from './components/card-grid';
 import { Section } from './components/section';
 import styles from './socials-page.module.scss';
+import { PAGE_SUMMARIES } from '@/config/page-summaries';
 
 /** "@leopard.space" from "https://www.instagram.com/leopard.space/". */
 const handleOf = (url: string) => `@${new URL(url).pathname.split('/').filter(Boolean).at(-1)}`;
@@ -45,7 +46,7 @@ const TOPICS = ['launch days', 'behind the scenes', 'Space updates', 'open roles
 export default function SocialsPage() {
   return (
     <>
-      <PageIntro title="Follow us" summary="Our work, our people and Space, on the networks we use.">
+      <PageIntro title="Follow us" summary={PAGE_SUMMARIES.socials}>
         <p className={styles.typing}>
           Follow along for <TypingText strings={TOPICS} backDelay={1500} />
         </p>

@@ -1,5 +1,4 @@
 import { useEffect, useId, useRef } from 'react';
-import { BRAND } from '@/config/brand';
 import { paths } from '@/config/paths';
 import { ButtonLink } from '@/ui/button';
 import { Carousel } from '@/ui/carousel';
@@ -8,6 +7,7 @@ import { usePrefersReducedMotion } from '@/ui/use-reduced-motion';
 import { Art } from './components/art';
 import { Actions, Section } from './components/section';
 import styles from './space-trailer-page.module.scss';
+import { PAGE_SUMMARIES } from '@/config/page-summaries';
 
 /** The trailer's frames are 960 × 540, and so are its poster and the stills. */
 const FRAME = { width: 960, height: 540 } as const;
@@ -36,18 +36,21 @@ export default function SpaceTrailerPage() {
   const videoRef = useRef<HTMLVideoElement>(null);
   const descriptionId = useId();
 
-  // React sets `muted` as a property only; set it before playback so autoplay is allowed, and
-  // stop the loop at once if the visitor turns on reduced motion while it plays.
+  // Started from here, not by an autoplay attribute: the pre-rendered page cannot know the
+  // visitor's motion setting, and the browser would start an autoplay video before hydration.
+  // React sets `muted` as a property only; it is set first so the browser allows playback. The
+  // loop stops at once if the visitor turns on reduced motion while it plays.
   useEffect(() => {
     const video = videoRef.current;
     if (!video) return;
     video.muted = true;
     if (reducedMotion) video.pause();
+    else void video.play().catch(() => undefined);
   }, [reducedMotion]);
 
   return (
     <>
-      <PageIntro title="Space trailer" summary={`Satellite internet from ${BRAND.name}: watch the trailer.`} />
+      <PageIntro title="Space trailer" summary={PAGE_SUMMARIES.spaceTrailer} />
 
       <section aria-label="Trailer" className={`container ${styles.trailer}`}>
         <figure className={styles.figure}>
@@ -59,7 +62,6 @@ export default function SpaceTrailerPage() {
             loop
             muted
             playsInline
-            autoPlay={!reducedMotion}
             preload="metadata"
             aria-describedby={descriptionId}
             className={styles.video}

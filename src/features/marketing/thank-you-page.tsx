@@ -10,6 +10,7 @@ import { StepList } from './components/step-list';
 import type { Step } from './content/types';
 import { MARKETING_SERVICES } from './services';
 import styles from './thank-you-page.module.scss';
+import { PAGE_SUMMARIES } from '@/config/page-summaries';
 
 const NEXT_STEPS: readonly Step[] = [
   {
@@ -31,7 +32,7 @@ const SERVICE_NAMES = MARKETING_SERVICES.map((service) => service.name);
 export default function ThankYouPage() {
   return (
     <>
-      <PageIntro title="Thank you" summary="A representative is reviewing your profile and will contact you shortly.">
+      <PageIntro title="Thank you" summary={PAGE_SUMMARIES.thankYou}>
         <Actions>
           <ButtonLink to={paths.dashboard}>My Dashboard</ButtonLink>
         </Actions>

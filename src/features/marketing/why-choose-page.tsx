@@ -6,13 +6,14 @@ import { TrustedCustomers } from './components/trusted-customers';
 import { BRONZE_BANNER, LARGE_PLAN_BANNERS } from './content/plan-banners';
 import { LargePlanBanner, MiniPlanBanner, monthlyPrice } from './why-choose/plan-banners';
 import styles from './why-choose/why-choose.module.scss';
+import { PAGE_SUMMARIES } from '@/config/page-summaries';
 
 export default function WhyChoosePage() {
   return (
     <>
       <PageIntro
         title={`Why choose ${BRAND.name}`}
-        summary="Pick the plan that fits your team: dedicated engineers, zero downtime, 24/7/365."
+        summary={PAGE_SUMMARIES.whyChoose}
       />
 
       <Section

@@ -33,11 +33,12 @@ beforeEach(() => window.sessionStorage.clear());
 afterEach(() => vi.unstubAllEnvs());
 
 describe('Product details', () => {
-  it('shows a spinner, then the plan with its description and figures', async () => {
+  it('shows the plan at once, and whose order it will be once Firebase Auth has answered', async () => {
     renderDetails(paths.productDetails('websites', 'earth'));
-    expect(screen.getByRole('status')).toHaveTextContent('Loading the plan…');
+    expect(screen.getByRole('heading', { level: 1, name: 'Earth plan for Web Apps' })).toBeInTheDocument();
+    expect(screen.queryByText(/checking out as a guest/)).not.toBeInTheDocument();
+    expect(await screen.findByText(/checking out as a guest/)).toBeInTheDocument();
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Earth plan for Web Apps' })).toBeInTheDocument();
     expect(screen.getByText(/dedicated team of five engineers/)).toBeInTheDocument();
     expect(screen.getByText('5 dedicated engineers')).toBeInTheDocument();
     expect(screen.getByText('Optional 500GB storage for $2,500')).toBeInTheDocument();

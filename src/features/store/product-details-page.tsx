@@ -2,6 +2,8 @@ import { Navigate, useSearchParams } from 'react-router-dom';
 import { isPlanId } from '@/catalog/plans';
 import { isServiceId } from '@/catalog/services';
 import { paths } from '@/config/paths';
+import { Spinner } from '@/ui/spinner';
+import { useHydrated } from '@/ui/use-hydrated';
 import { PlanNotFound } from './product-details/plan-not-found';
 import { ProductDetails } from './product-details/product-details';
 
@@ -14,9 +16,12 @@ const REDIRECTS: Readonly<Record<string, string>> = {
 /** /product-details?service=…&plan=… (spec sections 2-4, architecture decisions 2-4). */
 export default function ProductDetailsPage() {
   const [params] = useSearchParams();
+  // Hosting cannot vary the pre-rendered page by query, so it is this spinner until hydrated.
+  const hydrated = useHydrated();
   const plan = params.get('plan');
   const service = params.get('service');
 
+  if (!hydrated) return <Spinner block label="Loading the plan…" />;
   const redirect = plan !== null ? REDIRECTS[plan] : undefined;
   if (redirect) return <Navigate to={redirect} replace />;
   if (!isPlanId(plan) || !isServiceId(service)) return <PlanNotFound plan={plan} service={service} />;

@@ -2,8 +2,10 @@ import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { isServiceId } from '@/catalog/services';
 import { PageIntro } from '@/ui/page-intro';
+import { useHydrated } from '@/ui/use-hydrated';
 import { CategoryList } from './components/category-list';
 import { ModelPicker } from './components/model-picker';
+import { PAGE_SUMMARIES } from '@/config/page-summaries';
 
 /** The param that remembers the chosen service, so back/forward and reload keep the view. */
 export const SERVICE_PARAM = 'service';
@@ -11,7 +13,9 @@ export const SERVICE_PARAM = 'service';
 /** The store (spec section 2): the nine services, then "Pick a Model" for the chosen one. */
 export default function StorePage() {
   const [params] = useSearchParams();
-  const requested = params.get(SERVICE_PARAM);
+  // The pre-rendered store is the category list; a service in the address shows after hydration.
+  const hydrated = useHydrated();
+  const requested = hydrated ? params.get(SERVICE_PARAM) : null;
   const service = isServiceId(requested) ? requested : null;
   const viewHeading = useRef<HTMLHeadingElement>(null);
   const firstView = useRef(true);
@@ -28,7 +32,7 @@ export default function StorePage() {
 
   return (
     <>
-      <PageIntro title="Store" summary="Choose a service, then pick the model plan that fits your team." />
+      <PageIntro title="Store" summary={PAGE_SUMMARIES.store} />
       {service ? (
         <ModelPicker service={service} headingRef={viewHeading} />
       ) : (

@@ -1,6 +1,7 @@
 /** Live access to the signed-in person's record users/{uid} (spec section 7 "Profile read/write";
  *  architecture "Data": camelCase fields, legacy snake_case ones still read). */
 import { getDatabaseClient } from '@/firebase/clients';
+import { withinServerWait } from '@/firebase/connection';
 
 export interface Profile {
   firstName: string;
@@ -45,8 +46,10 @@ export async function watchProfile(
   return onValue(ref(db, `users/${uid}`), (snapshot) => onChange(toProfile(snapshot.val() as StoredUser | null)), onError);
 }
 
-/** Writes the given fields of users/{uid}, leaving the others as they are. */
+/** Writes the given fields of users/{uid}, leaving the others as they are. Rejects with a
+ *  ServerUnreachableError when the database has not confirmed within SERVER_WAIT_MS, so the dialog
+ *  says so and keeps what was typed instead of saving forever. */
 export async function saveProfile(uid: string, fields: Partial<Profile>): Promise<void> {
   const [db, { ref, update }] = await Promise.all([getDatabaseClient(), import('firebase/database')]);
-  await update(ref(db, `users/${uid}`), fields);
+  await withinServerWait(update(ref(db, `users/${uid}`), fields));
 }

@@ -3,10 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { externalLinks } from '@/config/external-links';
+import { CONNECTION_NOTICE } from '@/ui/connection-notice-texts';
 import ProfileSettingsPage from '../profile-settings-page';
 import type { ProfileState } from './use-profile';
 
-const mocks = vi.hoisted(() => ({ state: { status: 'loading' } as ProfileState }));
+const mocks = vi.hoisted(() => ({ state: { status: 'loading', unreachable: false } as ProfileState }));
 vi.mock('./use-profile', () => ({ useProfile: () => mocks.state }));
 vi.mock('@/features/auth/auth-context', () => ({
   useAuth: () => ({ user: { uid: 'u1', email: 'auth@example.com' }, ready: true, signingOut: false, signOut: vi.fn() }),
@@ -20,19 +21,40 @@ function row(term: string) {
 }
 
 beforeEach(() => {
-  mocks.state = { status: 'loading' };
+  mocks.state = { status: 'loading', unreachable: false };
 });
 
 describe('Profile settings page', () => {
   it('shows a spinner while the profile loads', () => {
     renderPage();
     expect(screen.getByRole('heading', { level: 1, name: 'Profile settings' })).toBeInTheDocument();
-    expect(screen.getByRole('status')).toHaveTextContent('Loading your profile…');
+    expect(screen.getByText('Loading your profile…')).toBeInTheDocument();
+    expect(screen.queryByText(CONNECTION_NOTICE.title)).not.toBeInTheDocument();
+  });
+
+  it('says the servers cannot be reached, instead of spinning on, when the profile does not arrive', () => {
+    mocks.state = { status: 'loading', unreachable: true };
+    renderPage();
+    const notice = screen.getAllByRole('status').find((status) => status.textContent?.includes(CONNECTION_NOTICE.title));
+    expect(notice).toHaveTextContent(CONNECTION_NOTICE.text);
+    expect(screen.queryByText('Loading your profile…')).not.toBeInTheDocument();
+  });
+
+  it('keeps showing the profile, with the notice above it, when the connection drops later', () => {
+    mocks.state = {
+      status: 'ready',
+      unreachable: true,
+      value: { firstName: 'Ada', lastName: 'Lovelace', email: '', phoneNumber: '', address: '' },
+    };
+    renderPage();
+    expect(screen.getByText(CONNECTION_NOTICE.title)).toBeInTheDocument();
+    expect(row('Full name')).toHaveTextContent('Ada Lovelace');
   });
 
   it('shows each entry with Edit, or Add New when empty, and a masked password', async () => {
     mocks.state = {
       status: 'ready',
+      unreachable: false,
       value: { firstName: 'Ada', lastName: 'Lovelace', email: '', phoneNumber: '6195550142', address: '' },
     };
     renderPage();
@@ -49,7 +71,7 @@ describe('Profile settings page', () => {
   });
 
   it('says so when the profile cannot be loaded', () => {
-    mocks.state = { status: 'error', message: 'permission_denied' };
+    mocks.state = { status: 'error', message: 'permission_denied', unreachable: false };
     renderPage();
     expect(screen.getByRole('alert')).toHaveTextContent('could not be loaded');
   });

@@ -7,7 +7,8 @@ export type CheckoutState = { status: 'idle' } | { status: 'sending' } | { statu
 
 interface CheckoutPanelProps {
   state: CheckoutState;
-  signedIn: boolean;
+  /** Unknown until Firebase Auth has answered; the note stays empty until then. */
+  signedIn: boolean | undefined;
 }
 
 /** The submit button of the configuration, what went wrong with the last try, and whose order it
@@ -26,7 +27,7 @@ export function CheckoutPanel({ state, signedIn }: CheckoutPanelProps) {
         </p>
       )}
       <p className={styles.note}>
-        {signedIn ? (
+        {signedIn === undefined ? null : signedIn ? (
           'After paying you come back to your order history.'
         ) : (
           <>

@@ -4,7 +4,6 @@ import { isPricedPlan, PLAN_DETAILS, PLAN_NAMES, type PlanId } from '@/catalog/p
 import { priceConfiguration } from '@/catalog/pricing';
 import { SERVICE_LABELS, type ServiceId } from '@/catalog/services';
 import { Button } from '@/ui/button';
-import { Spinner } from '@/ui/spinner';
 import { startCheckout } from '../checkout-api';
 import { planImagePath } from '../plan-media';
 import { CheckoutPanel, type CheckoutState } from './checkout-panel';
@@ -51,8 +50,6 @@ export function ProductDetails({ service, plan }: ProductDetailsProps) {
     window.addEventListener('pageshow', onPageShow);
     return () => window.removeEventListener('pageshow', onPageShow);
   }, []);
-
-  if (visitor.status === 'loading') return <Spinner block label="Loading the plan…" />;
 
   const switchView = (next: 'details' | 'gallery') => {
     viewChanged.current = true;
@@ -128,7 +125,7 @@ export function ProductDetails({ service, plan }: ProductDetailsProps) {
                 providerError={providerError}
                 providerRef={providerRef}
               />
-              <CheckoutPanel state={checkout} signedIn={visitor.signedIn} />
+              <CheckoutPanel state={checkout} signedIn={visitor.status === 'ready' ? visitor.signedIn : undefined} />
             </form>
           ) : (
             <MagentoContact />

@@ -1,0 +1,90 @@
+/**
+ * Makes `vite preview` answer like Firebase Hosting, from firebase.json's `hosting` section (read at
+ * start, never copied): its headers (CSP, HSTS, caching…), cleanUrls, trailingSlash and the `**`
+ * rewrite, so the e2e tests run under the real Content-Security-Policy.
+ *
+ * The one difference: a `--mode emulators` build talks to the local stack on 127.0.0.1, which the
+ * production policy rightly refuses. That build records the local origins in dist/.vite/ (Hosting
+ * never uploads it: `**\/.*` is ignored) and the preview adds exactly those to connect-src.
+ * The dev server (`npm start`) gets none of this: Vite dev injects inline scripts a CSP would block.
+ */
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { Plugin } from 'vite';
+import { HOST, PORTS } from '../emulators/local-config.ts';
+import { headersFor, resolveRequest, withConnectSources, type HostingConfig } from './hosting-rules.ts';
+
+const FIREBASE_JSON = new URL('../firebase.json', import.meta.url);
+const LOCAL_ORIGINS_FILE = '.vite/local-origins.json';
+/** Until a build writes app-shell.html, the unrendered shell is index.html. */
+const REWRITE_FALLBACKS = { 'app-shell.html': 'index.html' };
+
+/** What the browser of an emulators build connects to: the database (HTTP long-polling and its
+ *  WebSocket), Auth, Functions and the EmailJS stand-in. The Stripe stand-in is only navigated
+ *  to (location.assign), which CSP does not govern. */
+export const EMULATOR_CONNECT_SOURCES = [
+  `http://${HOST}:${PORTS.database}`,
+  `ws://${HOST}:${PORTS.database}`,
+  `http://${HOST}:${PORTS.auth}`,
+  `http://${HOST}:${PORTS.functions}`,
+  `http://${HOST}:${PORTS.emailjs}`,
+];
+
+export function readHostingConfig(): HostingConfig {
+  return (JSON.parse(readFileSync(FIREBASE_JSON, 'utf8')) as { hosting: HostingConfig }).hosting;
+}
+
+const CSP = 'content-security-policy';
+
+export function hostingPreview(): Plugin {
+  let mode = 'production';
+  let outDir = 'dist';
+  let serverBuild = false;
+  return {
+    name: 'leopard:hosting-preview',
+    configResolved(config) {
+      mode = config.mode;
+      outDir = resolve(config.root, config.build.outDir);
+      serverBuild = Boolean(config.build.ssr); // the pre-renderer's own build, not the site
+    },
+    // Only the build knows its mode (`vite preview` runs without one), so it leaves a note.
+    closeBundle() {
+      if (mode !== 'emulators' || serverBuild) return;
+      const file = join(outDir, LOCAL_ORIGINS_FILE);
+      mkdirSync(join(file, '..'), { recursive: true });
+      writeFileSync(file, JSON.stringify(EMULATOR_CONNECT_SOURCES));
+    },
+    configurePreviewServer(server) {
+      const config = readHostingConfig();
+      const root = resolve(server.config.root, server.config.build.outDir);
+      const localOriginsFile = join(root, LOCAL_ORIGINS_FILE);
+      const localOrigins = existsSync(localOriginsFile) ? (JSON.parse(readFileSync(localOriginsFile, 'utf8')) as string[]) : [];
+      const isFile = (file: string) => {
+        const path = join(root, file);
+        return path.startsWith(root) && existsSync(path) && statSync(path).isFile();
+      };
+
+      server.middlewares.use((req, res, next) => {
+        const url = new URL(req.url ?? '/', 'http://preview.invalid');
+        let pathname: string;
+        try {
+          pathname = decodeURIComponent(url.pathname);
+        } catch {
+          pathname = url.pathname;
+        }
+        for (const [key, value] of Object.entries(headersFor(pathname, config))) {
+          res.setHeader(key, key.toLowerCase() === CSP ? withConnectSources(value, localOrigins) : value);
+        }
+        const resolution = resolveRequest(pathname, config, isFile, REWRITE_FALLBACKS);
+        if (resolution.kind === 'redirect') {
+          res.statusCode = 301;
+          res.setHeader('Location', resolution.location + url.search);
+          res.end();
+          return;
+        }
+        if (resolution.kind === 'file') req.url = `/${resolution.file.split('/').map(encodeURIComponent).join('/')}${url.search}`;
+        next();
+      });
+    },
+  };
+}

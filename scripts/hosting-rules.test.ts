@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { readHostingConfig } from './hosting-preview.ts';
+import { headersFor, resolveRequest, withConnectSources, type HostingConfig } from './hosting-rules.ts';
+
+/** The build layout after pre-rendering: a page per public route, the shell, hashed assets. */
+const BUILT = new Set(['index.html', 'store.html', 'case-studies.html', 'case-studies/charm.html', 'app-shell.html', 'assets/index-a1b2.js', 'favicon.svg']);
+const built = (file: string) => BUILT.has(file);
+const hosting = readHostingConfig();
+
+describe('resolveRequest with firebase.json', () => {
+  it.each([
+    ['/', 'index.html'],
+    ['/store', 'store.html'],
+    ['/case-studies', 'case-studies.html'],
+    ['/case-studies/charm', 'case-studies/charm.html'],
+    ['/assets/index-a1b2.js', 'assets/index-a1b2.js'],
+    ['/dashboard', 'app-shell.html'],
+    ['/case-studies/no-such-study', 'app-shell.html'],
+  ])('serves %s from %s', (path, file) => {
+    expect(resolveRequest(path, hosting, built)).toEqual({ kind: 'file', file });
+  });
+
+  it.each([
+    ['/store.html', '/store'],
+    ['/case-studies/charm.html', '/case-studies/charm'],
+    ['/index.html', '/'],
+    ['/store/', '/store'],
+  ])('redirects %s to %s', (path, location) => {
+    expect(resolveRequest(path, hosting, built)).toEqual({ kind: 'redirect', location });
+  });
+
+  it('does not redirect an .html address that has no file; the rewrite answers it', () => {
+    expect(resolveRequest('/nothing.html', hosting, built)).toEqual({ kind: 'file', file: 'app-shell.html' });
+  });
+
+  it('falls back to index.html while the build has no app-shell.html', () => {
+    const withoutShell = (file: string) => file !== 'app-shell.html' && built(file);
+    expect(resolveRequest('/dashboard', hosting, withoutShell, { 'app-shell.html': 'index.html' })).toEqual({ kind: 'file', file: 'index.html' });
+    expect(resolveRequest('/dashboard', hosting, withoutShell)).toEqual({ kind: 'not-found' });
+  });
+});
+
+describe('headersFor with firebase.json', () => {
+  it('sends the security headers and no-cache on HTML addresses', () => {
+    for (const path of ['/', '/store', '/dashboard', '/case-studies/charm']) {
+      const headers = headersFor(path, hosting);
+      expect(headers['Content-Security-Policy']).toContain("frame-ancestors 'none'");
+      expect(headers['Content-Security-Policy']).toContain("script-src 'self';");
+      expect(headers['Strict-Transport-Security']).toBe('max-age=63072000; includeSubDomains; preload');
+      expect(headers['X-Content-Type-Options']).toBe('nosniff');
+      expect(headers['Cache-Control']).toBe('no-cache');
+    }
+  });
+
+  it('lets the later /assets/** rule override the cache header but keeps the security headers', () => {
+    const headers = headersFor('/assets/index-a1b2.js', hosting);
+    expect(headers['Cache-Control']).toBe('public, max-age=31536000, immutable');
+    expect(headers['Content-Security-Policy']).toContain("default-src 'self'");
+  });
+
+  it('caches public images and media for a day and robots.txt for an hour', () => {
+    expect(headersFor('/favicon.svg', hosting)['Cache-Control']).toBe('public, max-age=86400');
+    expect(headersFor('/media/space-trailer.webm', hosting)['Cache-Control']).toBe('public, max-age=86400');
+    expect(headersFor('/robots.txt', hosting)['Cache-Control']).toBe('public, max-age=3600');
+  });
+
+  it('applies every matching rule in file order, the last value winning whatever the key case', () => {
+    const config: HostingConfig = {
+      public: 'dist',
+      headers: [
+        { source: '**', headers: [{ key: 'Cache-Control', value: 'no-cache' }, { key: 'X-A', value: '1' }] },
+        { source: '/assets/**', headers: [{ key: 'cache-control', value: 'immutable' }] },
+      ],
+    };
+    expect(headersFor('/assets/a.js', config)).toEqual({ 'cache-control': 'immutable', 'X-A': '1' });
+    expect(headersFor('/store', config)).toEqual({ 'Cache-Control': 'no-cache', 'X-A': '1' });
+  });
+});
+
+describe('withConnectSources', () => {
+  it('appends the local origins to connect-src only', () => {
+    const policy = "default-src 'self'; connect-src 'self' https://api.emailjs.com; frame-ancestors 'none'";
+    expect(withConnectSources(policy, ['http://127.0.0.1:9000', 'ws://127.0.0.1:9000'])).toBe(
+      "default-src 'self'; connect-src 'self' https://api.emailjs.com http://127.0.0.1:9000 ws://127.0.0.1:9000; frame-ancestors 'none'",
+    );
+    expect(withConnectSources(policy, [])).toBe(policy);
+  });
+});

@@ -1,0 +1,177 @@
+/**
+ * The headers firebase.json gives Hosting, as `vite preview` serves them (scripts/hosting-preview.ts),
+ * and a sweep of every route, signed out and signed in, plus the interactions that load more
+ * (alerts, the trailer video, the Learn More popup, a mailed form) with a listener for
+ * Content-Security-Policy violations: the policy must allow everything the site does.
+ */
+import type { APIResponse, Page } from '@playwright/test';
+import { paths } from '../../src/config/paths';
+import { signInThroughPage } from './auth-helpers';
+import { expect, test } from './fixtures';
+import { CUSTOMER_ROUTES, NOT_FOUND_ROUTE, PUBLIC_ROUTES, STORE_ROUTES, type Route } from './route-list';
+
+interface Violation {
+  directive: string;
+  blockedURI: string;
+  sample: string;
+  source: string;
+}
+
+declare global {
+  interface Window {
+    __cspViolations?: Violation[];
+  }
+}
+
+/** Records every CSP violation of every document the page opens, from before its first script. */
+async function watchViolations(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    window.__cspViolations = [];
+    document.addEventListener('securitypolicyviolation', (event) => {
+      window.__cspViolations!.push({
+        directive: event.effectiveDirective,
+        blockedURI: event.blockedURI,
+        sample: event.sample,
+        source: `${event.sourceFile}:${event.lineNumber}`,
+      });
+    });
+  });
+}
+
+async function expectNoViolations(page: Page): Promise<void> {
+  // A violation is reported asynchronously; give the last ones a moment to arrive.
+  await page.waitForTimeout(200);
+  expect(await page.evaluate(() => window.__cspViolations ?? [])).toEqual([]);
+}
+
+async function settled(page: Page, heading: string): Promise<void> {
+  await expect(page.getByRole('heading', { level: 1, name: heading, exact: true })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: /…$/ })).toHaveCount(0);
+}
+
+function expectSecurityHeaders(response: APIResponse): string {
+  const headers = response.headers();
+  const policy = headers['content-security-policy'] ?? '';
+  expect(policy).toContain("frame-ancestors 'none'");
+  expect(policy).toContain("script-src 'self';");
+  expect(policy).toContain("object-src 'none'");
+  expect(policy).toContain("base-uri 'self'");
+  expect(policy).not.toMatch(/(^|\s)\*(\s|;|$)/);
+  expect(headers['strict-transport-security']).toBe('max-age=63072000; includeSubDomains; preload');
+  expect(headers['x-content-type-options']).toBe('nosniff');
+  expect(headers['x-frame-options']).toBe('DENY');
+  expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  expect(headers['permissions-policy']).toContain('camera=()');
+  expect(headers['permissions-policy']).toContain('fullscreen=(self)');
+  return policy;
+}
+
+test.describe('served headers', () => {
+  for (const [path, what] of [
+    [paths.home, 'the pre-rendered home page'],
+    [paths.caseStudy('charm'), 'a pre-rendered public page (clean URL)'],
+    [paths.dashboard, 'a customer page (the app shell)'],
+  ] as const) {
+    test(`${what}: ${path} is HTML with the security headers and no-cache`, async ({ request }) => {
+      const response = await request.get(path, { maxRedirects: 0 });
+      expect(response.status()).toBe(200);
+      expect(response.headers()['content-type']).toContain('text/html');
+      expect(await response.text()).toContain('<div id="root"');
+      expectSecurityHeaders(response);
+      expect(response.headers()['cache-control']).toBe('no-cache');
+    });
+  }
+
+  test('the emulators build lets the page reach the local stack, and only that', async ({ request }) => {
+    const policy = expectSecurityHeaders(await request.get(paths.home));
+    const connect = policy.split(';').find((directive) => directive.trim().startsWith('connect-src')) ?? '';
+    expect(connect).toContain('ws://127.0.0.1:9000');
+    expect(connect).toContain('https://api.emailjs.com');
+    expect(policy.replace(connect, '')).not.toContain('127.0.0.1');
+  });
+
+  test('a hashed asset is cached for a year, immutable, with the same security headers', async ({ request }) => {
+    const html = await (await request.get(paths.home)).text();
+    const asset = html.match(/\/assets\/[^"]+\.js/)?.[0];
+    expect(asset, 'the home page loads a hashed script').toBeTruthy();
+    const response = await request.get(asset!);
+    expect(response.status()).toBe(200);
+    expect(response.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+    expectSecurityHeaders(response);
+  });
+
+  test('an .html address and a trailing slash redirect to the clean URL, as Hosting does', async ({ request }) => {
+    const html = await request.get('/store.html?service=websites', { maxRedirects: 0 });
+    expect(html.status()).toBe(301);
+    expect(html.headers()['location']).toBe('/store?service=websites');
+    const slash = await request.get('/store/', { maxRedirects: 0 });
+    expect(slash.status()).toBe(301);
+    expect(slash.headers()['location']).toBe('/store');
+  });
+});
+
+test.describe('no CSP violation, signed out', () => {
+  test.beforeEach(({ page }) => watchViolations(page));
+
+  for (const [path, heading] of [...PUBLIC_ROUTES, ...STORE_ROUTES, NOT_FOUND_ROUTE] as Route[]) {
+    test(`on ${path}`, async ({ page }) => {
+      await page.goto(path);
+      await settled(page, heading);
+      await expectNoViolations(page);
+    });
+  }
+
+  test('while the trailer video plays and goes full screen', async ({ page }) => {
+    await page.goto(paths.spaceTrailer);
+    const video = page.locator('video');
+    await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.readyState)).toBeGreaterThanOrEqual(1);
+    await video.evaluate((element: HTMLVideoElement) => element.requestFullscreen());
+    await expect.poll(() => page.evaluate(() => document.fullscreenElement?.tagName)).toBe('VIDEO');
+    await page.evaluate(() => document.exitFullscreen());
+    await expectNoViolations(page);
+  });
+
+  test('with the store Learn More popup open', async ({ page }) => {
+    await page.goto(paths.store);
+    await page.getByRole('link', { name: 'Purchase Now Wearable Apps' }).click();
+    await page.getByRole('button', { name: 'Learn More about Bronze' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await expectNoViolations(page);
+  });
+
+  test('sending the contact form: stored, mailed through EmailJS, thanked in an alert', async ({ page }) => {
+    await page.goto(paths.contact);
+    await page.getByLabel('Full name', { exact: true }).fill('Grace Hopper');
+    await page.getByLabel('Email', { exact: true }).fill(`csp-${Date.now()}@example.com`);
+    await page.getByLabel('Phone number', { exact: true }).fill('6195550105');
+    await page.getByLabel('City', { exact: true }).fill('Arlington');
+    await page.getByLabel('Message', { exact: true }).fill('Checking the policy.');
+    await page.getByRole('button', { name: 'Send message' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toContainText('Thank you for your submission');
+    // sweetalert2 injected its stylesheet: the dialog is laid out as a centred popup.
+    await expect(page.locator('.swal2-popup')).toHaveCSS('display', 'grid');
+    await expectNoViolations(page);
+  });
+
+  test('while typed.js types on the socials page (it injects its cursor stylesheet)', async ({ page }) => {
+    await page.goto(paths.socials);
+    await expect(page.locator('.typed-cursor').first()).toBeAttached();
+    await expectNoViolations(page);
+  });
+});
+
+test.describe('no CSP violation, signed in as the demo customer', () => {
+  test.beforeEach(({ page }) => watchViolations(page));
+
+  test('on every customer page', async ({ page }) => {
+    test.setTimeout(60_000);
+    await signInThroughPage(page, undefined, `${paths.signIn}?next=${paths.dashboard}`);
+    await expect(page).toHaveURL(paths.dashboard);
+    for (const [path, heading] of CUSTOMER_ROUTES) {
+      await page.goto(path);
+      await settled(page, heading);
+      await expectNoViolations(page);
+    }
+  });
+});
