@@ -3,6 +3,9 @@
 // (an esbuild bundle, cached in node_modules/.cache); (2) 1,000 acknowledged set()s from one
 // firebase v12 client; (3) latency of a write by client A seen by a listener on client B (1,000
 // samples); (4) server RSS after loading 100,000 children. (2)-(4) run against the tsx CLI.
+// (5) hostile input (issue 15) against `node src/run.mjs` in a child process: RSS and time to
+// refuse a 100 MB anonymous body (with Content-Length and chunked), 600 sockets opened and closed,
+// a stalled multi-frame message and a stalled REST body.
 
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
@@ -11,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
 import { initializeApp, deleteApp, type FirebaseApp } from 'firebase/app';
 import { getDatabase, connectDatabaseEmulator, ref, set, onValue, goOffline, type Database } from 'firebase/database';
+import { MiB, closedWithin, openAndCloseSockets, openRawSocket, spawnEmulator, stalledHttp, streamBody } from '../tests/support/emulator-process.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const cliTs = join(root, 'emulators/rtdb/src/cli.ts');
@@ -189,4 +193,47 @@ for (const db of [A, B]) goOffline(db);
 await Promise.all(apps.map((a) => deleteApp(a)));
 const code = await stopServer(server.proc);
 console.log(`server exit code after SIGTERM: ${code}`);
+
+// (5) hostile input. A short request timeout so the stalls end quickly; other limits are the defaults.
+const timeoutMs = 1000;
+const emu = await spawnEmulator(['--request-timeout-ms', String(timeoutMs)]);
+const mb = (bytes: number) => `${(bytes / MiB).toFixed(0)} MB`;
+await fetch(`http://${emu.hostPort}/warm.json?ns=hostile`, { method: 'PUT', body: '1' });
+(await openRawSocket(emu.hostPort, 'hostile')).close();
+await sleep(200);
+/** Runs an attack; returns its result and "RSS before, peak during, after" of the emulator process. */
+async function rssAround<T>(attack: () => Promise<T>): Promise<{ result: T; rss: string }> {
+  emu.resetPeak();
+  const before = emu.rss();
+  const result = await attack();
+  await sleep(300);
+  return { result, rss: `RSS ${mb(before)} before, peak ${mb(emu.peakRss())}, ${mb(emu.rss())} after` };
+}
+console.log(`(5) hostile input against node emulators/rtdb/src/run.mjs --request-timeout-ms ${timeoutMs} (max request 16 MiB, idle 120 s):`);
+for (const contentLength of [true, false]) {
+  const { result: r, rss } = await rssAround(() =>
+    streamBody(`http://${emu.hostPort}/big.json?ns=hostile`, { totalBytes: 100 * MiB, contentLength }),
+  );
+  const how = contentLength ? 'with Content-Length' : 'chunked            ';
+  console.log(`    100 MB anonymous PUT ${how}: ${r.status} after ${f(r.ms)} ms (${mb(r.sentBytes)} handed to the socket); ${rss}`);
+}
+const sockets = await rssAround(async () => {
+  const t0 = performance.now();
+  await openAndCloseSockets(emu.hostPort, 'hostile', 600);
+  return performance.now() - t0;
+});
+console.log(`    600 sockets (each listening) opened, then closed: ${f(sockets.result)} ms; ${sockets.rss}`);
+const stall = await rssAround(async () => {
+  // A 1,024-frame message stopped after 1,000 frames of 16,384 characters (16 MB buffered).
+  const ws = await openRawSocket(emu.hostPort, 'hostile');
+  ws.send('1024');
+  const fragment = 'x'.repeat(16384);
+  for (let i = 0; i < 1000; i++) ws.send(fragment);
+  return closedWithin(ws, 10 * timeoutMs);
+});
+const closed = stall.result;
+console.log(`    a multi-frame message stalled after 16 MB: ${closed ? `closed (${closed.code}) ${f(closed.ms)} ms after the last frame was queued` : 'NOT closed'}; ${stall.rss}`);
+const body = await stalledHttp(emu.hostPort, `PUT /x.json?ns=hostile HTTP/1.1\r\nHost: x\r\nContent-Length: 1000\r\n\r\n{"a":`, 10 * timeoutMs);
+console.log(`    a REST body stalled half way: ${body.text.split('\r\n')[0]}, closed after ${body.closedAfterMs === null ? 'never' : `${f(body.closedAfterMs)} ms`}`);
+await emu.stop();
 process.exit(0);

@@ -126,22 +126,25 @@ const openAdmins = new Set<AdminClient>();
 /**
  * A new client-SDK app (own connection) against namespace `ns`.
  * Uses `databaseURL: http://HOST?ns=NS` plus `connectDatabaseEmulator`, like an app would.
+ * `host` (host:port) points it at another emulator than the suite's.
  */
 export function newClient(
   ns: string,
-  options: { mockUserToken?: MockUserToken; projectId?: string; databaseURL?: string | null } = {},
+  options: { mockUserToken?: MockUserToken; projectId?: string; databaseURL?: string | null; host?: string } = {},
 ): Client {
   const projectId = options.projectId ?? PROJECT_ID;
+  const host = options.host ?? EMULATOR_HOST;
   const appOptions: Record<string, string> = { projectId };
   if (options.databaseURL !== null) {
-    appOptions.databaseURL = options.databaseURL ?? `http://${EMULATOR_HOST}?ns=${ns}`;
+    appOptions.databaseURL = options.databaseURL ?? `http://${host}?ns=${ns}`;
   }
   const app = initializeApp(appOptions, uniqueId('app'));
   const db = getDatabase(app);
+  const colon = host.lastIndexOf(':');
   connectDatabaseEmulator(
     db,
-    EMULATOR_HOSTNAME,
-    EMULATOR_PORT,
+    host.slice(0, colon).replace(/^\[|\]$/g, ''),
+    Number(host.slice(colon + 1)),
     options.mockUserToken !== undefined ? { mockUserToken: options.mockUserToken } : {},
   );
   let closed = false;
@@ -460,8 +463,9 @@ export class RawConnection {
     });
   }
 
-  static async open(ns: string, query = `v=5&ns=${encodeURIComponent(ns)}`): Promise<RawConnection> {
-    const ws = new WebSocket(`ws://${EMULATOR_HOST}/.ws?${query}`);
+  /** `host` (host:port) points it at another emulator than the suite's. */
+  static async open(ns: string, query = `v=5&ns=${encodeURIComponent(ns)}`, host = EMULATOR_HOST): Promise<RawConnection> {
+    const ws = new WebSocket(`ws://${host}/.ws?${query}`);
     openSockets.add(ws);
     const conn = new RawConnection(ws);
     await withTimeout(
@@ -470,7 +474,7 @@ export class RawConnection {
         ws.once('error', reject);
       }),
       3000,
-      `raw WebSocket to ws://${EMULATOR_HOST}/.ws?${query} to open`,
+      `raw WebSocket to ws://${host}/.ws?${query} to open`,
     );
     return conn;
   }

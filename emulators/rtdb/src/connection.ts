@@ -4,22 +4,40 @@ import { randomBytes } from 'node:crypto';
 import type { WebSocket } from 'ws';
 import type { WireQuery } from './rules/types.js';
 import { authFromToken, ruleQueryFromWire } from './rulesApi.js';
-import { type AuthState, type Listener, type Logger, type RawWrite, ADMIN, Namespace, UNAUTHENTICATED } from './namespace.js';
-import { type Path, DataError, childKeys, isObj, isPrefix, parsePath, pathToString, validatePath } from './tree.js';
-import { parseWireQuery } from './query.js';
+import { type AuthState, type Listener, type Logger, type Precondition, type RawWrite, ADMIN, Namespace, UNAUTHENTICATED } from './namespace.js';
+import { type Path, DataError, MAX_DEPTH, childKeys, isObj, isPrefix, nestedDeeperThan, parsePath, pathToString, validatePath } from './tree.js';
+import { checkQueryDepth, parseWireQuery } from './query.js';
+import { nodeHash } from './hash.js';
 
 const MAX_FRAME = 16384;
+
+/** What one connection may send, and how long it may take (README "Limits"). */
+export interface ConnectionLimits {
+  /** Largest message in bytes: one frame, or the frames of a frame-count message together. */
+  maxMessageBytes: number;
+  /** A frame-count message must be complete this long after its count. */
+  messageTimeoutMs: number;
+  /** Closed after this long without a frame in either direction (the SDK sends "0" after 45 s). */
+  idleTimeoutMs: number;
+}
+
+/** The request number at the start of a message (`{"t":"d","d":{"r":N,…`, as the SDK writes it). */
+const REQUEST_NUMBER = /^\s*\{\s*"t"\s*:\s*"d"\s*,\s*"d"\s*:\s*\{\s*"r"\s*:\s*(\d+)/;
 
 /** Turn credentials (`cred` plus optional `authvar`/`noauth`) into an auth state, or undefined. */
 export function authFromCredential(cred: unknown, authvar?: unknown, noauth?: unknown): AuthState | undefined {
   if (typeof cred !== 'string') return undefined;
   if (cred === 'owner') {
     if (noauth === true) return { admin: false, auth: null };
-    if (isObj(authvar) && !Array.isArray(authvar)) return { admin: false, auth: authvar as Record<string, unknown> };
+    if (isObj(authvar) && !Array.isArray(authvar)) {
+      return nestedDeeperThan(authvar, MAX_DEPTH) ? undefined : { admin: false, auth: authvar as Record<string, unknown> };
+    }
     return ADMIN;
   }
   const a = authFromToken(cred);
-  if (a === undefined) return undefined;
+  // Claims nested deeper than any data are refused like an unparsable token: the `auth` reply
+  // echoes them (JSON.stringify recurses), and no real token has them.
+  if (a === undefined || nestedDeeperThan(a, MAX_DEPTH)) return undefined;
   return { admin: false, auth: a };
 }
 
@@ -52,8 +70,16 @@ export class Connection {
   private readonly listens = new Map<string, Listener>();
   /** Pending onDisconnect writes, in registration order, never one at or below another's later one. */
   private onDisconnect: RawWrite[] = [];
+  /** The fragments of a frame-count message so far (null: none under way). */
   private frames: string[] | null = null;
   private framesExpected = 0;
+  private framesBytes = 0;
+  /** The count announced more than the limit can hold: nothing is buffered, the message is refused. */
+  private framesRefused = false;
+  private fragmentTimer: NodeJS.Timeout | null = null;
+  private readonly idleTimer: NodeJS.Timeout;
+  /** Closing on a limit: later frames are ignored. */
+  private shutting = false;
   private closed = false;
   readonly sessionId = randomBytes(12).toString('base64url');
 
@@ -62,7 +88,9 @@ export class Connection {
     private readonly ns: Namespace,
     host: string,
     private readonly log: Logger,
+    private readonly limits: ConnectionLimits,
   ) {
+    this.idleTimer = setTimeout(() => this.shut(1008, 'idle timeout'), limits.idleTimeoutMs).unref();
     this.sendRaw({ t: 'c', d: { t: 'h', d: { ts: Date.now(), v: '5', h: host, s: this.sessionId } } });
   }
 
@@ -70,6 +98,7 @@ export class Connection {
 
   private sendRaw(msg: unknown): void {
     if (this.closed || this.ws.readyState !== this.ws.OPEN) return;
+    this.idleTimer.refresh();
     const s = JSON.stringify(msg);
     if (s.length <= MAX_FRAME) {
       this.ws.send(s);
@@ -108,28 +137,69 @@ export class Connection {
     this.sendRaw({ t: 'd', d: { r, b: { s, d } } });
   }
 
-  /** One incoming WebSocket text frame. */
-  onFrame(data: string): void {
-    if (this.frames !== null) {
-      this.frames.push(data);
-      if (this.frames.length < this.framesExpected) return;
-      const whole = this.frames.join('');
-      this.frames = null;
-      this.onMessage(whole);
-      return;
-    }
+  /** One incoming WebSocket text frame of `bytes` bytes (ws refuses single frames over the limit). */
+  onFrame(data: string, bytes = Buffer.byteLength(data)): void {
+    if (this.shutting || this.closed) return;
+    this.idleTimer.refresh();
+    if (this.frames !== null) return this.addFragment(data, bytes);
     if (data.length <= 6) {
       const n = Number(data);
       if (data.trim() !== '' && Number.isInteger(n) && n >= 0) {
-        if (n === 0) return; // keepalive
-        if (n > 1) {
-          this.frames = [];
-          this.framesExpected = n;
-        }
-        return;
+        if (n > 1) this.startFragments(n);
+        return; // 0 is a keepalive; after 1 the next frame is a whole message anyway
       }
     }
     this.onMessage(data);
+  }
+
+  /** A frame count: the next n frames are one message, due within the message timeout. */
+  private startFragments(n: number): void {
+    this.frames = [];
+    this.framesExpected = n;
+    this.framesBytes = 0;
+    // All fragments of an SDK message but the last have MAX_FRAME characters, each at least a
+    // byte: a count that cannot fit the limit is refused before anything is buffered. Its first
+    // fragment (sent right behind the count) is awaited only briefly, for the request number.
+    this.framesRefused = (n - 1) * MAX_FRAME > this.limits.maxMessageBytes;
+    const wait = this.framesRefused ? Math.min(1000, this.limits.messageTimeoutMs) : this.limits.messageTimeoutMs;
+    this.fragmentTimer = setTimeout(() => {
+      if (this.framesRefused) this.refuseTooBig(null);
+      else this.shut(1008, 'incomplete message timed out');
+    }, wait).unref();
+  }
+
+  private addFragment(data: string, bytes: number): void {
+    const frames = this.frames!;
+    this.framesBytes += bytes;
+    if (this.framesRefused || this.framesBytes > this.limits.maxMessageBytes) return this.refuseTooBig(frames[0] ?? data);
+    frames.push(data);
+    if (frames.length < this.framesExpected) return;
+    this.endFragments();
+    this.onMessage(frames.join(''));
+  }
+
+  private endFragments(): void {
+    this.frames = null;
+    if (this.fragmentTimer) clearTimeout(this.fragmentTimer);
+    this.fragmentTimer = null;
+  }
+
+  /** A message over the limit. Its request (numbered in the first fragment) is answered too_big
+   *  first, so the SDK fails the write rather than sending it again after reconnecting. */
+  private refuseTooBig(first: string | null): void {
+    const r = first === null ? null : REQUEST_NUMBER.exec(first);
+    if (r) this.reply(Number(r[1]), 'too_big', `Message exceeds the maximum size of ${this.limits.maxMessageBytes} bytes`);
+    this.shut(1009, 'message too big');
+  }
+
+  /** Close on a limit. A peer that does not answer the close frame is cut off a second later. */
+  private shut(code: number, reason: string): void {
+    if (this.shutting || this.closed) return;
+    this.shutting = true;
+    this.endFragments();
+    this.log(`closing connection ${this.sessionId}: ${reason}`);
+    this.ws.close(code, reason);
+    setTimeout(() => this.ws.terminate(), 1000).unref();
   }
 
   private onMessage(text: string): void {
@@ -200,7 +270,7 @@ export class Connection {
       case 'g':
         return this.get(r, b);
       case 'p':
-        this.ns.set(parsePath(b.p), b.d, this.auth, b.h as string | undefined);
+        this.ns.set(parsePath(b.p), b.d, this.auth, transactionHash(b.h));
         return this.reply(r, 'ok', '');
       case 'm':
         this.ns.update(parsePath(b.p), b.d, this.auth);
@@ -253,6 +323,7 @@ export class Connection {
   }
 
   private unlisten(r: unknown, b: Body): void {
+    checkQueryDepth(b.q);
     const pathStr = pathToString(parsePath(b.p));
     const queryId = typeof b.t === 'number' || (isObj(b.q) && Object.keys(b.q).length) ? objectToUniqueKey(b.q) : 'default';
     const key = Connection.listenKey(pathStr, queryId);
@@ -314,6 +385,8 @@ export class Connection {
   dispose(): void {
     if (this.closed) return;
     this.closed = true;
+    clearTimeout(this.idleTimer);
+    this.endFragments();
     for (const l of this.listens.values()) this.ns.listeners.delete(l);
     this.listens.clear();
     const pending = this.onDisconnect;
@@ -327,6 +400,13 @@ export class Connection {
       }
     }
   }
+}
+
+/** A transaction's condition: the SDK hash of the value it started from (none for a plain put). */
+function transactionHash(h: unknown): Precondition | undefined {
+  if (h === undefined || h === null) return undefined;
+  if (typeof h !== 'string') throw new DataError('Invalid transaction hash', 'invalid_args');
+  return (current) => nodeHash(current) === h;
 }
 
 /** The SDK's ObjectToUniqueKey: JSON with sorted keys (used as the query id). */

@@ -6,7 +6,7 @@ import { readFileSync, writeFileSync, renameSync, existsSync } from 'node:fs';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { ALLOW_ALL_RULES_TEXT, compileRules } from './rulesApi.js';
 import { Namespace } from './namespace.js';
-import { Connection } from './connection.js';
+import { type ConnectionLimits, Connection } from './connection.js';
 import { handleRest } from './rest.js';
 import { type ExportJson, normalize } from './tree.js';
 
@@ -24,7 +24,20 @@ export interface StartOptions {
   defaultRules?: string;
   /** Interval for writing dataFile when changed, in ms (default 2000). */
   saveIntervalMs?: number;
+  /** Largest REST body and largest WebSocket message (a frame-count message's frames together),
+   *  in bytes (default 16 MiB, the SDK's documented write limit). Refused with 413 / too_big. */
+  maxRequestBytes?: number;
+  /** A REST request's headers, and then its body, and a multi-frame WebSocket message must
+   *  arrive within this many ms (default 30,000). Refused with 408 / the socket is closed. */
+  requestTimeoutMs?: number;
+  /** A WebSocket without a frame in either direction for this many ms is closed (default
+   *  120,000; the SDK sends a keepalive after 45 s of silence, so keep this above that). */
+  idleTimeoutMs?: number;
 }
+
+export const DEFAULT_MAX_REQUEST_BYTES = 16 * 1024 * 1024;
+export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+export const DEFAULT_IDLE_TIMEOUT_MS = 120_000;
 
 export interface RunningEmulator {
   /** http://host:port */
@@ -112,17 +125,33 @@ export async function start(options: StartOptions = {}): Promise<RunningEmulator
   saveTimer?.unref();
 
   // ---- HTTP + WebSocket
+  const maxRequestBytes = options.maxRequestBytes ?? DEFAULT_MAX_REQUEST_BYTES;
+  const requestTimeoutMs = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
+  const limits: ConnectionLimits = {
+    maxMessageBytes: maxRequestBytes,
+    messageTimeoutMs: requestTimeoutMs,
+    idleTimeoutMs: options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS,
+  };
   const restHost = {
     getNamespace,
     namespaceFor,
     namespaceNames: () => [...namespaces.keys()],
     log,
+    maxBodyBytes: maxRequestBytes,
+    requestTimeoutMs,
   };
-  const server = createServer((req, res) => {
+  // Node looks for overdue headers every connectionsCheckingInterval (30 s by default); checking
+  // every quarter of the timeout keeps a short one accurate to 25%.
+  const server = createServer({ connectionsCheckingInterval: Math.min(30_000, Math.max(25, Math.floor(requestTimeoutMs / 4))) }, (req, res) => {
     void handleRest(restHost, req, res);
   });
   server.keepAliveTimeout = 5000;
-  const wss = new WebSocketServer({ noServer: true, perMessageDeflate: false, maxPayload: 512 * 1024 * 1024 });
+  // Headers that never finish get node's own 408 and are closed. The body has a timer of its own
+  // (rest.ts: a JSON 408); node's whole-request timeout stays behind it as a backstop.
+  server.headersTimeout = requestTimeoutMs;
+  server.requestTimeout = 2 * requestTimeoutMs;
+  // ws refuses (1009, closing the socket) any single frame over the limit while reading it.
+  const wss = new WebSocketServer({ noServer: true, perMessageDeflate: false, maxPayload: maxRequestBytes });
   const sockets = new Set<WebSocket>();
 
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
@@ -135,9 +164,10 @@ export async function start(options: StartOptions = {}): Promise<RunningEmulator
     wss.handleUpgrade(req, socket, head, (ws) => {
       sockets.add(ws);
       const ns = getNamespace(namespaceFor(url, req.headers.host));
-      const conn = new Connection(ws, ns, req.headers.host ?? `${host}:${actualPort}`, log);
-      ws.on('message', (data, isBinary) => {
-        conn.onFrame(isBinary ? Buffer.from(data as Buffer).toString('utf8') : data.toString());
+      const conn = new Connection(ws, ns, req.headers.host ?? `${host}:${actualPort}`, log, limits);
+      ws.on('message', (data) => {
+        const bytes = data as Buffer; // one whole message, text or binary (binaryType stays 'nodebuffer')
+        conn.onFrame(bytes.toString('utf8'), bytes.length);
       });
       ws.on('close', () => {
         sockets.delete(ws);

@@ -1,7 +1,7 @@
 // One database namespace: its data tree, its rules, and the listeners to keep up to date.
 
 import type { AuthVar, RuleQuery, WireQuery } from './rules/types.js';
-import { type CompiledRules, canRead, canWrite, compileRules, indexesAt, ruleQueryFromWire } from './rulesApi.js';
+import { type CompiledRules, canRead, canWrite, compileRules, couldWrite, indexesAt, ruleQueryFromWire } from './rulesApi.js';
 import {
   type ExportJson,
   type Path,
@@ -24,7 +24,6 @@ import {
   validatePath,
 } from './tree.js';
 import { type ParsedQuery, entersWindow, inRange, indexValueOf, neededIndex, runQuery } from './query.js';
-import { nodeHash } from './hash.js';
 import { stripJsonComments } from './jsonc.js';
 
 export interface AuthState {
@@ -63,6 +62,10 @@ export interface Logger {
 }
 
 export const permissionDenied = (): DataError => new DataError('Permission denied', 'permission_denied');
+
+/** A compare-and-set condition on the current value at the written path: a transaction's hash
+ *  (wire `p` with `h`) or a REST `If-Match` ETag. */
+export type Precondition = (current: ExportJson) => boolean;
 
 /** A raw write as received: a path and user JSON (not yet normalised). */
 export interface RawWrite {
@@ -172,24 +175,37 @@ export class Namespace {
     return { tree, paths };
   }
 
-  /** Normalise, check the transaction hash and the rules, then commit. Returns the paths written. */
-  private execute(writes: RawWrite[], auth: AuthState, hash?: { path: Path; h: unknown }): Path[] {
+  /** Normalise, check the rules, then the condition, then commit. Returns the paths written.
+   *  Rules come first: whether the condition holds tells the caller something about the data
+   *  (datastale, or a REST 412 with the value), so only a caller who may write there *and read
+   *  it* gets that far; anyone else gets permission_denied whatever the data is. */
+  private execute(writes: RawWrite[], auth: AuthState, expected?: { path: Path; holds: Precondition }): Path[] {
     const now = Date.now();
     const { tree, paths } = this.prepare(writes, now);
-    if (hash && hash.h !== undefined && hash.h !== null) {
-      if (typeof hash.h !== 'string') throw new DataError('Invalid transaction hash', 'invalid_args');
-      if (nodeHash(getAt(this.root, hash.path)) !== hash.h) throw new DataError('Transaction hash does not match', 'datastale');
-    }
     if (!auth.admin && !this.allowAll) this.checkWrite(auth, now, applyWriteTree(this.root, tree, 'view'), paths);
+    if (expected) {
+      if (!this.mayRead(expected.path, auth, null)) throw permissionDenied();
+      if (!expected.holds(getAt(this.root, expected.path))) throw new DataError('Transaction hash does not match', 'datastale');
+    }
     this.commit(tree, paths);
     return paths;
   }
 
-  /** `set` (wire `p`, REST PUT/POST/DELETE). `hash` makes it a transaction. Returns the new value. */
-  set(path: Path, raw: unknown, auth: AuthState, hash?: unknown): ExportJson {
+  /** `set` (wire `p`, REST PUT/POST/DELETE). `expected` makes it a compare-and-set (a
+   *  transaction, REST If-Match): `datastale` when it does not hold. Returns the new value. */
+  set(path: Path, raw: unknown, auth: AuthState, expected?: Precondition): ExportJson {
     validatePath(path, true);
-    const paths = this.execute([{ path, raw }], auth, { path, h: hash });
+    const paths = this.execute([{ path, raw }], auth, expected && { path, holds: expected });
     return getAt(this.root, paths[0]);
+  }
+
+  /** Before a write's data has arrived: false when the rules deny writing at `path` (with
+   *  `below`: at or anywhere under it, as an update may) whatever the data would be. */
+  couldWrite(path: Path, auth: AuthState, below: boolean): boolean {
+    if (auth.admin || this.allowAll) return true;
+    // A priority write is checked as a write of its node (as in the engine).
+    const node = path.length > 0 && path[path.length - 1] === '.priority' ? path.slice(0, -1) : path;
+    return couldWrite(this.rules, node, { auth: auth.auth, now: Date.now(), root: this.root }, below);
   }
 
   /** Parse the body of an update (`m`, REST PATCH) into raw writes, rejecting overlapping keys. */

@@ -1,6 +1,6 @@
 // Query ordering and filtering exactly as the SDK's indexes and filters (rtdb-protocol.md §3).
 
-import { type ExportJson, type Obj, type Path, DataError, childKeys, getAt, isObj, leafValue, newObj, priorityOf } from './tree.js';
+import { type ExportJson, type Obj, type Path, DataError, MAX_DEPTH, childKeys, getAt, isObj, leafValue, nestedDeeperThan, newObj, priorityOf } from './tree.js';
 
 export const MIN_NAME = '[MIN_NAME]';
 export const MAX_NAME = '[MAX_NAME]';
@@ -82,10 +82,17 @@ function isIndexValue(v: unknown): boolean {
   return v === null || typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && Number.isFinite(v));
 }
 
+/** Refuse a query object nested deeper than any data can be: its keys are recursed over (the
+ *  query id), and the SDK's are flat. Throws DataError. */
+export function checkQueryDepth(q: unknown): void {
+  if (nestedDeeperThan(q, MAX_DEPTH)) throw new DataError(`Query is nested deeper than ${MAX_DEPTH} levels`, 'invalid_args');
+}
+
 /** Parse the wire query object (keys sp, sn, sin, ep, en, ein, l, vf, i). Throws DataError. */
 export function parseWireQuery(q: unknown): ParsedQuery {
   if (q === undefined || q === null) q = {};
   if (!isObj(q) || Array.isArray(q)) throw new DataError('Query must be an object', 'invalid_args');
+  checkQueryDepth(q);
   const o = q as Record<string, unknown>;
   let index: Index;
   const i = o.i;
@@ -95,6 +102,10 @@ export function parseWireQuery(q: unknown): ParsedQuery {
   else if (typeof i === 'string') {
     const path = i.split('/').filter((x) => x !== '');
     if (path.length === 0) throw new DataError('Invalid query index', 'invalid_args');
+    // No child can be deeper than the data, so such an index orders nothing (as validatePath).
+    if (path.length > MAX_DEPTH) {
+      throw new DataError(`Query index ${path.slice(0, 3).join('/')}/… is deeper than ${MAX_DEPTH} levels`, 'invalid_args');
+    }
     index = { kind: 'child', path, spec: path.join('/') };
   } else throw new DataError('Invalid query index', 'invalid_args');
   const bound = (vk: string, nk: string, ik: string, dflt: string): Bound | null => {

@@ -4,8 +4,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { WireQuery } from './rules/types.js';
 import { RulesError, ruleQueryFromWire } from './rulesApi.js';
 import { authFromCredential } from './connection.js';
-import { type AuthState, type Namespace, UNAUTHENTICATED } from './namespace.js';
-import { type ExportJson, DataError, childKeys, getAt, isObj, newObj, pathToString, plainJson, validatePath } from './tree.js';
+import { type AuthState, type Namespace, type Precondition, UNAUTHENTICATED, permissionDenied } from './namespace.js';
+import { type ExportJson, type Path, DataError, childKeys, getAt, isObj, newObj, pathToString, plainJson, validatePath } from './tree.js';
 import { parseWireQuery } from './query.js';
 import { nodeHash } from './hash.js';
 import { nextPushId } from './pushId.js';
@@ -16,9 +16,11 @@ export interface RestHost {
   namespaceNames(): string[];
   namespaceFor(url: URL, host: string | undefined): string;
   log(msg: string): void;
+  /** Largest request body accepted, in bytes. */
+  maxBodyBytes: number;
+  /** A request body must have arrived completely this long after the headers. */
+  requestTimeoutMs: number;
 }
-
-const MAX_BODY = 512 * 1024 * 1024;
 
 class HttpError extends Error {
   constructor(
@@ -41,22 +43,68 @@ function cors(req: IncomingMessage, res: ServerResponse): void {
   res.setHeader('Access-Control-Max-Age', '86400');
 }
 
-function readBody(req: IncomingMessage): Promise<string> {
+function tooLarge(host: RestHost): HttpError {
+  return new HttpError(413, `Request body exceeds the maximum size of ${host.maxBodyBytes} bytes`);
+}
+
+/** Refuse a body whose announced size is over the limit before reading any of it. */
+function checkDeclaredSize(host: RestHost, req: IncomingMessage): void {
+  if (Number(req.headers['content-length']) > host.maxBodyBytes) throw tooLarge(host);
+}
+
+/** The request body as text: 413 as soon as the bytes received pass the limit, 408 when it has
+ *  not all arrived within the request timeout. Either way reading stops there (the answer then
+ *  closes the connection, see handleRest), so nothing beyond the limit is ever buffered. */
+function readBody(host: RestHost, req: IncomingMessage): Promise<string> {
+  checkDeclaredSize(host, req);
   return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
+    let chunks: Buffer[] = [];
     let size = 0;
-    req.on('data', (c: Buffer) => {
+    const stop = (e: Error | null) => {
+      clearTimeout(timer);
+      req.off('data', onData).off('end', onEnd).off('error', onError);
+      stopReading(req);
+      if (e) {
+        chunks = [];
+        reject(e);
+      } else resolve(Buffer.concat(chunks).toString('utf8'));
+    };
+    const onData = (c: Buffer) => {
       size += c.length;
-      if (size > MAX_BODY) {
-        reject(new HttpError(413, 'Request body too large'));
-        req.destroy();
-        return;
-      }
-      chunks.push(c);
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
+      if (size > host.maxBodyBytes) stop(tooLarge(host));
+      else chunks.push(c);
+    };
+    const onEnd = () => stop(null);
+    const onError = () => stop(new HttpError(400, 'The request body could not be read'));
+    const timer = setTimeout(() => stop(new HttpError(408, `Request body not received within ${host.requestTimeoutMs} ms`)), host.requestTimeoutMs);
+    req.on('data', onData).on('end', onEnd).on('error', onError);
   });
+}
+
+/** Ends a connection whose request body is still arriving, after the answer went out: reading
+ *  stops, FIN follows the answer, and the socket is dropped a second later. (Destroying it at
+ *  once would reset a connection with unread data, and a client still sending could see that
+ *  reset before the answer. A `Connection: close` header makes node destroy it at once.) */
+function closeUnread(req: IncomingMessage): void {
+  const socket = req.socket;
+  socket.end();
+  setTimeout(() => socket.destroy(), 1000).unref();
+}
+
+/** Stop taking in a body that will not be read: paused, the request fills to its high-water mark
+ *  and node stops reading the socket. The read() (dropping what is buffered) marks the body as
+ *  consumed; a body never read is otherwise drained, read and discarded to its end, by node once
+ *  the answer is sent. (read(0) would not do: it reads nothing when the buffer is already full.) */
+function stopReading(req: IncomingMessage): void {
+  req.pause();
+  req.read();
+}
+
+/** Whether part of the request body has not arrived yet. */
+function bodyPending(req: IncomingMessage): boolean {
+  if (req.complete) return false;
+  const length = req.headers['content-length'];
+  return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
 }
 
 function parseJsonBody(text: string): unknown {
@@ -161,7 +209,7 @@ export function restQuery(url: URL): WireQuery | null {
 type BodyKind = 'json' | 'plain' | 'raw';
 
 function send(req: IncomingMessage, res: ServerResponse, url: URL, code: number, body: unknown, kind: BodyKind = 'json'): void {
-  if (res.headersSent) return;
+  if (res.headersSent || res.destroyed || req.socket.destroyed) return;
   const print = url.searchParams.get('print');
   if (print === 'silent' && code >= 200 && code < 300) {
     res.writeHead(204);
@@ -180,6 +228,14 @@ function etagOf(node: ExportJson): string {
 
 export async function handleRest(host: RestHost, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://localhost');
+  // An answer given before the whole body arrived (a refusal) closes the connection: reading the
+  // rest only to discard it would cost what refusing early saves. (Prepended: it has to run
+  // before node's own 'finish' handler, which would drain the body.)
+  res.prependOnceListener('finish', () => {
+    if (!bodyPending(req)) return;
+    stopReading(req);
+    closeUnread(req);
+  });
   cors(req, res);
   try {
     if (req.method === 'OPTIONS') {
@@ -229,7 +285,7 @@ async function route(host: RestHost, req: IncomingMessage, res: ServerResponse, 
       return;
     }
     if (method === 'PUT') {
-      const text = await readBody(req);
+      const text = await readBody(host, req);
       try {
         ns.setRules(text);
       } catch (e) {
@@ -243,7 +299,7 @@ async function route(host: RestHost, req: IncomingMessage, res: ServerResponse, 
   }
   if (pathname === '/.settings/functionTriggers.json') {
     if (!auth.admin) throw new HttpError(401, 'Permission denied');
-    await readBody(req);
+    await readBody(host, req);
     send(req, res, url, 200, { status: 'ok' });
     return;
   }
@@ -261,17 +317,31 @@ async function route(host: RestHost, req: IncomingMessage, res: ServerResponse, 
   validatePath(path, method === 'PUT');
   const wantEtag = String(req.headers['x-firebase-etag'] ?? '').toLowerCase() === 'true';
   const ifMatch = req.headers['if-match'];
+  const expected: Precondition | undefined =
+    typeof ifMatch === 'string' && (method === 'PUT' || method === 'DELETE') ? (cur) => etagOf(cur) === ifMatch : undefined;
 
-  const checkIfMatch = () => {
-    if (typeof ifMatch !== 'string') return true;
-    const cur = getAt(ns.root, path);
-    const tag = etagOf(cur);
-    if (tag !== ifMatch) {
-      res.setHeader('ETag', tag);
+  /** Runs a write; when its If-Match does not hold, answers 412 with the current value and its
+   *  ETag. The namespace checks the rules, read access included, before it compares. */
+  const conditionally = (write: () => void): boolean => {
+    try {
+      write();
+      return true;
+    } catch (e) {
+      if (!(e instanceof DataError) || e.status !== 'datastale') throw e;
+      const cur = getAt(ns.root, path);
+      res.setHeader('ETag', etagOf(cur));
       send(req, res, url, 412, cur, 'plain');
       return false;
     }
-    return true;
+  };
+
+  /** Before reading a write's body: refuse what no body could change, i.e. an announced size over
+   *  the limit, a write the rules deny whatever the data (`below`: an update, whose keys may go
+   *  deeper), and a conditional write by a caller who may not read what the 412 would show. */
+  const checkBeforeBody = (at: Path, below: boolean) => {
+    checkDeclaredSize(host, req);
+    if (!ns.couldWrite(at, auth, below)) throw permissionDenied();
+    if (expected && !ns.mayRead(at, auth, null)) throw permissionDenied();
   };
 
   switch (method) {
@@ -282,7 +352,8 @@ async function route(host: RestHost, req: IncomingMessage, res: ServerResponse, 
       const rq = wire && query?.filtered ? ruleQueryFromWire(wire) : null;
       if (!ns.mayRead(path, auth, rq)) throw new DataError('Permission denied', 'permission_denied');
       let node = ns.read(path, query);
-      if (wantEtag) res.setHeader('ETag', etagOf(getAt(ns.root, path)));
+      // The ETag hashes the whole location: not for a caller allowed only this query's window.
+      if (wantEtag && (!rq || ns.mayRead(path, auth, null))) res.setHeader('ETag', etagOf(getAt(ns.root, path)));
       if (url.searchParams.get('shallow') === 'true' && isObj(node) && childKeys(node).length) {
         const o: Record<string, boolean> = {};
         for (const k of childKeys(node)) Object.defineProperty(o, k, { value: true, enumerable: true });
@@ -294,22 +365,25 @@ async function route(host: RestHost, req: IncomingMessage, res: ServerResponse, 
       return;
     }
     case 'PUT': {
-      const body = parseJsonBody(await readBody(req));
-      if (!checkIfMatch()) return;
-      const written = ns.set(path, body, auth);
+      checkBeforeBody(path, false);
+      const body = parseJsonBody(await readBody(host, req));
+      let written: ExportJson = null;
+      if (!conditionally(() => (written = ns.set(path, body, auth, expected)))) return;
       if (wantEtag) res.setHeader('ETag', etagOf(getAt(ns.root, path)));
       send(req, res, url, 200, written, url.searchParams.get('format') === 'export' ? 'json' : 'plain');
       return;
     }
     case 'POST': {
-      const body = parseJsonBody(await readBody(req));
       const id = nextPushId();
+      checkBeforeBody(path.concat(id), false);
+      const body = parseJsonBody(await readBody(host, req));
       ns.set(path.concat(id), body, auth);
       send(req, res, url, 200, { name: id });
       return;
     }
     case 'PATCH': {
-      const body = parseJsonBody(await readBody(req));
+      checkBeforeBody(path, true);
+      const body = parseJsonBody(await readBody(host, req));
       if (!isObj(body) || Array.isArray(body)) throw new HttpError(400, 'Invalid data; PATCH requires a JSON object.');
       ns.update(path, body, auth);
       const out = newObj();
@@ -318,8 +392,8 @@ async function route(host: RestHost, req: IncomingMessage, res: ServerResponse, 
       return;
     }
     case 'DELETE': {
-      if (!checkIfMatch()) return;
-      ns.set(path, null, auth);
+      checkBeforeBody(path, false);
+      if (!conditionally(() => ns.set(path, null, auth, expected))) return;
       send(req, res, url, 200, null);
       return;
     }

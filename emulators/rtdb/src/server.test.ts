@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { describe, expect, test } from 'vitest';
 import { doubleToIEEE754String, nodeHash } from './hash.js';
 import { compareValues, nameCompare, parseWireQuery, runQuery } from './query.js';
-import { type ExportJson, DataError, applyWriteTree, addWrite, getAt, newWriteTree, normalize } from './tree.js';
+import { type ExportJson, DataError, applyWriteTree, addWrite, getAt, nestedDeeperThan, newWriteTree, normalize } from './tree.js';
 import { ADMIN, type Listener, Namespace, type Sink, UNAUTHENTICATED } from './namespace.js';
 
 const norm = (v: unknown): ExportJson => normalize(v, [], { now: 1000, oldRoot: null });
@@ -126,11 +126,54 @@ describe('namespace events', () => {
     expect(log).toEqual([{ a: 'd', p: '/l', t: 7, d: { c: { n: 3 }, e: { n: 9 } } }]);
   });
 
+  const hashIs = (h: string) => (cur: ExportJson) => nodeHash(cur) === h;
+
   test('transactions compare the hash of the current value', () => {
     const ns = new Namespace('t', '{"rules":{".read":true,".write":true}}', () => {});
     ns.set(['c'], 5, ADMIN);
-    expect(() => ns.set(['c'], 6, ADMIN, '')).toThrow(/hash/);
-    ns.set(['c'], 6, ADMIN, 'w28swksk9+tXf5jEdS9R5oSFAv8=');
+    expect(() => ns.set(['c'], 6, ADMIN, hashIs(''))).toThrow(/hash/);
+    ns.set(['c'], 6, ADMIN, hashIs('w28swksk9+tXf5jEdS9R5oSFAv8='));
     expect(getAt(ns.root, ['c'])).toBe(6);
+  });
+
+  test('the condition is compared only after the rules allow writing and reading there', () => {
+    const rules = '{"rules":{"s":{".write":"auth != null"},"o":{".read":"auth != null",".write":"auth != null"}}}';
+    const ns = new Namespace('t', rules, () => {});
+    ns.set([], { s: 5, o: 5 }, ADMIN);
+    const user = { admin: false, auth: { uid: 'u' } };
+    const status = (f: () => unknown) => {
+      try {
+        f();
+        return 'ok';
+      } catch (e) {
+        return (e as DataError).status;
+      }
+    };
+    for (const h of ['', 'w28swksk9+tXf5jEdS9R5oSFAv8=']) {
+      expect(status(() => ns.set(['o'], 6, UNAUTHENTICATED, hashIs(h)))).toBe('permission_denied');
+      expect(status(() => ns.set(['s'], 6, user, hashIs(h)))).toBe('permission_denied'); // may write, not read
+    }
+    expect(status(() => ns.set(['o'], 6, user, hashIs('')))).toBe('datastale');
+    expect(status(() => ns.set(['o'], 6, user, hashIs('w28swksk9+tXf5jEdS9R5oSFAv8=')))).toBe('ok');
+  });
+});
+
+describe('depth limits on client JSON', () => {
+  test('a query index deeper than the data, and a query object nested deeper, are refused', () => {
+    expect(() => parseWireQuery({ i: Array(33).fill('a').join('/') })).toThrow(/deeper than 32 levels/);
+    expect(parseWireQuery({ i: Array(32).fill('a').join('/') }).index).toMatchObject({ kind: 'child' });
+    let deep: unknown = 1;
+    for (let i = 0; i < 10_000; i++) deep = { a: deep };
+    expect(() => parseWireQuery({ i: 'a', x: deep })).toThrow(/Query is nested deeper than 32 levels/);
+  });
+
+  test('nestedDeeperThan counts object levels without recursing', () => {
+    expect(nestedDeeperThan(1, 0)).toBe(false);
+    expect(nestedDeeperThan({ a: 1 }, 1)).toBe(false);
+    expect(nestedDeeperThan({ a: { b: 1 } }, 1)).toBe(true);
+    expect(nestedDeeperThan([[[]]], 2)).toBe(true);
+    let deep: unknown = 1;
+    for (let i = 0; i < 100_000; i++) deep = [deep];
+    expect(nestedDeeperThan(deep, 32)).toBe(true);
   });
 });

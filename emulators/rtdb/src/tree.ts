@@ -51,6 +51,19 @@ export function isPrefix(a: Path, b: Path): boolean {
   return true;
 }
 
+/** Whether objects or arrays nest in `v` more than `max` levels deep (a primitive is 0 levels,
+ *  `{"a":1}` is 1). Iterative on purpose: it guards code that recurses over client JSON (query
+ *  keys, echoed auth claims), which a value 10,000 levels deep would take past the stack. */
+export function nestedDeeperThan(v: unknown, max: number): boolean {
+  const stack: Array<{ v: unknown; depth: number }> = [{ v, depth: 0 }];
+  for (let top = stack.pop(); top !== undefined; top = stack.pop()) {
+    if (!isObj(top.v)) continue;
+    if (top.depth >= max) return true;
+    for (const k in top.v) stack.push({ v: (top.v as Record<string, unknown>)[k], depth: top.depth + 1 });
+  }
+  return false;
+}
+
 export function overlaps(a: Path, b: Path): boolean {
   return a.length <= b.length ? isPrefix(a, b) : isPrefix(b, a);
 }

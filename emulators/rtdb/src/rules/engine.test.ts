@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canRead, canWrite, compileRules } from './index.js';
+import { canRead, canWrite, compileRules, couldWrite } from './index.js';
 import type { ExportJson, WriteDecision } from './types.js';
 import { p, read, rulesOf, set, update, withValue } from './test-helpers.js';
 
@@ -404,5 +404,55 @@ describe('robustness', () => {
 
   it('paths are arrays of keys', () => {
     expect(p('/a/b/')).toEqual(['a', 'b']);
+  });
+});
+
+describe('couldWrite: refusing a write before its data is known', () => {
+  const rules = rulesOf({
+    users: { $uid: { '.write': 'auth != null && auth.uid === $uid' } },
+    inbox: { $id: { '.write': "newData.child('from').val() === 'x'" } },
+    locked: { '.write': false, open: {} },
+    rooms: { $room: { members: { $uid: { '.write': 'auth != null && auth.uid === $uid' } } } },
+    timed: { '.write': "data.exists() || root.child('open').val() === true" },
+  });
+  const could = (path: string, auth: ExportJson | null, below = false, root: ExportJson = null) =>
+    couldWrite(rules, p(path), { auth: auth as Record<string, unknown> | null, now: 0, root }, below);
+
+  it('a .write false without reading newData is false for any data', () => {
+    expect(could('/users/alice', null)).toBe(false);
+    expect(could('/users/alice', { uid: 'bob' })).toBe(false);
+    expect(could('/users/alice', { uid: 'alice' })).toBe(true);
+    expect(could('/locked/open', { uid: 'alice' })).toBe(false);
+    expect(could('/', null)).toBe(false);
+  });
+
+  it('a rule that reads newData could allow it (the data decides later)', () => {
+    expect(could('/inbox/m1', null)).toBe(true);
+  });
+
+  it('data and root are the current tree', () => {
+    expect(could('/timed', null)).toBe(false);
+    expect(could('/timed', null, false, { timed: 1 })).toBe(true);
+    expect(could('/timed', null, false, { open: true })).toBe(true);
+  });
+
+  it('with below (an update), any .write under the path could allow one of its keys', () => {
+    expect(could('/rooms/r1', null)).toBe(false);
+    expect(could('/rooms/r1', null, true)).toBe(true);
+    expect(could('/locked', null, true)).toBe(false);
+    expect(could('/', null, true)).toBe(true);
+  });
+
+  it('agrees with canWrite wherever it says no', () => {
+    const root: ExportJson = { users: { alice: { n: 1 } } };
+    for (const auth of [null, { uid: 'alice' }, { uid: 'bob' }]) {
+      for (const path of ['/users/alice', '/users/bob/x', '/locked/open', '/', '/timed']) {
+        if (could(path, auth, false, root)) continue;
+        for (const value of [1, 'x', { from: 'x' }, null]) {
+          const d = set(rules, path, value as ExportJson, root, { auth: auth as Record<string, unknown> | null });
+          expect(d.allowed, `${path} as ${JSON.stringify(auth)} with ${JSON.stringify(value)}`).toBe(false);
+        }
+      }
+    }
   });
 });

@@ -86,6 +86,37 @@ export function indexesAtImpl(tree: RuleNode, path: readonly string[]): string[]
   }
 }
 
+/** Could some write at `path` (with `below`: at or anywhere under it) be granted .write permission,
+ *  whatever its data? Decided before the data exists: a .write rule that is false without reading
+ *  `newData` is false for every value; one that reads newData (or any error) counts as "could". */
+export function couldWriteImpl(tree: RuleNode, path: readonly string[], ctx: Omit<ReadContext, 'query'>, below: boolean): boolean {
+  try {
+    const env = makeEnv({ ...ctx, query: null }, null);
+    let node: RuleNode | null = tree;
+    let data = env.root;
+    for (let i = 0; ; i++) {
+      if (node.write !== null) {
+        env.data = data;
+        env.newData = null;
+        env.newDataUsed = false;
+        if (run(node.write, env) || env.newDataUsed) return true;
+      }
+      if (i === path.length) return below && hasWriteBelow(node);
+      node = step(node, path[i], env);
+      if (node === null) return false;
+      data = data.child(path[i]);
+    }
+  } catch {
+    return true;
+  }
+}
+
+/** Whether any rule node under `node` has a .write rule (an update's keys could reach it). */
+function hasWriteBelow(node: RuleNode): boolean {
+  const children = [...(node.children?.values() ?? []), ...(node.wildNode ? [node.wildNode] : [])];
+  return children.some((c) => c.write !== null || hasWriteBelow(c));
+}
+
 function denied(reason: string): WriteDecision {
   return { allowed: false, reason };
 }

@@ -37,6 +37,8 @@ export interface Env {
   vars: Readonly<Record<string, string>>;
   /** The message of the last evaluation error (for logs). */
   error: string | null;
+  /** Set when an evaluation reads `newData` (so a result found without the data is provisional). */
+  newDataUsed?: boolean;
 }
 
 export type RuleKind = '.read' | '.write' | '.validate';
@@ -314,7 +316,13 @@ function compileIdentifier(name: string, scope: ExprScope): Compiled {
       return { t: 'snap', fn: (env) => env.data };
     case 'newData':
       if (scope.kind === '.read') throw new ExprError("'newData' is not available in .read rules");
-      return { t: 'snap', fn: (env) => env.newData ?? fail('newData is not available') };
+      return {
+        t: 'snap',
+        fn: (env) => {
+          env.newDataUsed = true;
+          return env.newData ?? fail('newData is not available');
+        },
+      };
     case 'query':
       if (scope.kind !== '.read') throw new ExprError(`'query' is only available in .read rules, not in ${scope.kind}`);
       return { t: 'query', fn: (env) => env.query };

@@ -2,7 +2,7 @@
 // document once, then ask canRead / canWrite / indexesAt. Semantics: shared/rtdb-protocol.md §7.
 
 import { parseRulesDocument, type RuleNode } from './document.js';
-import { canReadImpl, canWriteImpl, indexesAtImpl } from './engine.js';
+import { canReadImpl, canWriteImpl, couldWriteImpl, indexesAtImpl } from './engine.js';
 import { RulesError } from './errors.js';
 import type { ReadContext, WriteContext, WriteDecision } from './types.js';
 
@@ -43,6 +43,12 @@ export function canRead(rules: CompiledRules, path: string[], ctx: ReadContext):
 /** May the whole operation happen? Checks .write permission and .validate rules. Never throws. */
 export function canWrite(rules: CompiledRules, ctx: WriteContext): WriteDecision {
   return canWriteImpl(rules.tree, ctx);
+}
+
+/** Before a write's data is known: false when no data written at `path` (with `below`: at or
+ *  anywhere under it, as an update's keys may be) could get .write permission. Never throws. */
+export function couldWrite(rules: CompiledRules, path: string[], ctx: Omit<ReadContext, 'query'>, below: boolean): boolean {
+  return couldWriteImpl(rules.tree, path, ctx, below);
 }
 
 /** The .indexOn entries of the rule node at exactly `path` ([] if none). */
