@@ -1,20 +1,17 @@
 // handleCheckout over real HTTP with the real Stripe SDK against the Stripe stand-in and
 // firebase-admin against the project's database emulator, both started here on free ports. It
 // covers what the e2e suite cannot steer without disturbing other tests: Stripe refusing.
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import express from 'express';
-import type Stripe from 'stripe';
+import Stripe from 'stripe';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { getDatabase, type Database } from 'firebase-admin/database';
-import type { Request } from 'firebase-functions/v2/https';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { start as startDatabase, type RunningEmulator } from '../../emulators/rtdb/src/index';
 import { start as startStripe, type RunningStripe } from '../../emulators/stripe/server';
 import { buildCheckoutRequest } from '../../src/catalog/checkout';
 import { handleCheckout } from './checkout';
-import { createStripeClient } from './stripe-client';
+import { createStripeClient, stripeConnection } from './stripe-client';
+import { post, testServers } from './test-server';
 
 const SECRET_KEY = 'sk_test_handler_suite';
 const SITE = 'http://127.0.0.1:4173';
@@ -27,25 +24,34 @@ let databaseEmulator: RunningEmulator;
 let standIn: RunningStripe;
 let app: App;
 let database: Database;
-let servers: Server[] = [];
+const servers = testServers();
 
-/** The handler behind an express app parsing JSON bodies, as the Functions runtime runs it. */
-async function serve(stripe: Stripe): Promise<string> {
-  const web = express();
-  web.use(express.json());
-  web.all('/', (request, response) => {
-    void handleCheckout(request as Request, response, { auth: getAuth(app), database, stripe, siteOrigins: [SITE] });
-  });
-  const server = await new Promise<Server>((resolve) => {
-    const listening = web.listen(0, '127.0.0.1', () => resolve(listening));
-  });
-  servers.push(server);
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+/** The handler on its own port, as the Functions runtime runs it. */
+function serve(stripe: Stripe): Promise<string> {
+  return servers.serve('stripeCheckout', (request, response) =>
+    handleCheckout(request, response, { auth: getAuth(app), database, stripe, siteOrigins: [SITE] }),
+  );
 }
 
-async function post(url: string, body: unknown): Promise<{ status: number; json: Record<string, unknown> }> {
-  const response = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
-  return { status: response.status, json: (await response.json()) as Record<string, unknown> };
+/** A client of the stand-in that also keeps the form of every session it creates: the stand-in
+ *  does not show product images (neither /__sessions nor line_items carry them), so the test
+ *  reads them from the exact request the stand-in received. */
+function recordingStripe(): { stripe: Stripe; createForms: URLSearchParams[] } {
+  const network = Stripe.createNodeHttpClient();
+  const createForms: URLSearchParams[] = [];
+  const httpClient: NonNullable<Stripe.StripeConfig['httpClient']> = {
+    getClientName: () => network.getClientName(),
+    makeRequest: (host, port, path, method, headers, requestData, protocol, timeout) => {
+      if (method === 'POST' && path === '/v1/checkout/sessions') createForms.push(new URLSearchParams(requestData));
+      return network.makeRequest(host, port, path, method, headers, requestData, protocol, timeout);
+    },
+  };
+  return { stripe: new Stripe(SECRET_KEY, { ...stripeConnection(standIn.url), httpClient, maxNetworkRetries: 0 }), createForms };
+}
+
+/** The product images of the session a create form asked for, in order. */
+function productImages(form: URLSearchParams): string[] {
+  return [...form.entries()].filter(([name]) => name.startsWith('line_items[0][price_data][product_data][images]')).map(([, value]) => value);
 }
 
 async function storedOrders(): Promise<Record<string, unknown>> {
@@ -60,8 +66,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await Promise.all(servers.map((server) => new Promise<void>((resolve) => server.close(() => resolve()))));
-  servers = [];
+  await servers.closeAll();
   await deleteApp(app);
   await standIn.stop();
   await databaseEmulator.stop();
@@ -96,5 +101,41 @@ describe('handleCheckout with Stripe answering', () => {
     expect(message).toMatch(/^The payment provider could not start checkout: Invalid API Key provided/);
     expect(message).not.toContain('sk_test_wrong_key_9999');
     expect(await storedOrders()).toEqual({});
+  });
+});
+
+// Issue 15, finding 3: the product image Stripe shows (and fetches) came from any https origin the
+// caller named. Only the site's own pictures, or none, are accepted now.
+describe('handleCheckout and the product image', () => {
+  it.each([
+    ['another site', 'https://evil.example/images/earth.png'],
+    ['another port of the site’s host', 'http://127.0.0.1:9999/images/earth.png'],
+    ['the site, outside its images', `${SITE}/orders`],
+    ['the site’s images, climbing out of them', `${SITE}/images/../orders`],
+  ])('refuses an imageURL on %s with 400 on imageURL, opening no session and writing no order', async (_label, imageURL) => {
+    const { status, json } = await post(await serve(createStripeClient(SECRET_KEY, standIn.url)), { ...BODY, imageURL });
+    expect(status).toBe(400);
+    expect(json).toEqual({ statusCode: 400, error: { field: 'imageURL', message: expect.stringContaining('imageURL') } });
+    expect(await storedOrders()).toEqual({});
+    expect(standIn.sessions()).toEqual([]);
+  });
+
+  it('sends the site’s own image to Stripe as the product image', async () => {
+    const { stripe, createForms } = recordingStripe();
+    const { status } = await post(await serve(stripe), BODY);
+    expect(status).toBe(201);
+    expect(createForms.map(productImages)).toEqual([[`${SITE}/images/earth.png`]]);
+  });
+
+  it.each([
+    ['without imageURL', (({ imageURL: _omitted, ...rest }) => rest)(BODY)],
+    ['with an empty imageURL', { ...BODY, imageURL: '' }],
+  ])('accepts a checkout %s and asks Stripe for no product image', async (_label, body) => {
+    const { stripe, createForms } = recordingStripe();
+    const { status, json } = await post(await serve(stripe), body);
+    expect(status, JSON.stringify(json)).toBe(201);
+    const { orderId } = json.data as { orderId: string };
+    expect(Object.keys(await storedOrders())).toEqual([orderId]);
+    expect(createForms.map(productImages)).toEqual([[]]);
   });
 });

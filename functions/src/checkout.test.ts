@@ -34,6 +34,12 @@ describe('checkoutSessionParams', () => {
     });
   });
 
+  it('asks for no product image when the request has none', () => {
+    const { imageURL: _omitted, ...withoutImage } = request;
+    const [line] = checkoutSessionParams(withoutImage, charges, '-Norder1', null).line_items ?? [];
+    expect(line.price_data?.product_data).toEqual({ name: 'Web Apps — Earth plan, billed monthly' });
+  });
+
   it('names the signed-in customer: uid as client_reference_id, email prefilled', () => {
     const params = checkoutSessionParams(request, charges, '-Norder1', { uid: 'uid-ada', email: 'ada@example.com' });
     expect(params).toMatchObject({ client_reference_id: 'uid-ada', customer_email: 'ada@example.com' });

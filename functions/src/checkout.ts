@@ -11,7 +11,7 @@ import type { Charges } from '../../src/catalog/pricing';
 import { identifyCaller } from './caller';
 import { applyCors, requireMethod, sendError } from './http';
 import { buildOrderRecord, ORDERS_PATH } from './orders';
-import { isAllowedOrigin } from './origins';
+import { isAllowedOrigin, isSiteImage, SITE_IMAGES_PATH } from './origins';
 
 export interface CheckoutDependencies {
   auth: Pick<Auth, 'verifyIdToken'>;
@@ -35,7 +35,11 @@ export function checkoutSessionParams(
         price_data: {
           currency: 'usd',
           unit_amount: charges.amountDueCents,
-          product_data: { name: productTitle(request.service, request.plan, request.period), images: [request.imageURL] },
+          product_data: {
+            name: productTitle(request.service, request.plan, request.period),
+            // None when the request has none; handleCheckout has checked it is the site's own.
+            ...(request.imageURL ? { images: [request.imageURL] } : {}),
+          },
         },
       },
     ],
@@ -45,6 +49,18 @@ export function checkoutSessionParams(
     ...(customer ? { client_reference_id: customer.uid } : {}),
     ...(customer?.email ? { customer_email: customer.email } : {}),
   };
+}
+
+/** The request's addresses that are not the site's, first one found: Stripe sends the buyer to
+ *  successURL or cancelURL (an open redirect otherwise) and shows imageURL on its payment page. */
+export function siteAddressProblem(request: CheckoutRequest, siteOrigins: readonly string[]): { field: string; message: string } | null {
+  if (request.imageURL !== undefined && !isSiteImage(request.imageURL, siteOrigins)) {
+    return { field: 'imageURL', message: `imageURL must be a picture under ${SITE_IMAGES_PATH} on this website, or left out.` };
+  }
+  for (const field of ['successURL', 'cancelURL'] as const) {
+    if (!isAllowedOrigin(request[field], siteOrigins)) return { field, message: `${field} must be an address on this website.` };
+  }
+  return null;
 }
 
 export async function handleCheckout(request: Request, response: Response, deps: CheckoutDependencies): Promise<void> {
@@ -64,11 +80,10 @@ export async function handleCheckout(request: Request, response: Response, deps:
     return;
   }
   const { request: checkout, charges } = validation;
-  for (const field of ['successURL', 'cancelURL'] as const) {
-    if (!isAllowedOrigin(checkout[field], deps.siteOrigins)) {
-      sendError(response, 400, `${field} must be an address on this website.`, field);
-      return;
-    }
+  const foreign = siteAddressProblem(checkout, deps.siteOrigins);
+  if (foreign) {
+    sendError(response, 400, foreign.message, foreign.field);
+    return;
   }
 
   const customer = caller.kind === 'customer' ? caller : null;

@@ -7,6 +7,14 @@ import type { PaymentStatus } from './payment-status';
 
 export const ORDERS_PATH = 'all_orders';
 
+/** An order's key: a database push id, as stripeCheckout draws it with push() (20 characters of
+ *  the push alphabet). It becomes a path in the webhook, so nothing else is taken for one. */
+const ORDER_ID_PATTERN = /^[-0-9A-Za-z_]{20}$/;
+
+export function isOrderId(value: unknown): value is string {
+  return typeof value === 'string' && ORDER_ID_PATTERN.test(value);
+}
+
 /** createdAt is a server timestamp when written (ServerValue.TIMESTAMP), a number once stored. */
 export interface OrderRecord<Timestamp = number> {
   product: string;

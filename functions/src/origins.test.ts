@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isAllowedOrigin, originOf, parseSiteOrigins } from './origins';
+import { isAllowedOrigin, isSiteImage, originOf, parseSiteOrigins } from './origins';
 
 const LOCAL = 'http://127.0.0.1:4173, http://localhost:4173,http://127.0.0.1:5173 ,http://localhost:5173';
 
@@ -45,5 +45,27 @@ describe('originOf', () => {
   it('is null for non-http(s) addresses', () => {
     expect(originOf('data:text/html,hi')).toBeNull();
     expect(originOf('http://127.0.0.1:4173/x')).toBe('http://127.0.0.1:4173');
+  });
+});
+
+describe('isSiteImage', () => {
+  const allowed = parseSiteOrigins(LOCAL);
+
+  it('accepts pictures under /images/ on an allowed origin', () => {
+    expect(isSiteImage('http://127.0.0.1:4173/images/store/earth.svg', allowed)).toBe(true);
+    expect(isSiteImage('http://localhost:5173/images/earth.png?v=2', allowed)).toBe(true);
+  });
+
+  it.each([
+    ['another site', 'https://evil.example/images/earth.png'],
+    ['another port', 'http://127.0.0.1:4174/images/earth.png'],
+    ['a page of the site', 'http://127.0.0.1:4173/orders'],
+    ['a path only starting like the images', 'http://127.0.0.1:4173/images-private/earth.png'],
+    ['a climb out of the images', 'http://127.0.0.1:4173/images/../orders'],
+    ['an encoded climb out of the images', 'http://127.0.0.1:4173/images/%2e%2e/orders'],
+    ['user info', 'http://someone:secret@127.0.0.1:4173/images/earth.png'],
+    ['not a URL', 'images/earth.png'],
+  ])('refuses %s', (_label, url) => {
+    expect(isSiteImage(url, allowed)).toBe(false);
   });
 });

@@ -28,3 +28,15 @@ export function isAllowedOrigin(url: string, allowed: readonly string[]): boolea
   const origin = originOf(url);
   return origin !== null && allowed.includes(origin);
 }
+
+/** Where the site's pictures live (public/images). */
+export const SITE_IMAGES_PATH = '/images/';
+
+/** True for a picture of the site itself: an allowed origin, under SITE_IMAGES_PATH once `..` is
+ *  resolved, without user info. Stripe shows (and fetches) the product image on its payment page,
+ *  so nobody can put another site's picture, or a tracker, in front of our buyers. */
+export function isSiteImage(url: string, allowed: readonly string[]): boolean {
+  if (!isAllowedOrigin(url, allowed)) return false;
+  const { pathname, username, password } = new URL(url);
+  return pathname.startsWith(SITE_IMAGES_PATH) && username === '' && password === '';
+}

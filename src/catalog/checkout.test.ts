@@ -55,6 +55,18 @@ describe('validateCheckoutRequest', () => {
     });
   });
 
+  it('takes imageURL as optional: absent or empty means no picture, anything else must be http(s)', () => {
+    const { imageURL: _omitted, ...withoutImage } = buildCheckoutRequest(choices, urls);
+    expect(validateCheckoutRequest(withoutImage)).toMatchObject({ ok: true });
+    expect(validateCheckoutRequest(withoutImage)).not.toHaveProperty('request.imageURL');
+    const empty = validateCheckoutRequest({ ...withoutImage, imageURL: '' });
+    expect(empty).toMatchObject({ ok: true });
+    expect(empty).not.toHaveProperty('request.imageURL');
+    expect(validateCheckoutRequest(buildCheckoutRequest(choices, urls))).toMatchObject({ ok: true, request: { imageURL: urls.imageURL } });
+    expect(refusal({ ...withoutImage, imageURL: 'javascript:alert(1)' })).toMatchObject({ field: 'imageURL' });
+    expect(refusal({ ...withoutImage, imageURL: null })).toMatchObject({ field: 'imageURL' });
+  });
+
   it('refuses a wrong engineer count, bad addresses, wrong types and unknown fields', () => {
     const valid = buildCheckoutRequest(choices, urls);
     expect(refusal({ ...valid, developersAmount: 50 })).toMatchObject({ field: 'developersAmount' });

@@ -17,7 +17,9 @@ export interface CheckoutRequest extends CheckoutChoices {
   productTitle: string;
   /** The plan's engineers. */
   developersAmount: number;
-  imageURL: string;
+  /** The plan's picture for the Stripe page. Optional (absent or "": no picture); the function
+   *  takes only one from the site's own images. */
+  imageURL?: string;
   /** The amount due in integer cents, as the page showed it. */
   productAmount: number;
   successURL: string;
@@ -123,13 +125,19 @@ export function validateCheckoutRequest(body: unknown): CheckoutValidation {
   if (productAmount !== charges.amountDueCents) {
     return refuse('productAmount', `The amount ${productAmount} does not match the price of this configuration (${charges.amountDueCents} cents). Reload the page and try again.`);
   }
-  for (const [field, value] of Object.entries({ imageURL, successURL, cancelURL })) {
+  if (imageURL !== undefined && imageURL !== '' && !isHttpUrl(imageURL)) {
+    return refuse('imageURL', `imageURL must be empty or an http(s) address of at most ${URL_MAX_LENGTH} characters.`);
+  }
+  for (const [field, value] of Object.entries({ successURL, cancelURL })) {
     if (!isHttpUrl(value)) return refuse(field, `${field} must be an http(s) address of at most ${URL_MAX_LENGTH} characters.`);
   }
 
   return {
     ok: true,
     charges,
-    request: { ...choices, productTitle: title, developersAmount: developersAmount as number, productAmount, imageURL: imageURL as string, successURL: successURL as string, cancelURL: cancelURL as string },
+    request: {
+      ...choices, productTitle: title, developersAmount: developersAmount as number, productAmount,
+      ...(imageURL ? { imageURL: imageURL as string } : {}), successURL: successURL as string, cancelURL: cancelURL as string,
+    },
   };
 }

@@ -168,6 +168,12 @@ test.describe('stripeCheckout refuses', () => {
     expect(cancel.body.error.field).toBe('cancelURL');
   });
 
+  test('a product image from another site with 400 on imageURL (Stripe would show it to the buyer)', async ({ request }) => {
+    const { status, body } = await refusal(request, checkoutBody({}, { imageURL: 'https://evil.example/images/store/websites.png' }));
+    expect(status).toBe(400);
+    expect(body.error.field).toBe('imageURL');
+  });
+
   test('an invalid sign-in token with 401, instead of checking out as a visitor', async ({ request }) => {
     const { status, body } = await refusal(request, checkoutBody(), { Authorization: 'Bearer not-a-real-token' });
     expect(status).toBe(401);
