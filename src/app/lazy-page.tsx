@@ -2,6 +2,7 @@ import { lazy, Suspense, useState, type ComponentType } from 'react';
 import { PAGE_CHUNK_TIMEOUT_MS } from '@/config/layout';
 import { Spinner } from '@/ui/spinner';
 import { ChunkLoadError, PageErrorBoundary } from './page-error-boundary';
+import { browserRecovery, type PageRecovery } from './page-reload';
 
 type PageModule = { default: ComponentType };
 
@@ -25,21 +26,37 @@ export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 /**
  * A page that is its own chunk. While the chunk loads a spinner shows; if it fails or takes longer
  * than the time-out, the person gets a message with a Retry button instead of a blank page.
+ *
+ * Retry imports the chunk again. When that fails too and the server answers, the address is
+ * reloaded: a browser that keeps failed modules (see page-reload.ts) can only recover in a new
+ * document, and a chunk renamed by a new deployment only exists for the new HTML. The reload only
+ * ever follows a click on Retry, so it cannot loop; offline, the message simply stays.
  */
-export function lazyPage(load: () => Promise<PageModule>, timeoutMs = PAGE_CHUNK_TIMEOUT_MS): ComponentType {
-  const makeLazy = () =>
+export function lazyPage(
+  load: () => Promise<PageModule>,
+  timeoutMs = PAGE_CHUNK_TIMEOUT_MS,
+  recovery: PageRecovery = browserRecovery,
+): ComponentType {
+  const makeLazy = (attempt: () => Promise<PageModule>) =>
     lazy(() =>
-      withTimeout(load(), timeoutMs).catch((cause: unknown) => {
+      withTimeout(attempt(), timeoutMs).catch((cause: unknown) => {
         throw new ChunkLoadError(cause);
       }),
     );
+  const loadOrReload = () =>
+    load().catch(async (cause: unknown) => {
+      if (!(await recovery.serverReachable())) throw cause;
+      recovery.reload();
+      // The spinner stays until the new document replaces this one.
+      return new Promise<PageModule>(() => {});
+    });
   // React.lazy remembers a failure, so each retry needs a fresh one.
-  let Page = makeLazy();
+  let Page = makeLazy(load);
 
   return function LazyPage() {
     const [attempt, setAttempt] = useState(0);
     const retry = () => {
-      Page = makeLazy();
+      Page = makeLazy(loadOrReload);
       setAttempt((n) => n + 1);
     };
     return (
