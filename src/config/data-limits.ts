@@ -28,4 +28,9 @@ export const VERIFICATION_METHODS = ['text', 'call'] as const;
 export const SUBMISSION_KINDS = ['contact', 'waitlist', 'preorder'] as const;
 export type SubmissionKind = (typeof SUBMISSION_KINDS)[number];
 
+/** Submissions one visitor may send of one kind: at most `max` in a window of `windowMs` that
+ *  starts with the first of them (database.rules.json, submission_quota). Enough for a person who
+ *  corrects a message or signs up a colleague; a script gets five records an hour per identity. */
+export const SUBMISSION_QUOTA = { max: 5, windowMs: 60 * 60 * 1000 } as const;
+
 export const PAYMENT_STATUSES = ['unpaid', 'paid', 'expired', 'failed'] as const;

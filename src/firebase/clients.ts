@@ -19,6 +19,7 @@ export class FirebaseSetupError extends Error {
 let app: Promise<FirebaseApp> | undefined;
 let auth: Promise<Auth> | undefined;
 let database: Promise<Database> | undefined;
+let visitor: Promise<VisitorClients> | undefined;
 
 /** Forget a failed attempt so the next call tries again instead of repeating the failure. */
 function retryable<T>(promise: Promise<T>, reset: () => void): Promise<T> {
@@ -26,45 +27,74 @@ function retryable<T>(promise: Promise<T>, reset: () => void): Promise<T> {
   return promise;
 }
 
+async function createApp(name?: string): Promise<FirebaseApp> {
+  const options = firebaseOptions();
+  if (!options) throw new FirebaseSetupError();
+  const { getApps, initializeApp } = await import('firebase/app');
+  // An app whose first use failed halfway (say, its Auth code did not download) still exists.
+  return getApps().find((existing) => existing.name === (name ?? '[DEFAULT]')) ?? initializeApp(options, name);
+}
+
+async function createAuth(firebaseApp: FirebaseApp): Promise<Auth> {
+  const { getAuth, connectAuthEmulator } = await import('firebase/auth');
+  const client = getAuth(firebaseApp);
+  if (emulators) connectAuthEmulator(client, emulators.authUrl, { disableWarnings: true });
+  return client;
+}
+
+async function createDatabase(firebaseApp: FirebaseApp): Promise<Database> {
+  const sdk = await import('firebase/database');
+  if (emulators) {
+    // The local emulator speaks WebSocket only; never fall back to long polling.
+    sdk.forceWebSockets();
+  }
+  const client = sdk.getDatabase(firebaseApp);
+  if (emulators) sdk.connectDatabaseEmulator(client, emulators.database.host, emulators.database.port);
+  return client;
+}
+
 export function getFirebaseApp(): Promise<FirebaseApp> {
-  app ??= retryable(
-    (async () => {
-      const options = firebaseOptions();
-      if (!options) throw new FirebaseSetupError();
-      const { initializeApp } = await import('firebase/app');
-      return initializeApp(options);
-    })(),
-    () => (app = undefined),
-  );
+  app ??= retryable(createApp(), () => (app = undefined));
   return app;
 }
 
 export function getAuthClient(): Promise<Auth> {
-  auth ??= retryable(
-    (async () => {
-      const [firebaseApp, { getAuth, connectAuthEmulator }] = await Promise.all([getFirebaseApp(), import('firebase/auth')]);
-      const client = getAuth(firebaseApp);
-      if (emulators) connectAuthEmulator(client, emulators.authUrl, { disableWarnings: true });
-      return client;
-    })(),
-    () => (auth = undefined),
-  );
+  auth ??= retryable(getFirebaseApp().then(createAuth), () => (auth = undefined));
   return auth;
 }
 
 export function getDatabaseClient(): Promise<Database> {
-  database ??= retryable(
-    (async () => {
-      const [firebaseApp, sdk] = await Promise.all([getFirebaseApp(), import('firebase/database')]);
-      if (emulators) {
-        // The local emulator speaks WebSocket only; never fall back to long polling.
-        sdk.forceWebSockets();
-      }
-      const client = sdk.getDatabase(firebaseApp);
-      if (emulators) sdk.connectDatabaseEmulator(client, emulators.database.host, emulators.database.port);
-      return client;
-    })(),
-    () => (database = undefined),
-  );
+  database ??= retryable(getFirebaseApp().then(createDatabase), () => (database = undefined));
   return database;
+}
+
+/** The public forms' clients and the visitor they act as. */
+export interface VisitorClients {
+  database: Database;
+  /** The anonymous Auth user of this browser, whom the rules count submissions against. */
+  uid: string;
+}
+
+/**
+ * The public forms' own Firebase app, signed in anonymously (docs/decisions.md, "Spam limits").
+ * Being a second app, its anonymous user is never the site's session: the account area, checkout
+ * and the header only ever see the default app's Auth, where people sign in with a password.
+ * The anonymous user is kept by the browser, so one visitor stays one visitor across visits.
+ */
+export function getVisitorClients(): Promise<VisitorClients> {
+  visitor ??= retryable(
+    (async () => {
+      const visitorApp = await createApp('visitor');
+      const [visitorAuth, visitorDatabase, { signInAnonymously }] = await Promise.all([
+        createAuth(visitorApp),
+        createDatabase(visitorApp),
+        import('firebase/auth'),
+      ]);
+      await visitorAuth.authStateReady();
+      const user = visitorAuth.currentUser ?? (await signInAnonymously(visitorAuth)).user;
+      return { database: visitorDatabase, uid: user.uid };
+    })(),
+    () => (visitor = undefined),
+  );
+  return visitor;
 }

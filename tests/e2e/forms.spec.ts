@@ -12,7 +12,7 @@ import type { Page } from '@playwright/test';
 import { loadEnv } from 'vite';
 import { start as startEmailJs, type ReceivedMail } from '../../emulators/emailjs/server.ts';
 import { DATABASE_URL, EMAILJS_URL, HOST, PORTS, PROJECT_ID } from '../../emulators/local-config.ts';
-import { TEXT_LIMITS } from '../../src/config/data-limits.ts';
+import { SUBMISSION_QUOTA, TEXT_LIMITS } from '../../src/config/data-limits.ts';
 import { paths } from '../../src/config/paths.ts';
 import { expect, test } from './fixtures';
 
@@ -198,6 +198,43 @@ test.describe('failures', () => {
     await expect(page.getByRole('dialog')).toHaveCount(0);
     expect(await storedWith('contact', values.email)).toEqual([]);
     expect(await mailedWith(values.email)).toEqual([]);
+  });
+});
+
+test.describe('spam limits', () => {
+  test(`one visitor's ${SUBMISSION_QUOTA.max + 1}th message within the hour is held: the form says how long to wait and keeps it`, async ({ page }) => {
+    test.setTimeout(60_000);
+    const token = `burst-${randomUUID()}`;
+    const values = (n: number) => ({ name: 'Grace Hopper', email: uniqueEmail(), phone: '6195550105', city: token, message: `Message ${n} ${token}` });
+    await page.goto(paths.contact);
+    for (let n = 1; n <= SUBMISSION_QUOTA.max; n++) {
+      await fillContact(page, values(n));
+      await page.getByRole('button', { name: 'Send message' }).click();
+      await expectThankYou(page, 'Thank you for your submission');
+    }
+
+    const held = values(SUBMISSION_QUOTA.max + 1);
+    await fillContact(page, held);
+    await page.getByRole('button', { name: 'Send message' }).click();
+    const error = page.getByRole('alert').filter({ hasText: 'Please wait a little before sending again' });
+    await expect(error).toBeVisible();
+    await expect(error).toContainText(/Please try again in (59|60) minutes\. Nothing was sent yet, and everything you typed is still here\./);
+    await expect(error.getByRole('button', { name: 'Try again' })).toHaveCount(0);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(page.getByLabel('Message', { exact: true })).toHaveValue(held.message);
+    await expect(page.getByLabel('Email', { exact: true })).toHaveValue(held.email);
+
+    expect(await storedWith('contact', token)).toHaveLength(SUBMISSION_QUOTA.max);
+    expect(await mailedWith(held.email)).toEqual([]);
+
+    // Another visitor (another browser) is not held back by this one.
+    const other = await page.context().browser()!.newPage();
+    await other.goto(paths.contact);
+    await fillContact(other, values(99));
+    await other.getByRole('button', { name: 'Send message' }).click();
+    await expectThankYou(other, 'Thank you for your submission');
+    await other.close();
+    expect(await storedWith('contact', token)).toHaveLength(SUBMISSION_QUOTA.max + 1);
   });
 });
 

@@ -9,7 +9,8 @@ import {
   type RulesTestContext,
   type RulesTestEnvironment,
 } from '@firebase/rules-unit-testing';
-import { get, ref, serverTimestamp, update, type Database } from 'firebase/database';
+import { get, onValue, push, ref, serverTimestamp, update, type Database } from 'firebase/database';
+import { nextQuotaStep, quotaRecord } from '../../src/features/forms/submission-quota.ts';
 import { parse as parseJsonc, type ParseError } from 'jsonc-parser';
 
 // ---------------------------------------------------------------------------------------------
@@ -45,9 +46,16 @@ export const EMULATOR = {
 
 export const OWNER_UID = 'alice';
 export const OTHER_UID = 'bob';
+/** The anonymous Auth user of a visitor sending a form. */
+export const VISITOR_UID = 'visitor-1';
 
 export type Actor = 'signed out' | 'owner' | 'another user';
 export const ACTORS: readonly Actor[] = ['signed out', 'owner', 'another user'];
+
+/** The uid behind an actor's client ('signed out' has none; its writes name a uid all the same). */
+export function uidOf(actor: Actor): string {
+  return actor === 'owner' ? OWNER_UID : actor === 'another user' ? OTHER_UID : 'signed-out';
+}
 
 /** Token claims of a signed-in test user (what the Auth emulator would put into the ID token). */
 export interface Claims {
@@ -86,8 +94,13 @@ export class RulesHarness {
   }
 
   /** A signed-in user; by default with a verified email `<uid>@example.com`. */
-  user(uid: string, claims: Claims = { email: `${uid}@example.com`, email_verified: true }): Database {
+  user(uid: string, claims: Claims = { email: accountEmail(uid), email_verified: true }): Database {
     return this.dbOf(`${uid} ${JSON.stringify(claims)}`, () => this.env.authenticatedContext(uid, { ...claims }));
+  }
+
+  /** A visitor the forms signed in anonymously: an Auth user without an email. */
+  visitor(uid = VISITOR_UID): Database {
+    return this.dbOf(`visitor ${uid}`, () => this.env.authenticatedContext(uid, { provider_id: 'anonymous' }));
   }
 
   private dbOf(key: string, make: () => RulesTestContext): Database {
@@ -160,9 +173,12 @@ export const deny = (p: Promise<unknown>) => expectAllowed(p, false);
 
 export const CREATED_AT_ISO = '2026-11-22T04:30:00.000Z';
 
-/** The smallest record a new user may create. */
+/** The email of a signed-in test user's account, as the ID token carries it. */
+export const accountEmail = (uid: string) => `${uid}@example.com`;
+
+/** The smallest record a new user (the owner, alice) may create. */
 export function minimalUser(): Record<string, unknown> {
-  return { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', createdAt: CREATED_AT_ISO };
+  return { firstName: 'Ada', lastName: 'Lovelace', email: accountEmail(OWNER_UID), createdAt: CREATED_AT_ISO };
 }
 
 /** A complete sign-up record, for a caller whose email is `verified` or not. */
@@ -227,6 +243,35 @@ export function validSubmission(kind: SubmissionKind): Record<string, unknown> {
     };
   }
   return { full__name: 'Ada Lovelace', email: 'ada@example.com', createdAt: serverTimestamp(), page: `/${kind}` };
+}
+
+/** The server's time as the client SDK of `db` estimates it. */
+export function serverNow(db: Database): Promise<number> {
+  // get() refuses .info paths; a one-time listener reads it.
+  return new Promise((resolve) => {
+    onValue(ref(db, '.info/serverTimeOffset'), (snapshot) => resolve(Date.now() + ((snapshot.val() as number | null) ?? 0)), {
+      onlyOnce: true,
+    });
+  });
+}
+
+/**
+ * Sends a submission exactly as the forms do (src/features/forms/submissions.ts): the record and
+ * the sender's next quota step in one multi-path update. Resolves with the new key; rejects when
+ * the rules refuse it. `uid` is the signed-in (or anonymous) user behind `db`.
+ */
+export async function submitAsVisitor(
+  db: Database,
+  uid: string,
+  kind: SubmissionKind,
+  record: Record<string, unknown> = validSubmission(kind),
+): Promise<string> {
+  const quotaPath = `submission_quota/${uid}/${kind}`;
+  const step = nextQuotaStep((await get(ref(db, quotaPath))).val(), await serverNow(db));
+  if (step.kind === 'exhausted') throw new Error('PERMISSION_DENIED: the quota is exhausted (checked by the client)');
+  const key = push(ref(db, `submissions/${kind}`)).key!;
+  await update(ref(db), { [`submissions/${kind}/${key}`]: record, [quotaPath]: quotaRecord(step, key, serverTimestamp()) });
+  return key;
 }
 
 /** The same submission as stored (createdAt already resolved), for seeding. */

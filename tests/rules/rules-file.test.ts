@@ -2,6 +2,7 @@
 // root, the buyer query has its index, and every validated record lists exactly the fields of the
 // data model and rejects the rest.
 import { describe, expect, test } from 'vitest';
+import { SUBMISSION_KINDS, SUBMISSION_QUOTA } from '../../src/config/data-limits.ts';
 import { RULES_TEXT, named, parseRules, type RulesNode } from './helpers.ts';
 
 const rules = parseRules().rules;
@@ -22,10 +23,19 @@ describe('database.rules.json', () => {
     expect(RULES_TEXT.match(/^\s*\/\/ /gm)?.length ?? 0).toBeGreaterThan(20);
   });
 
-  test('grants nothing at the root, and names only users, all_orders and submissions', () => {
+  test('grants nothing at the root, and names only users, all_orders, submissions and submission_quota', () => {
     expect(rules['.read']).toBeUndefined();
     expect(rules['.write']).toBeUndefined();
-    expect(Object.keys(rules).sort()).toEqual(['all_orders', 'submissions', 'users']);
+    expect(Object.keys(rules).sort()).toEqual(['all_orders', 'submission_quota', 'submissions', 'users']);
+  });
+
+  test('the quota numbers are SUBMISSION_QUOTA of data-limits.ts', () => {
+    const rule = String(node('submission_quota', '$uid', '$kind')['.validate']);
+    expect(rule).toContain(`+ ${SUBMISSION_QUOTA.windowMs} <= now`);
+    expect(rule).toContain(`<= ${SUBMISSION_QUOTA.max}))`);
+    for (const kind of SUBMISSION_KINDS) {
+      expect(String(node('submissions', kind, '$id')['.validate'])).toContain(`child('${kind}').child('lastId').val() == $id`);
+    }
   });
 
   test("all_orders is indexed on 'buyer' and not writable", () => {
@@ -52,6 +62,7 @@ describe('database.rules.json', () => {
     { path: ['submissions', 'contact', '$id'], fields: ['name', 'email', 'phone', 'city', 'message', 'createdAt', 'page'] },
     { path: ['submissions', 'waitlist', '$id'], fields: ['full__name', 'email', 'createdAt', 'page'] },
     { path: ['submissions', 'preorder', '$id'], fields: ['full__name', 'email', 'createdAt', 'page'] },
+    { path: ['submission_quota', '$uid', '$kind'], fields: ['count', 'windowStart', 'lastId'] },
   ];
   const rows = schemas.map((s) => ({
     ...s,

@@ -1,12 +1,21 @@
-// Access matrix of submissions/ and of everything the rules do not name: anyone may create a
-// submission; nobody may read, change or delete one; every other path is closed.
+// Access matrix of submissions/ and of everything the rules do not name: any Auth user (the forms
+// sign visitors in anonymously) may create a submission together with its quota step; nobody may
+// read, change or delete one; every other path is closed.
 // Submissions have no owner: "owner" and "another user" are simply two signed-in people.
 import { expect } from 'vitest';
 import { get, limitToLast, orderByKey, query, ref, remove, set, update } from 'firebase/database';
-import { OWNER_UID, minimalUser, storedSubmission, validSubmission, type SubmissionKind } from './helpers.ts';
+import {
+  OWNER_UID,
+  minimalUser,
+  storedSubmission,
+  submitAsVisitor,
+  uidOf,
+  validSubmission,
+  type SubmissionKind,
+} from './helpers.ts';
 import { accessMatrix, type MatrixPath } from './matrix.ts';
 
-const EVERYONE = ['signed out', 'owner', 'another user'] as const;
+const SIGNED_IN = ['owner', 'another user'] as const;
 const NOBODY = [] as const;
 const KINDS: SubmissionKind[] = ['contact', 'waitlist', 'preorder'];
 const EXISTING = 'existing-id';
@@ -22,12 +31,20 @@ function submissionPaths(kind: SubmissionKind): MatrixPath[] {
         { op: 'read (get)', seed: seeded, run: (db) => get(ref(db, one)), allowed: NOBODY },
         { op: 'query (orderByKey)', seed: seeded, run: (db) => get(query(ref(db, one), orderByKey())), allowed: NOBODY },
         {
-          op: 'create (set a new id with serverTimestamp)',
-          run: (db) => set(ref(db, `${list}/new-id`), validSubmission(kind)),
-          allowed: EVERYONE,
-          target: `${list}/new-id`,
+          op: 'create (a new id with its quota step, as the forms do)',
+          run: (db, actor) => submitAsVisitor(db, uidOf(actor), kind),
+          allowed: SIGNED_IN,
+          target: list,
           after: (value) =>
-            expect(value).toEqual({ ...validSubmission(kind), createdAt: expect.any(Number) as unknown }),
+            expect(Object.values(value as object)).toEqual([
+              { ...validSubmission(kind), createdAt: expect.any(Number) as unknown },
+            ]),
+        },
+        {
+          op: 'create (set a new id without a quota step)',
+          run: (db) => set(ref(db, `${list}/new-id`), validSubmission(kind)),
+          allowed: NOBODY,
+          target: `${list}/new-id`,
         },
         {
           op: 'update (update the email)',

@@ -1,10 +1,13 @@
 // Validation of submissions/{contact,waitlist,preorder}/<id>: required fields, unknown fields,
 // limits and patterns from src/config/data-limits.ts, createdAt == now (serverTimestamp()), page.
-// Records are created signed out, through push(), as the public forms do.
+// Records are created by an anonymous visitor with their quota step, as the public forms do.
 import { describe, expect, test } from 'vitest';
 import { push, ref, serverTimestamp, set } from 'firebase/database';
 import { SUBMISSION_KINDS, TEXT_LIMITS } from '../../src/config/data-limits.ts';
 import {
+  OWNER_UID,
+  VISITOR_UID,
+  submitAsVisitor,
   useRulesHarness,
   emailOfLength,
   expectAllowed,
@@ -23,10 +26,9 @@ const REQUIRED: Record<SubmissionKind, string[]> = {
   preorder: ['full__name', 'email', 'createdAt', 'page'],
 };
 
-/** Creates a submission signed out with push(), as the forms do. */
+/** Creates a submission as an anonymous visitor, as the forms do. */
 async function submit(kind: SubmissionKind, record: Record<string, unknown>): Promise<void> {
-  const r = push(ref(h().as('signed out'), `submissions/${kind}`));
-  await set(r, record);
+  await submitAsVisitor(h().visitor(), VISITOR_UID, kind, record);
 }
 
 interface FieldCase {
@@ -99,7 +101,7 @@ test('the tests cover every kind of data-limits.ts SUBMISSION_KINDS', () => {
 });
 
 describe.for([...SUBMISSION_KINDS])('submissions/%s', (kind) => {
-  test('a valid record, signed out, with push() → allowed', async () => {
+  test('a valid record from an anonymous visitor → allowed', async () => {
     await expectAllowed(submit(kind, validSubmission(kind)), true);
     const stored = (await h().peek(`submissions/${kind}`)) as Record<string, Record<string, unknown>>;
     const records = Object.values(stored);
@@ -108,7 +110,14 @@ describe.for([...SUBMISSION_KINDS])('submissions/%s', (kind) => {
   });
 
   test('a valid record from a signed-in user → allowed', async () => {
-    await expectAllowed(set(push(ref(h().as('owner'), `submissions/${kind}`)), validSubmission(kind)), true);
+    await expectAllowed(submitAsVisitor(h().as('owner'), OWNER_UID, kind), true);
+  });
+
+  test('a valid record from nobody signed in (not even anonymously) → denied', async () => {
+    const db = h().as('signed out');
+    const key = push(ref(db, `submissions/${kind}`)).key!;
+    await expectAllowed(set(ref(db, `submissions/${kind}/${key}`), validSubmission(kind)), false);
+    expect(await h().peek('submissions')).toBeNull();
   });
 
   test.for(REQUIRED[kind])('without %s → denied', async (field) => {

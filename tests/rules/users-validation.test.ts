@@ -1,12 +1,14 @@
 // Validation of users/<uid>: the fields, their types, limits and patterns (numbers and patterns
 // from src/config/data-limits.ts), required fields on create, unknown fields, legacy records, and
-// emailVerified against the caller's token. Every write is made by the owner (alice).
+// email and emailVerified against the caller's token. Every write is made by the owner (alice).
 import { describe, expect, test } from 'vitest';
 import { ref, remove, set, update } from 'firebase/database';
 import { MONTHS, TEXT_LIMITS, VERIFICATION_METHODS } from '../../src/config/data-limits.ts';
 import {
   CREATED_AT_ISO,
+  OTHER_UID,
   OWNER_UID,
+  accountEmail,
   useRulesHarness,
   emailOfLength,
   expectAllowed,
@@ -19,9 +21,10 @@ import {
 import { EMAIL_CASES, PHONE_CASES, checkCandidates } from './patterns.ts';
 
 const RECORD = `users/${OWNER_UID}`;
-const VERIFIED: Claims = { email: 'ada@example.com', email_verified: true };
-const UNVERIFIED: Claims = { email: 'ada@example.com', email_verified: false };
-const NO_CLAIM: Claims = { email: 'ada@example.com' };
+const EMAIL = accountEmail(OWNER_UID);
+const VERIFIED: Claims = { email: EMAIL, email_verified: true };
+const UNVERIFIED: Claims = { email: EMAIL, email_verified: false };
+const NO_CLAIM: Claims = { email: EMAIL };
 
 const h = useRulesHarness('users-validation');
 
@@ -158,12 +161,39 @@ describe('each field (the owner edits one field of an existing record)', () => {
   );
   test.for(named(cells))('%s', async ([, { field, value, allowed }]) => {
     await h().seed({ [RECORD]: fullUser(true) });
-    await expectAllowed(set(ref(owner(), `${RECORD}/${field}`), value), allowed);
+    // The email's shape and length are tested by an account whose own address is the candidate
+    // (the profile's email must equal the account's: see the next describe).
+    const claims = field === 'email' && typeof value === 'string' ? { ...VERIFIED, email: value } : VERIFIED;
+    await expectAllowed(set(ref(owner(claims), `${RECORD}/${field}`), value), allowed);
     expect(await h().peek(`${RECORD}/${field}`)).toEqual(allowed ? value : fullUser(true)[field]);
   });
 
   test('the pattern candidates cover both sides of each data-limits.ts pattern', () => {
     expect(checkCandidates()).toEqual([]);
+  });
+});
+
+describe("the profile's email is the signed-in account's own address", () => {
+  const cases = [
+    { name: 'the account’s own address → allowed', value: EMAIL, allowed: true },
+    { name: 'someone else’s address → denied', value: accountEmail(OTHER_UID), allowed: false },
+    { name: 'the account’s address in other letter case → denied', value: EMAIL.toUpperCase(), allowed: false },
+    { name: 'the account’s address with a trailing space → denied', value: `${EMAIL} `, allowed: false },
+  ];
+  test.for(named(cases))('changing it to %s', async ([, { value, allowed }]) => {
+    await h().seed({ [RECORD]: fullUser(true) });
+    await expectAllowed(set(ref(owner(), `${RECORD}/email`), value), allowed);
+    expect(await h().peek(`${RECORD}/email`)).toBe(allowed ? value : EMAIL);
+  });
+
+  test('signing up with someone else’s address → denied, nothing stored', async () => {
+    await expectAllowed(set(ref(owner(), RECORD), { ...fullUser(true), email: accountEmail(OTHER_UID) }), false);
+    expect(await h().peek(RECORD)).toBeNull();
+  });
+
+  test('an account without an email in its token cannot set one → denied', async () => {
+    await h().seed({ [RECORD]: fullUser(true) });
+    await expectAllowed(set(ref(owner({ email_verified: false }), `${RECORD}/email`), EMAIL), false);
   });
 });
 

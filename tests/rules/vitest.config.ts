@@ -9,6 +9,8 @@ const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
 export default defineConfig({
   root: repoRoot,
+  // The rules tests import the forms' quota step (src/features/forms/submission-quota.ts).
+  resolve: { alias: { '@': fileURLToPath(new URL('../../src', import.meta.url)) } },
   test: {
     name: 'database-rules',
     root: repoRoot,

@@ -55,11 +55,13 @@ async function reauthenticate(user: User, currentPassword: string): Promise<void
   await reauthenticateWithCredential(user, EmailAuthProvider.credential(user.email ?? '', currentPassword));
 }
 
-/** Re-authenticates, changes the account's email and sends a verification email to the new one. */
-export async function changeEmail(user: User, currentPassword: string, newEmail: string): Promise<void> {
+/** Re-authenticates, changes the account's email and sends a verification email to the new one.
+ *  Resolves with the address as Auth now keeps it, which is what the profile must store. */
+export async function changeEmail(user: User, currentPassword: string, newEmail: string): Promise<string> {
   await reauthenticate(user, currentPassword);
   await updateEmail(user, newEmail);
   await sendEmailVerification(user);
+  return user.email ?? newEmail;
 }
 
 /** Re-authenticates, then changes the account's password. */

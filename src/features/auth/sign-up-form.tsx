@@ -102,7 +102,8 @@ export function SignUpForm() {
       await createUserProfile(user.uid, {
         firstName: values.firstName.trim(),
         lastName: values.lastName.trim(),
-        email,
+        // The rules want the account's address exactly as Auth keeps it (it may change the case).
+        email: user.email ?? email,
         phoneNumber: fullPhoneNumber(dialCode, values.phone),
         country: values.country,
         birthDate: `${values.birthMonth}/${values.birthDay}/${values.birthYear}`,

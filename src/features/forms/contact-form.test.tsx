@@ -141,6 +141,22 @@ describe('ContactPage', () => {
     await waitFor(() => expect(field('Email')).toHaveValue(''));
   });
 
+  it('when the visitor has sent too many: says plainly how long to wait, keeps what was typed, offers no retry', async () => {
+    store.mockRejectedValueOnce(new StoreError('quota', { waitMinutes: 12 }));
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const user = renderAt();
+    await fill(user, VALUES);
+    await user.click(screen.getByRole('button', { name: 'Send message' }));
+
+    const error = await screen.findByRole('alert');
+    expect(error).toHaveTextContent('Please wait a little before sending again');
+    expect(error).toHaveTextContent('Please try again in 12 minutes.');
+    expect(error).toHaveTextContent('everything you typed is still here');
+    expect(within(error).queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+    for (const [key, label] of [['name', 'Full name'], ['message', 'Message']] as const) expect(field(label)).toHaveValue(VALUES[key]);
+    expect(mail).not.toHaveBeenCalled();
+  });
+
   it('shows the setup error when the build has no database', async () => {
     store.mockRejectedValueOnce(new StoreError('setup'));
     vi.spyOn(console, 'warn').mockImplementation(() => {});

@@ -20,12 +20,30 @@ export const MAIL_FAILED_LOG = 'Failed, refresh your page and try again...';
 export const MAIL_NOT_CONFIGURED_LOG =
   'EmailJS is not configured (VITE_EMAILJS_PUBLIC_KEY, VITE_EMAILJS_SERVICE_ID and the template id): the submission was stored but not mailed.';
 
-export type StoreFailure = 'timeout' | 'denied' | 'setup' | 'unknown';
+export type StoreFailure = 'timeout' | 'denied' | 'setup' | 'quota' | 'unknown';
+
+/** Why the last attempt was not stored; for 'quota', how many minutes until the next is accepted. */
+export interface StoreProblem {
+  reason: StoreFailure;
+  waitMinutes?: number;
+}
 
 const KEPT = 'Nothing was sent yet, and everything you typed is still here.';
 
-/** Shown beside the form, with a Try again button, when the submission could not be stored. */
-export const STORE_ERRORS: Record<StoreFailure, AlertMessage> = {
+const minutes = (n: number) => (n === 1 ? 'a minute' : `${n} minutes`);
+
+/** Shown beside the form when the submission could not be stored. */
+export function storeErrorMessage({ reason, waitMinutes = 60 }: StoreProblem): AlertMessage {
+  if (reason === 'quota') {
+    return {
+      title: 'Please wait a little before sending again',
+      text: `You have sent several of these in the last hour, so we are holding new ones for now. Please try again in ${minutes(waitMinutes)}. ${KEPT}`,
+    };
+  }
+  return STORE_ERRORS[reason];
+}
+
+const STORE_ERRORS: Record<Exclude<StoreFailure, 'quota'>, AlertMessage> = {
   timeout: {
     title: 'We could not reach our servers',
     text: `${KEPT} Check your internet connection and try again.`,

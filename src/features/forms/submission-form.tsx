@@ -1,6 +1,6 @@
 import type { FormEventHandler, ReactNode, Ref } from 'react';
 import { Button } from '@/ui/button';
-import { STORE_ERRORS, type StoreFailure } from './messages';
+import { storeErrorMessage, type StoreProblem } from './messages';
 import styles from './forms.module.scss';
 
 interface SubmissionFormProps {
@@ -10,15 +10,16 @@ interface SubmissionFormProps {
   onSubmit: FormEventHandler<HTMLFormElement>;
   sending: boolean;
   submitLabel: string;
-  /** Why the last attempt could not be stored, shown with a Try again button. */
-  failure: StoreFailure | null;
+  /** Why the last attempt could not be stored, shown with a Try again button (unless the person
+   *  has to wait: then only the time to wait is shown). */
+  failure: StoreProblem | null;
   children: ReactNode;
 }
 
 /** The frame of every form: its fields, the store error with a retry, and the submit button
  *  (disabled while sending). The browser's own validation bubbles are off: the fields show ours. */
 export function SubmissionForm({ label, formRef, onSubmit, sending, submitLabel, failure, children }: SubmissionFormProps) {
-  const error = failure ? STORE_ERRORS[failure] : null;
+  const error = failure ? storeErrorMessage(failure) : null;
   return (
     <form ref={formRef} aria-label={label} noValidate onSubmit={onSubmit} className={styles.form}>
       <p className={styles.hint}>All fields are required.</p>
@@ -27,9 +28,11 @@ export function SubmissionForm({ label, formRef, onSubmit, sending, submitLabel,
         <div role="alert" className={styles.storeError}>
           <p className={styles.storeErrorTitle}>{error.title}</p>
           <p>{error.text}</p>
-          <Button type="submit" variant="secondary" busy={sending}>
-            Try again
-          </Button>
+          {failure?.reason !== 'quota' && (
+            <Button type="submit" variant="secondary" busy={sending}>
+              Try again
+            </Button>
+          )}
         </div>
       )}
       <Button type="submit" busy={sending} className={styles.submit}>

@@ -5,7 +5,7 @@ import { useLocation } from 'react-router-dom';
 import type { SubmissionKind } from '@/config/data-limits';
 import { alertSuccess } from '@/ui/alerts';
 import { startMail } from './mail';
-import { SUCCESS_ALERTS, type StoreFailure } from './messages';
+import { SUCCESS_ALERTS, type StoreProblem } from './messages';
 import { StoreError, storeSubmission, type SubmissionFields } from './submissions';
 import { trimmed } from './validation';
 
@@ -13,12 +13,12 @@ export interface Submission<K extends SubmissionKind> {
   /** Resolves true once stored (the form may then be reset), false when storing failed. */
   submit(fields: SubmissionFields[K], form: HTMLFormElement): Promise<boolean>;
   /** Why the last attempt could not be stored; null when it was, or while trying again. */
-  failure: StoreFailure | null;
+  failure: StoreProblem | null;
 }
 
 export function useSubmission<K extends SubmissionKind>(kind: K): Submission<K> {
   const { pathname } = useLocation();
-  const [failure, setFailure] = useState<StoreFailure | null>(null);
+  const [failure, setFailure] = useState<StoreProblem | null>(null);
   // The button is disabled while sending; this also stops a second submit fired before React
   // re-renders (a double click, or Enter pressed twice).
   const inFlight = useRef(false);
@@ -33,7 +33,7 @@ export function useSubmission<K extends SubmissionKind>(kind: K): Submission<K> 
         await storeSubmission(kind, fields, pathname);
       } catch (error) {
         console.warn('The submission could not be stored:', error);
-        setFailure(error instanceof StoreError ? error.reason : 'unknown');
+        setFailure(error instanceof StoreError ? { reason: error.reason, waitMinutes: error.waitMinutes } : { reason: 'unknown' });
         return false;
       }
       // Stored: nothing can be lost any more. The mail's result is only logged.

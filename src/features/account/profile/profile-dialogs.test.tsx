@@ -32,7 +32,8 @@ function expectFieldError(label: string, message: string) {
 beforeEach(() => {
   vi.clearAllMocks();
   api.saveProfile.mockResolvedValue(undefined);
-  api.changeEmail.mockResolvedValue(undefined);
+  // Auth keeps addresses in lower case: the profile stores the address as Auth has it.
+  api.changeEmail.mockImplementation((_user: User, _password: string, email: string) => Promise.resolve(email.toLowerCase()));
   api.changePassword.mockResolvedValue(undefined);
 });
 
@@ -98,9 +99,9 @@ describe('Profile edit dialogs', () => {
     expect(screen.getByLabelText('Current password')).not.toHaveAttribute('aria-invalid', 'true');
     expect(api.changeEmail).not.toHaveBeenCalled();
 
-    await userEvent.type(screen.getByLabelText('New email'), '.com');
+    await userEvent.type(screen.getByLabelText('New email'), '.COM');
     await save();
-    expect(api.changeEmail).toHaveBeenCalledWith(user, 'secret-1', 'new@example.com');
+    expect(api.changeEmail).toHaveBeenCalledWith(user, 'secret-1', 'new@example.COM');
     expect(api.saveProfile).toHaveBeenCalledWith('u1', { email: 'new@example.com' });
     await waitFor(() => expect(onEmailChanged).toHaveBeenCalled());
   });

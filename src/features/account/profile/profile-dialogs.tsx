@@ -79,8 +79,9 @@ export function ProfileDialog({ kind, user, profile, onClose, onEmailChanged, on
           initial={{ email: '', currentPassword: '' }}
           validate={validateEmail}
           onSave={async (v) => {
-            await changeEmail(user, v.currentPassword, v.email);
-            await saveProfile(uid, { email: v.email });
+            // The rules accept only the account's own address, exactly as Auth now has it.
+            const email = await changeEmail(user, v.currentPassword, v.email);
+            await saveProfile(uid, { email });
           }}
           onDone={onEmailChanged}
           onClose={onClose}
