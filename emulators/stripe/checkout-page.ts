@@ -1,84 +1,69 @@
 /**
  * The hosted test-checkout page the session's `url` points at: what Stripe's page is for a buyer
- * (what is bought, the total, pay or go back), reduced to two plain HTML forms. Self-contained:
- * no scripts, fonts or images from anywhere, so it works offline and in any test browser.
+ * (what is bought, the total — per month or year for a subscription —, the card, pay or go back),
+ * reduced to plain HTML forms.
  */
-import type { CheckoutSession, LineItem } from './checkout-sessions.ts';
+import type Stripe from 'stripe';
+import { DEFAULT_TEST_CARD } from './cards.ts';
+import type { LineItem } from './checkout-sessions.ts';
+import { errorMessage, escapeHtml, formatAmount, page, recurringAmount } from './html.ts';
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
-export function formatAmount(cents: number, currency: string): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(cents / 100);
+export interface CheckoutForm {
+  /** Shown above the form (a declined card). */
+  error?: string;
+  /** What the buyer typed last time. */
+  cardNumber?: string;
+  email?: string;
+  /** The buyer's email when the session (or its customer) has one. */
+  knownEmail: string | null;
 }
 
-const STYLE = `
-  body { font-family: system-ui, sans-serif; margin: 0; background: #f6f8fa; color: #1a1f36; }
-  .banner { background: #ffde92; color: #5c3b00; text-align: center; padding: .5rem; font-weight: 600; }
-  main { max-width: 32rem; margin: 2rem auto; background: #fff; padding: 1.5rem 2rem; border-radius: .5rem; box-shadow: 0 1px 3px #0002; }
-  h1 { font-size: 1.4rem; }
-  ul { list-style: none; padding: 0; }
-  li { display: flex; justify-content: space-between; gap: 1rem; padding: .5rem 0; border-bottom: 1px solid #e3e8ee; }
-  .total { display: flex; justify-content: space-between; font-weight: 700; font-size: 1.2rem; margin: 1rem 0; }
-  .actions { display: flex; gap: 1rem; margin-top: 1.5rem; }
-  button { font: inherit; padding: .6rem 1.4rem; border-radius: .3rem; border: 1px solid #635bff; cursor: pointer; }
-  button:focus-visible { outline: 3px solid #1a1f36; outline-offset: 2px; }
-  .pay { background: #635bff; color: #fff; }
-  .cancel { background: #fff; color: #3c366b; }
-  .note { color: #4f566b; font-size: .9rem; }
-`;
+const itemPrice = (item: LineItem, currency: string) =>
+  item.recurring
+    ? recurringAmount(item.unitAmount * item.quantity, currency, item.recurring.interval, item.recurring.interval_count)
+    : formatAmount(item.unitAmount * item.quantity, currency);
 
-function page(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<link rel="icon" href="data:,">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<p class="banner" role="note">Test mode — no real payment is made</p>
-<main>
-${body}
-</main>
-</body>
-</html>`;
-}
-
-export function checkoutPage(session: CheckoutSession, items: LineItem[]): string {
+export function checkoutPage(session: Stripe.Checkout.Session, items: LineItem[], form: CheckoutForm): string {
+  if (session.status !== 'open') return statusPage(session);
   const currency = session.currency ?? 'usd';
   const rows = items
-    .map(
-      (item) =>
-        `<li><span>${escapeHtml(item.name)}${item.quantity > 1 ? ` × ${item.quantity}` : ''}</span><span>${formatAmount(item.unitAmount * item.quantity, currency)}</span></li>`,
-    )
+    .map((item) => `<li><span>${escapeHtml(item.name)}${item.quantity > 1 ? ` × ${item.quantity}` : ''}</span><span>${itemPrice(item, currency)}</span></li>`)
     .join('\n');
   const total = formatAmount(session.amount_total ?? 0, currency);
-  if (session.status !== 'open') return statusPage(session);
+  const recurring = items.find((item) => item.recurring)?.recurring;
+  const action = `/c/pay/${encodeURIComponent(session.id)}`;
   const cancel = session.cancel_url
-    ? `<form method="post" action="/c/pay/${encodeURIComponent(session.id)}/cancel"><button type="submit" class="cancel">Cancel</button></form>`
+    ? `<div class="actions">\n<form method="post" action="${action}/cancel"><button type="submit" class="cancel">Cancel</button></form>\n</div>`
     : '';
+  const emailField =
+    form.knownEmail === null
+      ? `<label for="email">Email</label>
+<input id="email" name="email" type="email" autocomplete="email"${session.mode === 'subscription' ? ' required' : ''} value="${escapeHtml(form.email ?? '')}">`
+      : '';
   return page(
     `Pay ${total} — test checkout`,
     `<h1>Checkout</h1>
-${session.customer_email ? `<p>Paying as ${escapeHtml(session.customer_email)}</p>` : ''}
+${form.knownEmail ? `<p>Paying as ${escapeHtml(form.knownEmail)}</p>` : ''}
 <h2>Order summary</h2>
-<ul aria-label="Items">
+<ul class="items" aria-label="Items">
 ${rows}
 </ul>
-<p class="total"><span>Total due</span><span data-testid="total">${total}</span></p>
-<p class="note">No card is needed here: Pay simulates a successful card payment and notifies the shop's webhook.</p>
-<div class="actions">
-<form method="post" action="/c/pay/${encodeURIComponent(session.id)}/pay"><button type="submit" class="pay">Pay</button></form>
-${cancel}
-</div>`,
+${recurring ? `<p data-testid="recurring">Subscription: ${recurringAmount(session.amount_total ?? 0, currency, recurring.interval, recurring.interval_count)}</p>` : ''}
+<p class="total"><span>${recurring ? 'Total due today' : 'Total due'}</span><span data-testid="total">${total}</span></p>
+${errorMessage(form.error)}
+<form method="post" action="${action}/pay">
+${emailField}
+<label for="card-number">Card number</label>
+<input id="card-number" name="card_number" inputmode="numeric" autocomplete="cc-number" aria-describedby="card-hint" value="${escapeHtml(form.cardNumber ?? DEFAULT_TEST_CARD)}">
+<p class="note" id="card-hint">Test cards: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined. Nothing is charged: Pay notifies the shop's webhook.</p>
+<div class="actions"><button type="submit" class="primary pay">Pay</button></div>
+</form>
+${cancel}`,
   );
 }
 
 /** For a session that can no longer be paid (already paid or expired). */
-export function statusPage(session: CheckoutSession): string {
+export function statusPage(session: Stripe.Checkout.Session): string {
   const message =
     session.status === 'complete' ? 'This checkout session has already been paid.' : 'This checkout session has expired. Start a new checkout from the shop.';
   return page('Checkout unavailable — test checkout', `<h1>Checkout unavailable</h1>\n<p>${message}</p>`);
@@ -86,9 +71,4 @@ export function statusPage(session: CheckoutSession): string {
 
 export function notFoundPage(id: string): string {
   return page('Checkout not found — test checkout', `<h1>Checkout not found</h1>\n<p>There is no checkout session with the id ${escapeHtml(id)}.</p>`);
-}
-
-/** Shown if the redirect after paying cannot be followed automatically. */
-export function redirectPage(target: string, label: string): string {
-  return page(label, `<h1>${escapeHtml(label)}</h1>\n<p><a href="${escapeHtml(target)}">Continue</a></p>`);
 }

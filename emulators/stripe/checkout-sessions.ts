@@ -1,79 +1,79 @@
 /**
  * `POST /v1/checkout/sessions`: the parameters our functions send, checked as Stripe checks them,
- * and the `checkout.session` object Stripe answers with (the fields a caller reads; everything we do
- * not model is present with Stripe's default so SDK types and callers see the familiar shape).
+ * and the `checkout.session` object Stripe answers with (every field of the SDK's type; what we
+ * do not model has Stripe's default). `mode=subscription` takes recurring prices
+ * (`line_items[n][price_data][recurring][interval]`) and `subscription_data`.
  */
-import { randomBytes } from 'node:crypto';
-import { invalidRequest, missingParam, unknownParam } from './errors.ts';
+import type Stripe from 'stripe';
+import type { Interval } from './billing-periods.ts';
+import { invalidRequest } from './errors.ts';
 import { paramName, type FormObject, type FormValue } from './form-encoding.ts';
+import { randomId } from './ids.ts';
+import { asEmail, asInteger, asList, asObject, asString, asUrl, oneOf, parseMetadata, rejectUnknown, required, type Path } from './params.ts';
+
+export interface Recurring {
+  interval: Interval;
+  interval_count: number;
+}
 
 export interface LineItem {
+  /** `li_…`, the id of the session's line item. */
+  id: string;
+  /** The ad-hoc Price and Product `price_data` creates (`price_…`, `prod_…`). */
+  priceId: string;
+  productId: string;
   name: string;
   description: string | null;
   images: string[];
   currency: string;
   unitAmount: number;
   quantity: number;
+  /** Set for recurring prices (subscription mode). */
+  recurring: Recurring | null;
 }
 
+export type Mode = 'payment' | 'subscription' | 'setup';
+
 export interface CreateParams {
-  mode: 'payment' | 'subscription' | 'setup';
+  mode: Mode;
   success_url: string;
   cancel_url: string | null;
   lineItems: LineItem[];
   client_reference_id: string | null;
+  customer: string | null;
   customer_email: string | null;
   metadata: Record<string, string>;
   expires_at: number | null;
   payment_method_types: string[];
+  subscription_data: { metadata: Record<string, string>; description: string | null } | null;
+  expand: string[];
 }
 
-export type SessionStatus = 'open' | 'complete' | 'expired';
+export type CheckoutSession = Stripe.Checkout.Session;
 
-/** The subset of Stripe's `checkout.session` we model; see README.md for the full list. */
-export interface CheckoutSession {
-  id: string;
-  object: 'checkout.session';
-  amount_subtotal: number | null;
-  amount_total: number | null;
-  cancel_url: string | null;
-  client_reference_id: string | null;
-  created: number;
-  currency: string | null;
-  customer: null;
-  customer_details: { email: string | null; name: string | null; phone: null; address: null; tax_exempt: 'none'; tax_ids: [] } | null;
-  customer_email: string | null;
-  expires_at: number;
-  livemode: false;
-  metadata: Record<string, string>;
-  mode: CreateParams['mode'];
-  payment_intent: string | null;
-  payment_method_types: string[];
-  payment_status: 'unpaid' | 'paid' | 'no_payment_required';
-  status: SessionStatus;
-  success_url: string;
-  total_details: { amount_discount: number; amount_shipping: number; amount_tax: number };
-  ui_mode: 'hosted';
-  url: string | null;
-  [field: string]: unknown;
-}
-
-const TOP_LEVEL = new Set([
+const TOP_LEVEL = [
   'mode',
   'success_url',
   'cancel_url',
   'line_items',
   'client_reference_id',
   'metadata',
+  'customer',
   'customer_email',
   'expires_at',
   'payment_method_types',
+  'subscription_data',
   'expand',
-]);
-const LINE_ITEM_FIELDS = new Set(['price_data', 'quantity']);
-const PRICE_DATA_FIELDS = new Set(['currency', 'unit_amount', 'product_data']);
-const PRODUCT_DATA_FIELDS = new Set(['name', 'description', 'images']);
+];
+const LINE_ITEM_FIELDS = ['price_data', 'quantity'];
+const PRICE_DATA_FIELDS = ['currency', 'unit_amount', 'product_data', 'recurring'];
+const PRODUCT_DATA_FIELDS = ['name', 'description', 'images'];
+const RECURRING_FIELDS = ['interval', 'interval_count'];
+const SUBSCRIPTION_DATA_FIELDS = ['metadata', 'description'];
 const MODES = ['payment', 'setup', 'subscription'] as const;
+const INTERVALS = ['day', 'week', 'month', 'year'] as const;
+/** Stripe's longest billing period: three years (36 months, 156 weeks, 1095 days). */
+const MAX_INTERVAL_COUNT: Record<Interval, number> = { day: 1095, week: 156, month: 36, year: 3 };
 
 /** Stripe's smallest chargeable amounts, in the currency's minor unit (docs: "Minimum and maximum charge amounts"). */
 const MINIMUM_CHARGE: Record<string, number> = { usd: 50, eur: 50, gbp: 30, cad: 50, aud: 50 };
@@ -83,52 +83,17 @@ const MAX_EXPIRY_SECONDS = 24 * 60 * 60;
 
 export const DEFAULT_EXPIRY_SECONDS = MAX_EXPIRY_SECONDS;
 
-const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
-export function randomId(prefix: string, length = 24): string {
-  return prefix + Array.from(randomBytes(length), (byte) => BASE62[byte % 62]).join('');
-}
-
-function rejectUnknown(value: FormObject, allowed: Set<string>, path: string[]) {
-  for (const key of Object.keys(value)) if (!allowed.has(key)) throw unknownParam(paramName([...path, key]));
-}
-
-function asString(value: FormValue | undefined, path: string[]): string | undefined {
-  if (value === undefined || value === '') return undefined; // Stripe treats an empty string as "not set"
-  if (typeof value !== 'string') throw invalidRequest(`Invalid string: a hash was given for ${paramName(path)}`, paramName(path));
-  return value;
-}
-
-function asObject(value: FormValue | undefined, path: string[]): FormObject | undefined {
-  if (value === undefined || value === '') return undefined;
-  if (typeof value === 'string') throw invalidRequest(`Invalid object`, paramName(path), 'parameter_invalid_empty');
-  return value;
-}
-
-/** Stripe lists arrive as `x[0]`, `x[1]`…: an object whose keys are exactly 0..n-1. */
-function asList(value: FormValue | undefined, path: string[]): FormValue[] | undefined {
-  const object = asObject(value, path);
-  if (object === undefined) return undefined;
-  const keys = Object.keys(object);
-  if (!keys.every((key) => /^\d+$/.test(key))) {
-    throw invalidRequest(`Invalid array`, paramName(path));
+function parseRecurring(value: FormValue | undefined, path: Path): Recurring | null {
+  const recurring = asObject(value, path);
+  if (recurring === undefined) return null;
+  rejectUnknown(recurring, RECURRING_FIELDS, path);
+  const interval = required(oneOf(recurring.interval, [...path, 'interval'], INTERVALS), [...path, 'interval']);
+  const countPath = [...path, 'interval_count'];
+  const count = asInteger(recurring.interval_count, countPath, 1) ?? 1;
+  if (count > MAX_INTERVAL_COUNT[interval]) {
+    throw invalidRequest('Maximum of three years interval allowed (3 years, 36 months, or 156 weeks).', paramName(countPath));
   }
-  return keys.sort((a, b) => Number(a) - Number(b)).map((key) => object[key]);
-}
-
-function asInteger(value: FormValue | undefined, path: string[], min: number): number | undefined {
-  const text = asString(value, path);
-  if (text === undefined) return undefined;
-  if (!/^-?\d+$/.test(text) || !Number.isSafeInteger(Number(text))) {
-    throw invalidRequest(`Invalid integer: ${text}`, paramName(path), 'parameter_invalid_integer');
-  }
-  const number = Number(text);
-  if (number < min) throw invalidRequest(`This value must be greater than or equal to ${min}.`, paramName(path));
-  return number;
-}
-
-function required<T>(value: T | undefined, path: string[]): T {
-  if (value === undefined) throw missingParam(paramName(path));
-  return value;
+  return { interval, interval_count: count };
 }
 
 function parseLineItem(value: FormValue, index: number): LineItem {
@@ -141,8 +106,7 @@ function parseLineItem(value: FormValue, index: number): LineItem {
   rejectUnknown(price, PRICE_DATA_FIELDS, pricePath);
   const currency = required(asString(price.currency, [...pricePath, 'currency']), [...pricePath, 'currency']).toLowerCase();
   if (!/^[a-z]{3}$/.test(currency)) throw invalidRequest(`Invalid currency: ${currency}`, paramName([...pricePath, 'currency']));
-  const unitAmount = required(asInteger(price.unit_amount, [...pricePath, 'unit_amount'], 0), [...pricePath, 'unit_amount']);
-  if (unitAmount > MAX_AMOUNT) throw invalidRequest(`This value must be less than or equal to ${MAX_AMOUNT}.`, paramName([...pricePath, 'unit_amount']));
+  const unitAmount = required(asInteger(price.unit_amount, [...pricePath, 'unit_amount'], 0, MAX_AMOUNT), [...pricePath, 'unit_amount']);
   const productPath = [...pricePath, 'product_data'];
   const product = required(asObject(price.product_data, productPath), productPath);
   rejectUnknown(product, PRODUCT_DATA_FIELDS, productPath);
@@ -155,64 +119,87 @@ function parseLineItem(value: FormValue, index: number): LineItem {
   if (images.length > 8) throw invalidRequest('A product can have at most 8 images.', paramName([...productPath, 'images']));
   const quantityPath = [...path, 'quantity'];
   const quantity = required(asInteger(item.quantity, quantityPath, 1), quantityPath);
-  return { name, description: asString(product.description, [...productPath, 'description']) ?? null, images, currency, unitAmount, quantity };
+  const suffix = randomId('', 24);
+  return {
+    id: `li_${suffix}`,
+    priceId: `price_${suffix}`,
+    productId: `prod_${suffix.slice(0, 14)}`,
+    name,
+    description: asString(product.description, [...productPath, 'description']) ?? null,
+    images,
+    currency,
+    unitAmount,
+    quantity,
+    recurring: parseRecurring(price.recurring, [...pricePath, 'recurring']),
+  };
 }
 
-function parseMetadata(value: FormValue | undefined): Record<string, string> {
-  const metadata = asObject(value, ['metadata']) ?? {};
-  const result: Record<string, string> = {};
-  for (const [key, entry] of Object.entries(metadata)) {
-    const text = asString(entry, ['metadata', key]);
-    if (text === undefined) continue; // an empty value unsets the key
-    if (key.length > 40) throw invalidRequest(`Metadata keys can have up to 40 characters, but you passed in a key that is ${key.length} characters.`, paramName(['metadata', key]));
-    if (text.length > 500) throw invalidRequest(`Metadata values can have up to 500 characters, but you passed in a value that is ${text.length} characters.`, paramName(['metadata', key]));
-    result[key] = text;
+function checkAmounts(mode: Mode, lineItems: LineItem[]) {
+  if (lineItems.length === 0) return;
+  const currency = lineItems[0].currency;
+  const total = lineItems.reduce((sum, item) => sum + item.unitAmount * item.quantity, 0);
+  const minimum = MINIMUM_CHARGE[currency] ?? 50;
+  // A subscription may be free; a payment may not.
+  if ((mode === 'payment' || total > 0) && total < minimum) {
+    const shown = new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(minimum / 100);
+    throw invalidRequest(`The Checkout Session's total amount due must add up to at least ${shown} ${currency}`, undefined, 'amount_too_small');
   }
-  if (Object.keys(result).length > 50) throw invalidRequest('You can have up to 50 metadata keys.', 'metadata');
-  return result;
+  if (total > MAX_AMOUNT) throw invalidRequest(`The Checkout Session's total amount due must be no more than ${MAX_AMOUNT} ${currency}`, undefined, 'amount_too_large');
 }
 
-function parseUrl(value: FormValue | undefined, param: string): string | undefined {
-  const url = asString(value, [param]);
-  if (url !== undefined && !/^https?:\/\//i.test(url)) throw invalidRequest(`Not a valid URL`, param, 'url_invalid');
-  return url;
+function checkRecurring(mode: Mode, lineItems: LineItem[]) {
+  const recurring = lineItems.map((item, index) => ({ item, index })).filter(({ item }) => item.recurring !== null);
+  if (mode === 'payment' && recurring.length > 0) {
+    throw invalidRequest(
+      'You specified `payment` mode but passed a recurring price. Either switch to `subscription` mode or use only one-time prices.',
+      paramName(['line_items', String(recurring[0].index), 'price_data', 'recurring']),
+    );
+  }
+  if (mode !== 'subscription') return;
+  if (recurring.length === 0) throw invalidRequest('You must provide at least one recurring price in `subscription` mode when using prices.', 'line_items');
+  const oneTime = lineItems.findIndex((item) => item.recurring === null);
+  if (oneTime !== -1) {
+    // Stripe would add one-time prices to the first invoice; our plans are recurring only.
+    throw invalidRequest('The Stripe stand-in takes recurring prices only in `subscription` mode.', paramName(['line_items', String(oneTime), 'price_data', 'recurring']));
+  }
+  const first = recurring[0].item.recurring!;
+  if (recurring.some(({ item }) => item.recurring!.interval !== first.interval || item.recurring!.interval_count !== first.interval_count)) {
+    throw invalidRequest('Checkout does not support multiple prices with different billing intervals.', 'line_items');
+  }
+}
+
+function parseSubscriptionData(form: FormObject, mode: Mode): CreateParams['subscription_data'] {
+  const data = asObject(form.subscription_data, ['subscription_data']);
+  if (mode !== 'subscription') {
+    if (data !== undefined) throw invalidRequest('You can only specify `subscription_data` in `subscription` mode.', 'subscription_data');
+    return null;
+  }
+  if (data) rejectUnknown(data, SUBSCRIPTION_DATA_FIELDS, ['subscription_data']);
+  const description = asString(data?.description, ['subscription_data', 'description']) ?? null;
+  if (description !== null && description.length > 500) throw invalidRequest('The description can have at most 500 characters.', 'subscription_data[description]');
+  return { metadata: parseMetadata(data?.metadata, ['subscription_data', 'metadata']), description };
 }
 
 export function parseCreateParams(form: FormObject, now: number): CreateParams {
-  rejectUnknown(form, TOP_LEVEL, []);
-  const modeText = required(asString(form.mode, ['mode']), ['mode']);
-  const mode = MODES.find((candidate) => candidate === modeText);
-  if (!mode) throw invalidRequest(`Invalid mode: must be one of payment, setup, or subscription`, 'mode');
-  if (mode === 'subscription') throw invalidRequest('The Stripe stand-in supports payment and setup mode only (no recurring prices).', 'mode');
-
-  const success_url = required(parseUrl(form.success_url, 'success_url'), ['success_url']);
-  const cancel_url = parseUrl(form.cancel_url, 'cancel_url') ?? null;
+  rejectUnknown(form, TOP_LEVEL);
+  const mode = required(oneOf(form.mode, ['mode'], MODES), ['mode']);
+  const success_url = required(asUrl(form.success_url, ['success_url']), ['success_url']);
+  const cancel_url = asUrl(form.cancel_url, ['cancel_url']) ?? null;
   const lineItems = (asList(form.line_items, ['line_items']) ?? []).map(parseLineItem);
-  if (mode === 'payment' && lineItems.length === 0) throw invalidRequest('`line_items` is required in `payment` mode.', 'line_items');
+  if (mode !== 'setup' && lineItems.length === 0) throw invalidRequest(`\`line_items\` is required in \`${mode}\` mode.`, 'line_items');
   if (mode === 'setup' && lineItems.length > 0) throw invalidRequest('You cannot pass `line_items` in `setup` mode.', 'line_items');
   if (lineItems.length > 100) throw invalidRequest('You can have at most 100 line items.', 'line_items');
-  const currencies = new Set(lineItems.map((item) => item.currency));
-  if (currencies.size > 1) throw invalidRequest('All line items must use the same currency.', 'line_items');
-
-  if (mode === 'payment') {
-    const currency = lineItems[0].currency;
-    const total = lineItems.reduce((sum, item) => sum + item.unitAmount * item.quantity, 0);
-    const minimum = MINIMUM_CHARGE[currency] ?? 50;
-    if (total < minimum) {
-      const shown = new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(minimum / 100);
-      throw invalidRequest(`The Checkout Session's total amount due must add up to at least ${shown} ${currency}`, undefined, 'amount_too_small');
-    }
-    if (total > MAX_AMOUNT) throw invalidRequest(`The Checkout Session's total amount due must be no more than ${MAX_AMOUNT} ${currency}`, undefined, 'amount_too_large');
-  }
+  if (new Set(lineItems.map((item) => item.currency)).size > 1) throw invalidRequest('All line items must use the same currency.', 'line_items');
+  checkRecurring(mode, lineItems);
+  checkAmounts(mode, lineItems);
 
   const client_reference_id = asString(form.client_reference_id, ['client_reference_id']) ?? null;
   if (client_reference_id !== null && client_reference_id.length > 200) {
     throw invalidRequest('client_reference_id can have at most 200 characters.', 'client_reference_id');
   }
-  const customer_email = asString(form.customer_email, ['customer_email']) ?? null;
-  if (customer_email !== null && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(customer_email)) {
-    throw invalidRequest(`Invalid email address: ${customer_email}`, 'customer_email', 'email_invalid');
-  }
+  const customer = asString(form.customer, ['customer']) ?? null;
+  const customer_email = asEmail(form.customer_email, ['customer_email']) ?? null;
+  if (customer !== null && customer_email !== null) throw invalidRequest('You may only specify one of these parameters: customer, customer_email.', 'customer');
   const expires_at = asInteger(form.expires_at, ['expires_at'], 0) ?? null;
   if (expires_at !== null && expires_at < now + MIN_EXPIRY_SECONDS) {
     throw invalidRequest('The `expires_at` timestamp must be at least 30 minutes from Checkout Session creation.', 'expires_at');
@@ -226,51 +213,77 @@ export function parseCreateParams(form: FormObject, now: number): CreateParams {
   for (const [i, type] of payment_method_types.entries()) {
     if (type !== 'card') throw invalidRequest(`The Stripe stand-in simulates card payments only (got ${type}).`, paramName(['payment_method_types', String(i)]));
   }
-  // `expand` is accepted and ignored: nothing we model is expandable.
-  return { mode, success_url, cancel_url, lineItems, client_reference_id, customer_email, metadata: parseMetadata(form.metadata), expires_at, payment_method_types };
+  const expand = (asList(form.expand, ['expand']) ?? []).map((entry, i) => required(asString(entry, ['expand', String(i)]), ['expand', String(i)]));
+  return {
+    mode,
+    success_url,
+    cancel_url,
+    lineItems,
+    client_reference_id,
+    customer,
+    customer_email,
+    metadata: parseMetadata(form.metadata),
+    expires_at,
+    payment_method_types,
+    subscription_data: parseSubscriptionData(form, mode),
+    expand,
+  };
 }
 
 export function newSession(params: CreateParams, now: number, checkoutBaseUrl: string): CheckoutSession {
   const id = randomId('cs_test_', 58);
   const amount = params.lineItems.reduce((sum, item) => sum + item.unitAmount * item.quantity, 0);
   const currency = params.lineItems[0]?.currency ?? null;
+  const subscription = params.mode === 'subscription';
   return {
     id,
     object: 'checkout.session',
     adaptive_pricing: null,
     after_expiration: null,
     allow_promotion_codes: null,
+    allowed_payment_method_types: null,
     amount_subtotal: currency ? amount : null,
     amount_total: currency ? amount : null,
-    automatic_tax: { enabled: false, liability: null, status: null },
+    automatic_tax: { enabled: false, liability: null, provider: null, status: null },
     billing_address_collection: null,
     cancel_url: params.cancel_url,
     client_reference_id: params.client_reference_id,
     client_secret: null,
+    collected_information: null,
     consent: null,
     consent_collection: null,
     created: now,
     currency,
+    currency_conversion: null,
     custom_fields: [],
     custom_text: { after_submit: null, shipping_address: null, submit: null, terms_of_service_acceptance: null },
-    customer: null,
-    customer_creation: 'if_required',
+    customer: params.customer,
+    customer_account: null,
+    customer_creation: subscription ? 'always' : 'if_required',
     customer_details: null,
     customer_email: params.customer_email,
+    discounts: [],
     expires_at: params.expires_at ?? now + DEFAULT_EXPIRY_SECONDS,
+    integration_identifier: null,
     invoice: null,
     invoice_creation: null,
     livemode: false,
     locale: null,
+    managed_payments: null,
     metadata: params.metadata,
     mode: params.mode,
+    origin_context: null,
     payment_intent: null,
     payment_link: null,
-    payment_method_collection: 'if_required',
+    payment_method_collection: subscription ? 'always' : 'if_required',
+    payment_method_configuration_details: null,
+    payment_method_options: null,
     payment_method_types: params.payment_method_types.length > 0 ? params.payment_method_types : ['card'],
     payment_status: params.mode === 'setup' ? 'no_payment_required' : 'unpaid',
+    permissions: null,
     phone_number_collection: { enabled: false },
     recovered_from: null,
+    saved_payment_method_options: null,
     setup_intent: null,
     shipping_address_collection: null,
     shipping_cost: null,
@@ -280,34 +293,52 @@ export function newSession(params: CreateParams, now: number, checkoutBaseUrl: s
     subscription: null,
     success_url: params.success_url,
     total_details: { amount_discount: 0, amount_shipping: 0, amount_tax: 0 },
-    ui_mode: 'hosted',
+    ui_mode: 'hosted_page',
     url: `${checkoutBaseUrl}/c/pay/${id}`,
+    wallet_options: null,
   };
 }
 
-/** `GET /v1/checkout/sessions/:id/line_items`: Stripe's list of `item` objects. */
-export function lineItemList(session: CheckoutSession, items: LineItem[], itemIds: string[]) {
+/** The Price of a line item, as `line_items` and subscription items show it. */
+export function priceOf(item: LineItem, created: number): Stripe.Price {
   return {
-    object: 'list',
-    data: items.map((item, i) => ({
-      id: itemIds[i],
-      object: 'item',
+    id: item.priceId,
+    object: 'price',
+    active: false,
+    billing_scheme: 'per_unit',
+    created,
+    currency: item.currency,
+    custom_unit_amount: null,
+    livemode: false,
+    lookup_key: null,
+    metadata: {},
+    nickname: null,
+    product: item.productId,
+    recurring: item.recurring ? { interval: item.recurring.interval, interval_count: item.recurring.interval_count, meter: null, trial_period_days: null, usage_type: 'licensed' } : null,
+    tax_behavior: 'unspecified',
+    tiers_mode: null,
+    transform_quantity: null,
+    type: item.recurring ? 'recurring' : 'one_time',
+    unit_amount: item.unitAmount,
+    // Stripe sends decimals as strings; the SDK's type is its parsed Decimal.
+    unit_amount_decimal: String(item.unitAmount) as unknown as Stripe.Price['unit_amount_decimal'],
+  };
+}
+
+/** `GET /v1/checkout/sessions/:id/line_items` (and `expand[]=line_items`): Stripe's list of `item` objects. */
+export function lineItemList(session: CheckoutSession, items: LineItem[]) {
+  return {
+    object: 'list' as const,
+    data: items.map((item) => ({
+      id: item.id,
+      object: 'item' as const,
       amount_discount: 0,
       amount_subtotal: item.unitAmount * item.quantity,
       amount_tax: 0,
       amount_total: item.unitAmount * item.quantity,
       currency: item.currency,
       description: item.name,
-      price: {
-        id: `price_${itemIds[i].slice(3)}`,
-        object: 'price',
-        active: false,
-        currency: item.currency,
-        livemode: false,
-        product: `prod_${itemIds[i].slice(3)}`,
-        type: 'one_time',
-        unit_amount: item.unitAmount,
-      },
+      price: priceOf(item, session.created),
       quantity: item.quantity,
     })),
     has_more: false,

@@ -1,7 +1,7 @@
 /**
  * Runs the Stripe stand-in alone:
  *   npx tsx emulators/stripe/cli.ts [--port 12111] [--host 127.0.0.1] [--quiet]
- *     [--secret-key sk_test_…] [--webhook-url URL] [--webhook-secret whsec_…]
+ *     [--secret-key sk_test_…] [--webhook-url URL] [--webhook-secret whsec_…] [--business-name Leopard]
  * Defaults come from emulators/local-config.ts (the webhook URL is the local stripeWebhook function).
  */
 import { parseArgs } from 'node:util';
@@ -16,6 +16,7 @@ const { values } = parseArgs({
     'secret-key': { type: 'string', default: STRIPE_SECRET_KEY },
     'webhook-url': { type: 'string', default: STRIPE_WEBHOOK_URL },
     'webhook-secret': { type: 'string', default: STRIPE_WEBHOOK_SECRET },
+    'business-name': { type: 'string', default: 'Leopard' },
   },
 });
 const port = Number(values.port);
@@ -34,6 +35,7 @@ const stripe = await start({
   secretKey: values['secret-key'],
   webhookUrl: values['webhook-url'],
   webhookSecret: values['webhook-secret'],
+  businessName: values['business-name'],
 });
 console.log(`Stripe stand-in ready on ${stripe.url} (events go to ${values['webhook-url']}; sessions: ${stripe.url}/__sessions)`);
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -39,8 +39,20 @@ export function invalidApiKey(key: string): StripeApiError {
   return invalidRequest(`Invalid API Key provided: ${masked}`, undefined, undefined, 401);
 }
 
-export const noSuchSession = (id: string) => invalidRequest(`No such checkout.session: '${id}'`, 'session', 'resource_missing', 404);
-export const noSuchEvent = (id: string) => invalidRequest(`No such event: '${id}'`, 'id', 'resource_missing', 404);
+/** Stripe's 404 for an id that names nothing: `No such customer: 'cus_…'`. `param` is the
+ *  parameter that carried the id (`id` when it was the URL's). */
+export const noSuch = (noun: string, id: string, param = 'id') => invalidRequest(`No such ${noun}: '${id}'`, param, 'resource_missing', 404);
+
+export const noSuchSession = (id: string) => noSuch('checkout.session', id, 'session');
+export const noSuchEvent = (id: string) => noSuch('event', id);
+export const noSuchCustomer = (id: string, param = 'id') => noSuch('customer', id, param);
+export const noSuchSubscription = (id: string, param = 'id') => noSuch('subscription', id, param);
+export const noSuchInvoice = (id: string, param = 'id') => noSuch('invoice', id, param);
+export const noSuchPaymentMethod = (id: string, param = 'id') => noSuch('PaymentMethod', id, param);
+export const noSuchTestClock = (id: string, param = 'id') => noSuch('test_helpers.test_clock', id, param);
+
+/** `expand[]` naming a field that is not expandable here. */
+export const cannotExpand = (path: string) => invalidRequest(`This property cannot be expanded (${path}).`, 'expand');
 
 export const idempotencyMismatch = (key: string) =>
   new StripeApiError(400, {

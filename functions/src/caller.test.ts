@@ -3,8 +3,8 @@ import { bearerToken, identifyCaller } from './caller';
 
 const auth = {
   verifyIdToken: async (token: string) => {
-    if (token !== 'good-token') throw Object.assign(new Error('bad'), { code: 'auth/argument-error' });
-    return { uid: 'uid-ada', email: 'ada@example.com' } as Awaited<ReturnType<import('firebase-admin/auth').Auth['verifyIdToken']>>;
+    if (token !== 'good-token' && token !== 'unverified-token') throw Object.assign(new Error('bad'), { code: 'auth/argument-error' });
+    return { uid: 'uid-ada', email: 'ada@example.com', email_verified: token === 'good-token' } as Awaited<ReturnType<import('firebase-admin/auth').Auth['verifyIdToken']>>;
   },
 };
 
@@ -29,7 +29,11 @@ describe('identifyCaller', () => {
   });
 
   it('identifies the customer of a valid token', async () => {
-    expect(await identifyCaller(auth, 'Bearer good-token')).toEqual({ kind: 'customer', uid: 'uid-ada', email: 'ada@example.com' });
+    expect(await identifyCaller(auth, 'Bearer good-token')).toEqual({ kind: 'customer', uid: 'uid-ada', email: 'ada@example.com', emailVerified: true });
+  });
+
+  it('says whether Auth has verified the email (only a verified one may claim guest orders)', async () => {
+    expect(await identifyCaller(auth, 'Bearer unverified-token')).toMatchObject({ kind: 'customer', emailVerified: false });
   });
 
   it('rejects an invalid token or a malformed header instead of falling back to a visitor', async () => {

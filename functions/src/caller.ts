@@ -1,7 +1,12 @@
 /** Who is checking out: a signed-in customer (a verified Firebase ID token) or a visitor. */
 import type { Auth } from 'firebase-admin/auth';
 
-export type Caller = { kind: 'visitor' } | { kind: 'customer'; uid: string; email: string | null } | { kind: 'rejected'; reason: string };
+/** A customer's email and whether Auth has verified it (only a verified one may claim a guest's
+ *  orders). */
+export type Caller =
+  | { kind: 'visitor' }
+  | { kind: 'customer'; uid: string; email: string | null; emailVerified: boolean }
+  | { kind: 'rejected'; reason: string };
 
 /** The token of an `Authorization: Bearer <token>` header; null when there is no such header. A
  *  header of another form yields '' so the caller is rejected rather than treated as a visitor. */
@@ -19,7 +24,7 @@ export async function identifyCaller(auth: Pick<Auth, 'verifyIdToken'>, authoriz
   if (token === '') return { kind: 'rejected', reason: 'The Authorization header must be "Bearer <ID token>".' };
   try {
     const decoded = await auth.verifyIdToken(token);
-    return { kind: 'customer', uid: decoded.uid, email: decoded.email ?? null };
+    return { kind: 'customer', uid: decoded.uid, email: decoded.email ?? null, emailVerified: decoded.email_verified === true };
   } catch (error) {
     const code = (error as { code?: string }).code ?? 'unknown';
     return { kind: 'rejected', reason: code };

@@ -1,5 +1,7 @@
 /** stripeCheckout: checks the choices against the catalogue, prices them itself, opens a Stripe
- *  Checkout session for that amount and records the unpaid order (architecture decision 4). */
+ *  Checkout session for a subscription at that amount per period and records the unpaid order
+ *  (architecture decision 4; docs/decisions.md, "Plans are subscriptions"). A signed-in buyer
+ *  pays as their one Stripe customer (customers/{uid}), created on their first purchase. */
 import type { Auth } from 'firebase-admin/auth';
 import { ServerValue, type Database } from 'firebase-admin/database';
 import { logger } from 'firebase-functions';
@@ -7,8 +9,9 @@ import type { Request } from 'firebase-functions/v2/https';
 import type { Response } from 'express';
 import Stripe from 'stripe';
 import { productTitle, validateCheckoutRequest, type CheckoutCreated, type CheckoutRequest } from '../../src/catalog/checkout';
-import type { Charges } from '../../src/catalog/pricing';
+import { recurringPrice } from '../../src/catalog/subscription';
 import { identifyCaller } from './caller';
+import { customerForBuyer } from './customers';
 import { applyCors, requireMethod, sendError } from './http';
 import { buildOrderRecord, ORDERS_PATH } from './orders';
 import { isAllowedOrigin, isSiteImage, SITE_IMAGES_PATH } from './origins';
@@ -20,21 +23,35 @@ export interface CheckoutDependencies {
   siteOrigins: readonly string[];
 }
 
-/** The session Stripe is asked for: one line priced by the catalogue, named by the catalogue. */
-export function checkoutSessionParams(
-  request: CheckoutRequest,
-  charges: Charges,
-  orderId: string,
-  customer: { uid: string; email: string | null } | null,
-): Stripe.Checkout.SessionCreateParams {
+/** The signed-in buyer of a checkout: their uid and their Stripe customer. */
+export interface CheckoutBuyer {
+  uid: string;
+  customerId: string;
+}
+
+/** The session Stripe is asked for: a subscription to one recurring line, priced and named by the
+ *  catalogue (plan plus add-ons, every month or every year). The metadata goes on the session and
+ *  on the subscription, so every later event about the subscription leads back to its order. The
+ *  12-month term's end (cancel_at) cannot be set here; stripeWebhook sets it once Checkout has
+ *  created the subscription. */
+export function checkoutSessionParams(request: CheckoutRequest, orderId: string, buyer: CheckoutBuyer | null): Stripe.Checkout.SessionCreateParams {
+  const price = recurringPrice(request);
+  const metadata: Record<string, string> = {
+    orderId,
+    service: request.service,
+    plan: request.plan,
+    period: request.period,
+    ...(buyer ? { uid: buyer.uid } : {}),
+  };
   return {
-    mode: 'payment',
+    mode: 'subscription',
     line_items: [
       {
         quantity: 1,
         price_data: {
           currency: 'usd',
-          unit_amount: charges.amountDueCents,
+          unit_amount: price.unitAmountCents,
+          recurring: { interval: price.interval },
           product_data: {
             name: productTitle(request.service, request.plan, request.period),
             // None when the request has none; handleCheckout has checked it is the site's own.
@@ -45,9 +62,11 @@ export function checkoutSessionParams(
     ],
     success_url: request.successURL,
     cancel_url: request.cancelURL,
-    metadata: { orderId, service: request.service, plan: request.plan, period: request.period },
-    ...(customer ? { client_reference_id: customer.uid } : {}),
-    ...(customer?.email ? { customer_email: customer.email } : {}),
+    metadata,
+    subscription_data: { metadata },
+    // A signed-in buyer pays as their own customer (its email is the account's); a visitor gets
+    // a customer Checkout creates, with the email typed on the payment page.
+    ...(buyer ? { client_reference_id: buyer.uid, customer: buyer.customerId } : {}),
   };
 }
 
@@ -86,17 +105,18 @@ export async function handleCheckout(request: Request, response: Response, deps:
     return;
   }
 
-  const customer = caller.kind === 'customer' ? caller : null;
+  const signedIn = caller.kind === 'customer' ? caller : null;
   const orderId = deps.database.ref(ORDERS_PATH).push().key;
   if (!orderId) throw new Error('The database gave no key for a new order');
 
   let session: Stripe.Checkout.Session;
   try {
+    const buyer = signedIn ? { uid: signedIn.uid, customerId: await customerForBuyer(deps, signedIn) } : null;
     // The order id as idempotency key: a retried create cannot open a second session for one order.
-    session = await deps.stripe.checkout.sessions.create(checkoutSessionParams(checkout, charges, orderId, customer), { idempotencyKey: orderId });
+    session = await deps.stripe.checkout.sessions.create(checkoutSessionParams(checkout, orderId, buyer), { idempotencyKey: orderId });
   } catch (error) {
     if (!(error instanceof Stripe.errors.StripeError)) throw error;
-    logger.error('stripeCheckout: Stripe refused the session', { orderId, type: error.type, code: error.code, status: error.statusCode, stripeMessage: error.message });
+    logger.error('stripeCheckout: Stripe refused the checkout', { orderId, type: error.type, code: error.code, status: error.statusCode, stripeMessage: error.message });
     sendError(response, 502, `The payment provider could not start checkout: ${error.message}`);
     return;
   }
@@ -107,7 +127,7 @@ export async function handleCheckout(request: Request, response: Response, deps:
     request: checkout,
     charges,
     stripeSessionId: session.id,
-    buyer: customer?.uid ?? null,
+    buyer: signedIn?.uid ?? null,
     createdAt: ServerValue.TIMESTAMP,
   });
   try {
@@ -118,7 +138,7 @@ export async function handleCheckout(request: Request, response: Response, deps:
     throw error;
   }
 
-  logger.info('stripeCheckout: session created', { orderId, sessionId: session.id, amountCents: charges.amountDueCents, signedIn: customer !== null });
+  logger.info('stripeCheckout: session created', { orderId, sessionId: session.id, amountCents: charges.amountDueCents, signedIn: signedIn !== null });
   const body: CheckoutCreated = { statusCode: 201, data: { id: session.id, url: session.url, orderId } };
   response.status(201).json(body);
 }

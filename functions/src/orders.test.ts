@@ -30,6 +30,9 @@ describe('buildOrderRecord', () => {
       pushKey: '-Norder1',
       stripeId: 'cs_test_1',
       createdAt: 'SERVER_TIME',
+      billingPeriod: 'monthly',
+      amountPerPeriod: 7_500_00,
+      termPayments: 12,
     });
   });
 
@@ -51,6 +54,10 @@ describe('buildOrderRecord', () => {
       pushKey: '-Norder1',
       stripeId: 'cs_test_1',
       createdAt: 'SERVER_TIME',
+      // One payment for the 12-month term.
+      billingPeriod: 'yearly',
+      amountPerPeriod: 188_549_99,
+      termPayments: 1,
     });
   });
 

@@ -3,6 +3,7 @@
 import type { Charges } from '../../src/catalog/pricing';
 import type { CheckoutRequest } from '../../src/catalog/checkout';
 import { PLAN_DETAILS } from '../../src/catalog/plans';
+import { recurringPrice, type OrderSubscription, type OrderSubscriptionReading } from '../../src/catalog/subscription';
 import type { PaymentStatus } from './payment-status';
 
 export const ORDERS_PATH = 'all_orders';
@@ -15,8 +16,10 @@ export function isOrderId(value: unknown): value is string {
   return typeof value === 'string' && ORDER_ID_PATTERN.test(value);
 }
 
-/** createdAt is a server timestamp when written (ServerValue.TIMESTAMP), a number once stored. */
-export interface OrderRecord<Timestamp = number> {
+/** createdAt is a server timestamp when written (ServerValue.TIMESTAMP), a number once stored.
+ *  The subscription's fields (OrderSubscription) are billingPeriod, amountPerPeriod and
+ *  termPayments from checkout on; stripeWebhook adds the rest, and customerEmail, from Stripe. */
+export interface OrderRecord<Timestamp = number> extends OrderSubscription, OrderSubscriptionReading {
   product: string;
   tier: string;
   securitySelected: boolean;
@@ -26,7 +29,7 @@ export interface OrderRecord<Timestamp = number> {
   modelExistsOn?: string;
   /** The storage add-on's size label, e.g. "500GB"; only when chosen. */
   additionalStorage?: string;
-  /** What Stripe charges, in integer cents. */
+  /** What Stripe charges each billing period, in integer cents (= amountPerPeriod). */
   productAmount: number;
   payment_status: PaymentStatus;
   /** The buyer's uid; absent for a visitor's checkout. */
@@ -34,6 +37,9 @@ export interface OrderRecord<Timestamp = number> {
   pushKey: string;
   stripeId: string;
   createdAt: Timestamp;
+  /** The buyer's email as Stripe has it, in lower case (set by stripeWebhook): how a guest's
+   *  order finds its account once that email is verified (claimGuestOrders). */
+  customerEmail?: string;
 }
 
 export interface NewOrder<Timestamp> {
@@ -49,6 +55,7 @@ export interface NewOrder<Timestamp> {
 /** The record of a checkout just started: unpaid, priced by the catalogue, not by the browser. */
 export function buildOrderRecord<Timestamp>({ orderId, request, charges, stripeSessionId, buyer, createdAt }: NewOrder<Timestamp>): OrderRecord<Timestamp> {
   const storageSize = PLAN_DETAILS[request.plan].figures?.storageAddOn.size;
+  const { termPayments } = recurringPrice(request);
   return {
     product: request.service,
     tier: request.plan,
@@ -63,5 +70,8 @@ export function buildOrderRecord<Timestamp>({ orderId, request, charges, stripeS
     pushKey: orderId,
     stripeId: stripeSessionId,
     createdAt,
+    billingPeriod: request.period,
+    amountPerPeriod: charges.amountDueCents,
+    termPayments,
   };
 }

@@ -65,7 +65,7 @@ function newOrderId(): string {
 
 /** The Stripe session stripeCheckout opens for this order. */
 function openSession(orderId: string): Promise<Stripe.Checkout.Session> {
-  return stripe.checkout.sessions.create(checkoutSessionParams(REQUEST, priceConfiguration(REQUEST), orderId, null), { idempotencyKey: orderId });
+  return stripe.checkout.sessions.create(checkoutSessionParams(REQUEST, orderId, null), { idempotencyKey: orderId });
 }
 
 /** The unpaid order stripeCheckout writes once the session exists. */
@@ -199,27 +199,40 @@ describe('finding 2: an event that arrives before its order', () => {
     const orderId = newOrderId();
     const session = await openSession(orderId);
     // Paid on the hosted page before the order is written: the stand-in delivers the signed
-    // checkout.session.completed at once.
-    const paid = await fetch(`${session.url}/pay`, { method: 'POST', redirect: 'manual' });
+    // events of the new subscription, checkout.session.completed last, at once.
+    // A visitor's session: Stripe's page asks for the email the receipt goes to.
+    const paid = await fetch(`${session.url}/pay`, {
+      method: 'POST',
+      redirect: 'manual',
+      body: new URLSearchParams({ email: 'early@example.com', card_number: '4242424242424242' }),
+    });
     expect(paid.status).toBe(303);
-    const [completed] = standIn.events();
-    expect(completed).toMatchObject({ type: 'checkout.session.completed', data: { object: { id: session.id, payment_status: 'paid' } } });
-    const [first] = standIn.deliveries();
+    const completed = standIn.events().find((event) => event.type === 'checkout.session.completed');
+    expect(completed).toMatchObject({ data: { object: { id: session.id, payment_status: 'paid' } } });
+    const first = standIn.deliveries().find((delivery) => delivery.eventId === completed!.id)!;
     expect(first.status).toBe(409);
     expect(JSON.parse(first.responseBody ?? '{}')).toEqual({ received: false, error: { message: expect.stringContaining(orderId) } });
-    // Nothing recorded: neither the event nor an order.
-    expect(await read('/')).toBeNull();
+    // Every event about the order was refused the same way; nothing about it is recorded (the
+    // visitor's customer events are, as belonging to no account).
+    const aboutOrder = ['customer.subscription.created', 'invoice.paid', 'invoice.payment_succeeded', 'customer.subscription.updated', 'checkout.session.completed'];
+    expect(standIn.deliveries().filter((delivery) => aboutOrder.includes(delivery.eventType)).map((delivery) => delivery.status)).toEqual(aboutOrder.map(() => 409));
+    expect(await read(ORDERS_PATH)).toBeNull();
+    const logged = Object.values(((await read(STRIPE_EVENTS_PATH)) ?? {}) as Record<string, { type: string; outcome: string }>);
+    expect(logged.map((record) => [record.type, record.outcome]).sort()).toEqual([
+      ['customer.updated', 'ignored'],
+      ['payment_method.attached', 'ignored'],
+    ]);
 
     await writeOrder(orderId, session.id);
-    expect(await redeliver(completed.id)).toBe(200);
+    expect(await redeliver(completed!.id)).toBe(200);
     expect(await read(`${ORDERS_PATH}/${orderId}/payment_status`)).toBe('paid');
-    const record = await read(`${STRIPE_EVENTS_PATH}/${completed.id}`);
+    const record = await read(`${STRIPE_EVENTS_PATH}/${completed!.id}`);
     expect(record).toMatchObject({ orderId, sessionId: session.id, outcome: 'applied', status: 'paid' });
 
     // A third delivery is answered from the log: same record (same processedAt), same order.
     const order = await read(`${ORDERS_PATH}/${orderId}`);
-    expect(await redeliver(completed.id)).toBe(200);
-    expect(await read(`${STRIPE_EVENTS_PATH}/${completed.id}`)).toEqual(record);
+    expect(await redeliver(completed!.id)).toBe(200);
+    expect(await read(`${STRIPE_EVENTS_PATH}/${completed!.id}`)).toEqual(record);
     expect(await read(`${ORDERS_PATH}/${orderId}`)).toEqual(order);
   });
 

@@ -1,6 +1,6 @@
 import type Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
-import { reportedStatus } from './webhook';
+import { reportedStatus, routeEvent } from './webhook-events';
 
 const event = (type: string, payment_status = 'unpaid') =>
   ({ type, data: { object: { object: 'checkout.session', payment_status } } }) as unknown as Pick<Stripe.Event, 'type' | 'data'>;
@@ -18,8 +18,62 @@ describe('reportedStatus', () => {
     expect(reportedStatus(event('checkout.session.expired'))).toBe('expired');
   });
 
-  it('ignores every other event type', () => {
+  it('reports no status for events that are not Checkout’s', () => {
     expect(reportedStatus(event('payment_intent.succeeded'))).toBeNull();
-    expect(reportedStatus(event('customer.created'))).toBeNull();
+    expect(reportedStatus(event('invoice.paid'))).toBeNull();
+  });
+});
+
+const ORDER_ID = '-NabcdefghijklmnopqR';
+
+function stripeEvent(type: string, object: Record<string, unknown>, id = 'evt_test_1') {
+  return { id, type, data: { object } } as unknown as Stripe.Event;
+}
+
+describe('routeEvent', () => {
+  it('ignores event types the webhook does not handle', () => {
+    expect(routeEvent(stripeEvent('customer.created', { id: 'cus_1' }))).toBeNull();
+    expect(routeEvent(stripeEvent('payment_intent.succeeded', { id: 'pi_1' }))).toBeNull();
+  });
+
+  it('routes a completed subscription Checkout to its session, order and reported status', () => {
+    const session = { id: 'cs_test_1', payment_status: 'paid', metadata: { orderId: ORDER_ID }, subscription: 'sub_1' };
+    expect(routeEvent(stripeEvent('checkout.session.completed', session))).toEqual({
+      ok: true,
+      eventId: 'evt_test_1',
+      subject: { kind: 'checkout-session', sessionId: 'cs_test_1', orderId: ORDER_ID, reported: 'paid', session },
+    });
+  });
+
+  it('routes invoices to their subscription (string or expanded), and an invoice of no subscription to none', () => {
+    const parent = (subscription: unknown) => ({ type: 'subscription_details', subscription_details: { subscription, metadata: {} } });
+    for (const type of ['invoice.paid', 'invoice.payment_succeeded', 'invoice.payment_failed']) {
+      expect(routeEvent(stripeEvent(type, { id: 'in_1', parent: parent('sub_1') }))).toMatchObject({ ok: true, subject: { kind: 'subscription', subscriptionId: 'sub_1' } });
+    }
+    expect(routeEvent(stripeEvent('invoice.paid', { id: 'in_1', parent: parent({ id: 'sub_2' }) }))).toMatchObject({ subject: { subscriptionId: 'sub_2' } });
+    expect(routeEvent(stripeEvent('invoice.paid', { id: 'in_1', parent: null }))).toMatchObject({ ok: true, subject: { kind: 'subscription', subscriptionId: null } });
+  });
+
+  it('routes subscription events to the subscription, customer and payment-method events to the customer', () => {
+    for (const type of ['customer.subscription.created', 'customer.subscription.updated', 'customer.subscription.deleted']) {
+      expect(routeEvent(stripeEvent(type, { id: 'sub_1' }))).toMatchObject({ ok: true, subject: { kind: 'subscription', subscriptionId: 'sub_1' } });
+    }
+    expect(routeEvent(stripeEvent('customer.updated', { id: 'cus_1' }))).toMatchObject({ ok: true, subject: { kind: 'customer', customerId: 'cus_1' } });
+    expect(routeEvent(stripeEvent('payment_method.attached', { id: 'pm_1', customer: 'cus_1' }))).toMatchObject({ ok: true, subject: { kind: 'customer', customerId: 'cus_1' } });
+    expect(routeEvent(stripeEvent('payment_method.attached', { id: 'pm_1', customer: null }))).toMatchObject({ ok: true, subject: { kind: 'customer', customerId: null } });
+  });
+
+  it.each([
+    ['an event id that is no key', stripeEvent('invoice.paid', { id: 'in_1', parent: null }, 'evt_a/b'), 'id'],
+    ['an empty event id', stripeEvent('customer.updated', { id: 'cus_1' }, ''), 'id'],
+    ['a session id with a slash', stripeEvent('checkout.session.completed', { id: 'cs_a/b' }), 'data.object.id'],
+    ['an order id of 21 characters', stripeEvent('checkout.session.expired', { id: 'cs_1', metadata: { orderId: `${ORDER_ID}x` } }), 'data.object.metadata.orderId'],
+    ['a session whose subscription is no id', stripeEvent('checkout.session.completed', { id: 'cs_1', subscription: 'sub_../x' }), 'data.object.subscription'],
+    ['an invoice whose subscription is no id', stripeEvent('invoice.paid', { id: 'in_1', parent: { subscription_details: { subscription: '../x' } } }), 'data.object.parent.subscription_details.subscription'],
+    ['a subscription event without a sub_ id', stripeEvent('customer.subscription.updated', { id: 'cus_1' }), 'data.object.id'],
+    ['a customer event without a cus_ id', stripeEvent('customer.updated', { id: '' }), 'data.object.id'],
+    ['a payment method whose customer is no id', stripeEvent('payment_method.attached', { id: 'pm_1', customer: 'cus_$' }), 'data.object.customer'],
+  ])('refuses %s, naming the field', (_label, input, field) => {
+    expect(routeEvent(input)).toMatchObject({ ok: false, field });
   });
 });

@@ -141,3 +141,48 @@ export function validateCheckoutRequest(body: unknown): CheckoutValidation {
     },
   };
 }
+
+/** Stripe fills this into a success URL with the Checkout session's id when it redirects. A
+ *  visitor's success URL is /thank-you?session_id={CHECKOUT_SESSION_ID}, and the thank-you page
+ *  passes the id on to checkoutSummary. */
+export const CHECKOUT_SESSION_ID_TEMPLATE = '{CHECKOUT_SESSION_ID}';
+
+/** GET checkoutSummary?session_id=cs_…: what the thank-you page shows of a visitor's purchase,
+ *  and nothing more (no email, no Stripe ids). Answered `{ statusCode: 200, data }`. */
+export interface CheckoutSummary {
+  service: ServiceId;
+  plan: PricedPlanId;
+  period: BillingPeriod;
+  /** Integer cents charged every billing period. */
+  amountPerPeriod: number;
+  /** Payments in the 12-month term: 12 (monthly) or 1 (yearly). */
+  termPayments: number;
+  /** Paid invoices so far (0 until Stripe's first payment has reached the webhook). */
+  paymentsMade: number;
+  /** Stripe's subscription status; null until the webhook has heard of the subscription. */
+  subscriptionStatus: string | null;
+}
+
+export interface CheckoutSummaryFound {
+  statusCode: 200;
+  data: CheckoutSummary;
+}
+
+/** POST stripePortal (Authorization: Bearer <ID token>): the body names only where the portal's
+ *  "Return" link goes, an address on the site. The customer is always the caller's own. */
+export interface PortalRequest {
+  returnURL: string;
+}
+
+/** Answered 201: the Stripe Billing Portal session's hosted page, to redirect to. */
+export interface PortalCreated {
+  statusCode: 201;
+  data: { url: string };
+}
+
+/** POST claimGuestOrders (Authorization: Bearer <ID token> of a verified email): the number of
+ *  guest orders paid with that email that now belong to the account. Answered 200. */
+export interface GuestOrdersClaimed {
+  statusCode: 200;
+  data: { linked: number };
+}

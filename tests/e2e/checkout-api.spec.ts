@@ -1,17 +1,23 @@
-/** The stripeCheckout and stripeWebhook functions over HTTP, as the browser and Stripe call them:
- *  the real functions in the Functions emulator, the real database emulator and Auth emulator, and
- *  the Stripe stand-in (emulators/stripe) for Stripe's API, hosted page and signed webhooks.
- *  No page is opened; Playwright's `request` fixture makes the calls. */
+/** The store's functions over HTTP, as the browser and Stripe call them: stripeCheckout (plans are
+ *  subscriptions), stripeWebhook, stripePortal, checkoutSummary and claimGuestOrders; the real
+ *  functions in the Functions emulator, the real database emulator and Auth emulator, and the
+ *  Stripe stand-in (emulators/stripe) for Stripe's API, hosted pages, test clocks and signed
+ *  webhooks. No page is opened; Playwright's `request` fixture makes the calls. */
 // Playwright's own test: these tests open no page, so the console-error fixture has nothing to watch.
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import Stripe from 'stripe';
 import { buildCheckoutRequest, type CheckoutChoices, type CheckoutRequest } from '../../src/catalog/checkout';
 import { priceConfiguration } from '../../src/catalog/pricing';
-import { FUNCTIONS_URL, HOST, PORTS, STRIPE_SECRET_KEY, STRIPE_URL, STRIPE_WEBHOOK_SECRET } from '../../emulators/local-config';
+import { termEnd } from '../../src/catalog/subscription';
+import { FUNCTIONS_URL, HOST, PORTS, PROJECT_ID, STRIPE_SECRET_KEY, STRIPE_URL, STRIPE_WEBHOOK_SECRET } from '../../emulators/local-config';
 import { readDatabase, uniqueEmail } from './auth-helpers';
 
 const CHECKOUT_URL = `${FUNCTIONS_URL}/stripeCheckout`;
 const WEBHOOK_URL = `${FUNCTIONS_URL}/stripeWebhook`;
+const PORTAL_URL = `${FUNCTIONS_URL}/stripePortal`;
+const SUMMARY_URL = `${FUNCTIONS_URL}/checkoutSummary`;
+const CLAIM_URL = `${FUNCTIONS_URL}/claimGuestOrders`;
+const AUTH_URL = `http://${HOST}:${PORTS.auth}`;
 const SITE = `http://${HOST}:${PORTS.preview}`;
 
 /** The SDK the functions use, pointed at the stand-in, for what the tests read or sign. */
@@ -45,6 +51,9 @@ interface Refused {
 
 interface StoredSession {
   id: string;
+  mode: string;
+  customer: string | null;
+  subscription: string | null;
   amount_total: number;
   currency: string;
   status: string;
@@ -130,10 +139,29 @@ async function signUp(request: APIRequestContext, email: string): Promise<{ uid:
 
 /** Pays on the stand-in's hosted page, as the buyer's Pay button does; the stand-in answers once
  *  the webhook has been delivered. */
-async function pay(request: APIRequestContext, created: Created) {
-  const response = await request.post(`${created.data.url}/pay`, { maxRedirects: 0 });
+async function pay(
+  request: APIRequestContext,
+  created: Created,
+  { card = '4242 4242 4242 4242', email, location = `${SITE}/orders?checkout=success` }: { card?: string; email?: string; location?: string } = {},
+) {
+  const response = await request.post(`${created.data.url}/pay`, { form: { card_number: card, ...(email ? { email } : {}) }, maxRedirects: 0 });
   expect(response.status()).toBe(303);
-  expect(response.headers()['location']).toBe(`${SITE}/orders?checkout=success`);
+  expect(response.headers()['location']).toBe(location);
+}
+
+/** Marks the account's email verified (the Auth emulator's admin API) and signs in again, so the
+ *  new ID token says `email_verified: true`. */
+async function verifyEmail(request: APIRequestContext, uid: string, email: string): Promise<string> {
+  const updated = await request.post(`${AUTH_URL}/identitytoolkit.googleapis.com/v1/projects/${PROJECT_ID}/accounts:update`, {
+    headers: { Authorization: 'Bearer owner' },
+    data: { localId: uid, emailVerified: true },
+  });
+  expect(updated.ok()).toBe(true);
+  const signedIn = await request.post(`${AUTH_URL}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`, {
+    data: { email, password: 'analytical-engine', returnSecureToken: true },
+  });
+  expect(signedIn.ok()).toBe(true);
+  return ((await signedIn.json()) as { idToken: string }).idToken;
 }
 
 test.describe('stripeCheckout refuses', () => {
@@ -226,10 +254,16 @@ test.describe('stripeCheckout creates', () => {
       pushKey: created.data.orderId,
       stripeId: created.data.id,
       createdAt: expect.any(Number),
+      billingPeriod: 'monthly',
+      amountPerPeriod: amount,
+      termPayments: 12,
     });
 
     const session = await standInSession(request, created.data.id);
     expect(session).toMatchObject({
+      mode: 'subscription',
+      // A visitor's customer is created by Checkout when they pay.
+      customer: null,
       amount_total: amount,
       currency: 'usd',
       status: 'open',
@@ -241,19 +275,42 @@ test.describe('stripeCheckout creates', () => {
     });
     const lineItems = await stripe.checkout.sessions.listLineItems(created.data.id);
     expect(lineItems.data.map((item) => [item.description, item.quantity, item.amount_total])).toEqual([['Web Apps — Earth plan, billed monthly', 1, amount]]);
+    // Billed every month: the plan plus its add-ons is the recurring price.
+    expect(lineItems.data[0].price).toMatchObject({ unit_amount: amount, recurring: { interval: 'month', interval_count: 1 } });
   });
 
-  test("a signed-in customer's checkout: buyer and client_reference_id are the uid", async ({ request }) => {
+  test("a signed-in customer's checkout: buyer and client_reference_id are the uid, paid as their one Stripe customer", async ({ request }) => {
     const email = uniqueEmail('checkout');
     const { uid, idToken } = await signUp(request, email);
     const created = await startCheckout(request, checkoutBody({ plan: 'silver', period: 'yearly', marketing: true }), idToken);
 
     const order = await readOrder(created.data.orderId);
-    expect(order).toMatchObject({ buyer: uid, tier: 'silver', productAmount: 153_750_00, payment_status: 'unpaid', stripeId: created.data.id });
+    expect(order).toMatchObject({
+      buyer: uid,
+      tier: 'silver',
+      productAmount: 153_750_00,
+      payment_status: 'unpaid',
+      stripeId: created.data.id,
+      billingPeriod: 'yearly',
+      amountPerPeriod: 153_750_00,
+      termPayments: 1,
+    });
     expect(order).not.toHaveProperty('modelExistsOn');
     expect(order).not.toHaveProperty('additionalStorage');
+
+    // The customer is made on the first purchase, with the account's email, and kept server-side.
+    const stored = (await readDatabase(`customers/${uid}`)) as { stripeCustomerId: string; createdAt: number };
+    expect(stored).toEqual({ stripeCustomerId: expect.stringMatching(/^cus_/), createdAt: expect.any(Number) });
+    const customer = await stripe.customers.retrieve(stored.stripeCustomerId);
+    expect(customer).toMatchObject({ email, metadata: { uid } });
     const session = await standInSession(request, created.data.id);
-    expect(session).toMatchObject({ client_reference_id: uid, customer_email: email, amount_total: 153_750_00 });
+    expect(session).toMatchObject({ mode: 'subscription', client_reference_id: uid, customer: stored.stripeCustomerId, amount_total: 153_750_00 });
+    expect(session?.metadata).toMatchObject({ orderId: created.data.orderId, uid });
+
+    // The next purchase pays as the same customer.
+    const again = await startCheckout(request, checkoutBody({ plan: 'bronze' }), idToken);
+    expect((await standInSession(request, again.data.id))?.customer).toBe(stored.stripeCustomerId);
+    expect(await readDatabase(`customers/${uid}/stripeCustomerId`)).toBe(stored.stripeCustomerId);
   });
 });
 
@@ -274,8 +331,23 @@ test.describe('stripeWebhook', () => {
 
   test('Pay on the hosted page marks the order paid; a resent event and a late expiry leave it paid', async ({ request }) => {
     const created = await startCheckout(request, checkoutBody({ plan: 'bronze' }));
-    await pay(request, created);
-    expect(await readOrder(created.data.orderId)).toMatchObject({ payment_status: 'paid', stripeId: created.data.id, productAmount: 10_000_00 });
+    // A visitor: Stripe asks for the email the receipt goes to.
+    await pay(request, created, { email: 'visitor-bronze@e2e.leopard.test' });
+    const paid = await readOrder(created.data.orderId);
+    expect(paid).toMatchObject({
+      payment_status: 'paid',
+      stripeId: created.data.id,
+      productAmount: 10_000_00,
+      subscriptionId: expect.stringMatching(/^sub_/),
+      customerId: expect.stringMatching(/^cus_/),
+      subscriptionStatus: 'active',
+      paymentsMade: 1,
+      termPayments: 12,
+    });
+    // The 12-month term's end, set on the subscription by the webhook (Checkout cannot).
+    const subscription = await stripe.subscriptions.retrieve(paid?.subscriptionId as string);
+    expect(subscription.cancel_at).toBe(termEnd(subscription.start_date * 1000) / 1000);
+    expect(paid?.termEndsAt).toBe(subscription.cancel_at! * 1000);
 
     // Stripe delivers at least once: the same event again.
     const [completed] = await standInEvents(request, created.data.id);
@@ -341,5 +413,103 @@ test.describe('stripeWebhook', () => {
     expect(await response.json()).toEqual({ received: true });
     expect(await readOrder(created.data.orderId)).toEqual(before);
     expect(await readDatabase(`stripe_events/${event.id}`)).toBeNull();
+  });
+});
+
+test.describe('subscriptions', () => {
+  test("a signed-in customer's plan: the card on file, then a renewal billed by the test clock makes 2 of 12", async ({ request }) => {
+    const { uid, idToken } = await signUp(request, uniqueEmail('renewal'));
+    const created = await startCheckout(request, checkoutBody({ plan: 'gold' }), idToken);
+    await pay(request, created, { card: '5555 5555 5555 4444' });
+    const paid = await readOrder(created.data.orderId);
+    expect(paid).toMatchObject({ buyer: uid, payment_status: 'paid', subscriptionStatus: 'active', paymentsMade: 1, termPayments: 12 });
+    await expect.poll(() => readDatabase(`billing/${uid}/card`)).toEqual({ brand: 'mastercard', last4: '4444', expMonth: 12, expYear: 2034 });
+
+    // Every customer of the stand-in is on a test clock of its own: a month passes for this one only.
+    const customer = await stripe.customers.retrieve(paid?.customerId as string);
+    if (customer.deleted || typeof customer.test_clock !== 'string') throw new Error('the customer has no test clock');
+    await stripe.testHelpers.testClocks.advance(customer.test_clock, { frozen_time: (paid?.currentPeriodEnd as number) / 1000 + 3600 });
+    await expect.poll(async () => (await readOrder(created.data.orderId))?.paymentsMade, { timeout: 15_000 }).toBe(2);
+    const renewed = await readOrder(created.data.orderId);
+    expect(renewed).toMatchObject({ subscriptionStatus: 'active', termEndsAt: paid?.termEndsAt });
+    expect(renewed?.currentPeriodEnd as number).toBeGreaterThan(paid?.currentPeriodEnd as number);
+  });
+
+  test('stripePortal opens the billing portal of the caller’s own customer only', async ({ request }) => {
+    const returnURL = `${SITE}/payment-methods`;
+    const { uid, idToken } = await signUp(request, uniqueEmail('portal'));
+
+    // No customer before the first purchase.
+    const none = await request.post(PORTAL_URL, { data: { returnURL }, headers: { Authorization: `Bearer ${idToken}` } });
+    expect(none.status()).toBe(404);
+
+    await startCheckout(request, checkoutBody(), idToken);
+    const opened = await request.post(PORTAL_URL, { data: { returnURL }, headers: { Authorization: `Bearer ${idToken}` } });
+    expect(opened.status()).toBe(201);
+    const { data } = (await opened.json()) as { statusCode: number; data: { url: string } };
+    expect(data.url).toMatch(new RegExp(`^${STRIPE_URL}/p/session/bps_`));
+    const sessions = (await (await request.get(`${STRIPE_URL}/__portal_sessions`)).json()) as { url: string; customer: string; return_url: string }[];
+    expect(sessions.find((session) => session.url === data.url)).toMatchObject({ customer: await readDatabase(`customers/${uid}/stripeCustomerId`), return_url: returnURL });
+
+    // Nobody names the customer in the body: another user's customer id is refused.
+    const other = await signUp(request, uniqueEmail('portal-other'));
+    await startCheckout(request, checkoutBody(), other.idToken);
+    const named = await request.post(PORTAL_URL, {
+      data: { returnURL, customer: await readDatabase(`customers/${other.uid}/stripeCustomerId`) },
+      headers: { Authorization: `Bearer ${idToken}` },
+    });
+    expect(named.status()).toBe(400);
+    expect(((await named.json()) as Refused).error.field).toBe('customer');
+
+    expect((await request.post(PORTAL_URL, { data: { returnURL } })).status()).toBe(401);
+    expect((await request.post(PORTAL_URL, { data: { returnURL }, headers: { Authorization: 'Bearer not-a-real-token' } })).status()).toBe(401);
+    expect((await request.post(PORTAL_URL, { data: { returnURL: 'https://evil.example/' }, headers: { Authorization: `Bearer ${idToken}` } })).status()).toBe(400);
+  });
+
+  test("checkoutSummary tells a visitor's thank-you page what was bought, for our sessions only", async ({ request }) => {
+    const successURL = `${SITE}/thank-you?session_id={CHECKOUT_SESSION_ID}`;
+    const created = await startCheckout(request, checkoutBody({ plan: 'bronze', period: 'yearly' }, { successURL }));
+    await pay(request, created, { email: uniqueEmail('thanks'), location: `${SITE}/thank-you?session_id=${created.data.id}` });
+
+    const answer = await request.get(`${SUMMARY_URL}?session_id=${created.data.id}`);
+    expect(answer.status()).toBe(200);
+    expect(await answer.json()).toEqual({
+      statusCode: 200,
+      data: { service: 'websites', plan: 'bronze', period: 'yearly', amountPerPeriod: 120_000_00, termPayments: 1, paymentsMade: 1, subscriptionStatus: 'active' },
+    });
+
+    // A session that copies our order id into its metadata is not that order's.
+    const copy = await stripe.checkout.sessions.create({
+      mode: 'payment',
+      line_items: [{ quantity: 1, price_data: { currency: 'usd', unit_amount: 5000, product_data: { name: 'Not ours' } } }],
+      success_url: `${SITE}/thank-you`,
+      metadata: { orderId: created.data.orderId },
+    });
+    expect((await request.get(`${SUMMARY_URL}?session_id=${copy.id}`)).status()).toBe(404);
+    expect((await request.get(`${SUMMARY_URL}?session_id=cs_test_nobody_has_this_one`)).status()).toBe(404);
+    expect((await request.get(`${SUMMARY_URL}?session_id=not-a-session`)).status()).toBe(400);
+  });
+
+  test("claimGuestOrders links a visitor's orders to the account once its email is verified", async ({ request }) => {
+    const email = uniqueEmail('guest');
+    const created = await startCheckout(request, checkoutBody({ plan: 'silver' }));
+    await pay(request, created, { email });
+    expect(await readOrder(created.data.orderId)).toMatchObject({ customerEmail: email.toLowerCase(), payment_status: 'paid' });
+    expect(await readOrder(created.data.orderId)).not.toHaveProperty('buyer');
+
+    const { uid, idToken } = await signUp(request, email);
+    expect((await request.post(CLAIM_URL)).status()).toBe(401);
+    const unverified = await request.post(CLAIM_URL, { data: {}, headers: { Authorization: `Bearer ${idToken}` } });
+    expect(unverified.status()).toBe(403);
+    expect(await readOrder(created.data.orderId)).not.toHaveProperty('buyer');
+
+    const verifiedToken = await verifyEmail(request, uid, email);
+    const claimed = await request.post(CLAIM_URL, { data: {}, headers: { Authorization: `Bearer ${verifiedToken}` } });
+    expect(claimed.status()).toBe(200);
+    expect(await claimed.json()).toEqual({ statusCode: 200, data: { linked: 1 } });
+    const order = await readOrder(created.data.orderId);
+    expect(order).toMatchObject({ buyer: uid });
+    expect(await readDatabase(`customers/${uid}/stripeCustomerId`)).toBe(order?.customerId);
+    await expect.poll(() => readDatabase(`billing/${uid}/card`)).toMatchObject({ last4: '4242' });
   });
 });

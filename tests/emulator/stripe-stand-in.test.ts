@@ -217,7 +217,9 @@ describe('hosted checkout page', () => {
     expect(html).toContain('Mobile app — Growth plan, billed monthly');
     expect(html).toContain('$1,299.00');
     expect(html).toContain('Test mode');
-    expect(html).toMatch(/<form method="post" action="\/c\/pay\/[^"]+\/pay"><button type="submit"[^>]*>Pay<\/button>/);
+    // The Pay form carries the card number (Stripe's test card by default).
+    expect(html).toMatch(/<form method="post" action="\/c\/pay\/[^"]+\/pay">[^]*<label for="card-number">Card number<\/label>[^]*<button type="submit"[^>]*>Pay<\/button>/);
+    expect(html).toContain('value="4242 4242 4242 4242"');
     expect(html).toMatch(/<form method="post" action="\/c\/pay\/[^"]+\/cancel"><button type="submit"[^>]*>Cancel<\/button>/);
     expect(html).not.toMatch(/<script|src="http|href="http/);
   });

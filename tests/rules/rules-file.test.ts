@@ -3,6 +3,7 @@
 // data model and rejects the rest.
 import { describe, expect, test } from 'vitest';
 import { SUBMISSION_KINDS, SUBMISSION_QUOTA } from '../../src/config/data-limits.ts';
+import type { OrderSubscription } from '../../src/catalog/subscription.ts';
 import { RULES_TEXT, named, parseRules, type RulesNode } from './helpers.ts';
 
 const rules = parseRules().rules;
@@ -15,6 +16,11 @@ const node = (...path: string[]): RulesNode => {
   }
   return n;
 };
+/** Every field of OrderSubscription, so that a field added there and not to the rules fails here. */
+const SUBSCRIPTION_FIELDS: Record<keyof OrderSubscription, true> = {
+  billingPeriod: true, amountPerPeriod: true, termPayments: true, subscriptionId: true, customerId: true,
+  subscriptionStatus: true, paymentsMade: true, currentPeriodEnd: true, termEndsAt: true, cancelAt: true, endedAt: true,
+};
 const fieldsOf = (n: RulesNode) => Object.keys(n).filter((k) => !k.startsWith('.') && !k.startsWith('$')).sort();
 
 describe('database.rules.json', () => {
@@ -23,10 +29,10 @@ describe('database.rules.json', () => {
     expect(RULES_TEXT.match(/^\s*\/\/ /gm)?.length ?? 0).toBeGreaterThan(20);
   });
 
-  test('grants nothing at the root, and names only users, all_orders, submissions and submission_quota', () => {
+  test('grants nothing at the root, and names only the data model’s nodes', () => {
     expect(rules['.read']).toBeUndefined();
     expect(rules['.write']).toBeUndefined();
-    expect(Object.keys(rules).sort()).toEqual(['all_orders', 'submission_quota', 'submissions', 'users']);
+    expect(Object.keys(rules).sort()).toEqual(['all_orders', 'billing', 'customers', 'submission_quota', 'submissions', 'users']);
   });
 
   test('the quota numbers are SUBMISSION_QUOTA of data-limits.ts', () => {
@@ -38,9 +44,9 @@ describe('database.rules.json', () => {
     }
   });
 
-  test("all_orders is indexed on 'buyer' and not writable", () => {
+  test("all_orders is indexed on 'buyer' and 'customerEmail' and not writable", () => {
     const indexOn = node('all_orders')['.indexOn'];
-    expect(Array.isArray(indexOn) ? indexOn : [indexOn]).toContain('buyer');
+    expect(Array.isArray(indexOn) ? indexOn : [indexOn]).toEqual(expect.arrayContaining(['buyer', 'customerEmail']));
     expect(node('all_orders')['.write']).toBe(false);
   });
 
@@ -57,6 +63,8 @@ describe('database.rules.json', () => {
       fields: [
         'product', 'tier', 'securitySelected', 'marketingSelected', 'applicationExist', 'modelExistsOn',
         'additionalStorage', 'productAmount', 'payment_status', 'buyer', 'pushKey', 'stripeId', 'createdAt',
+        // The subscription: src/catalog/subscription.ts OrderSubscription, plus the buyer's email.
+        ...Object.keys(SUBSCRIPTION_FIELDS), 'customerEmail', 'subscriptionFetchedAt',
       ],
     },
     { path: ['submissions', 'contact', '$id'], fields: ['name', 'email', 'phone', 'city', 'message', 'createdAt', 'page'] },

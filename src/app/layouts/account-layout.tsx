@@ -1,4 +1,5 @@
 import { Outlet } from 'react-router-dom';
+import { ClaimGuestOrders } from '@/features/account/claim-guest-orders';
 import { SignOutButton } from '@/features/auth/sign-out-button';
 import { RouteAnnouncer } from '../route-meta';
 import { AccountMenu } from './account-menu';
@@ -20,6 +21,7 @@ export function AccountLayout() {
         </main>
       </div>
       <RouteAnnouncer />
+      <ClaimGuestOrders />
     </>
   );
 }

@@ -5,6 +5,7 @@ import { BRAND } from '@/config/brand';
 import { externalLinks } from '@/config/external-links';
 import { paths } from '@/config/paths';
 import DashboardPage from './dashboard-page';
+import { AuthContext, type AuthState } from '@/features/auth/auth-context';
 import PaymentMethodsPage from './payment-methods-page';
 
 const renderPage = (page: React.ReactNode) => render(<MemoryRouter>{page}</MemoryRouter>);
@@ -27,13 +28,19 @@ describe('Dashboard', () => {
 });
 
 describe('Payment methods', () => {
-  it('shows Add card and Connect Bank as coming features, with nothing to click', () => {
-    renderPage(<PaymentMethodsPage />);
-    for (const title of ['Add card', 'Connect Bank']) {
-      const article = card(title);
-      expect(within(article).getByText('Feature Coming V.1.0.4')).toBeInTheDocument();
-      expect(within(article).queryByRole('link')).not.toBeInTheDocument();
-      expect(within(article).queryByRole('button')).not.toBeInTheDocument();
-    }
+  const signedOut: AuthState = { user: null, ready: true, signingOut: false, signOut: async () => {} };
+
+  it('offers Add card (the billing portal) and shows Connect Bank as a coming feature, with nothing to click', () => {
+    renderPage(
+      <AuthContext.Provider value={signedOut}>
+        <PaymentMethodsPage />
+      </AuthContext.Provider>,
+    );
+    expect(within(card('Add card')).getByRole('button', { name: 'Add card' })).toBeEnabled();
+    expect(within(card('Add card')).queryByText('Feature Coming V.1.0.4')).not.toBeInTheDocument();
+    const bank = card('Connect Bank');
+    expect(within(bank).getByText('Feature Coming V.1.0.4')).toBeInTheDocument();
+    expect(within(bank).queryByRole('link')).not.toBeInTheDocument();
+    expect(within(bank).queryByRole('button')).not.toBeInTheDocument();
   });
 });

@@ -1,5 +1,19 @@
+import { useAuth } from '@/features/auth/auth-context';
 import { PageIntro } from '@/ui/page-intro';
+import { paths } from '@/config/paths';
+import { describeCard, watchCardOnFile } from './billing-data';
 import { AccountCard, AccountCardGrid } from './components/account-card';
+import { ManageBillingButton } from './components/manage-billing-button';
+import { useLiveValue } from './use-live-value';
+
+/** The card on file, live: "Visa •••• 4242, expires 12/2034" once Stripe has one. */
+function CardOnFile() {
+  const { user } = useAuth();
+  const card = useLiveValue(user?.uid, watchCardOnFile);
+  if (card.status === 'ready') return <>{card.value ? `Card on file: ${describeCard(card.value)}.` : 'No card on file yet.'}</>;
+  if (card.status === 'error') return <>Your card on file could not be loaded.</>;
+  return <>Checking your card on file…</>;
+}
 
 export default function PaymentMethodsPage() {
   return (
@@ -9,8 +23,12 @@ export default function PaymentMethodsPage() {
         <AccountCard
           icon="▭"
           title="Add card"
-          description="Save a card for your plan's monthly or yearly charge."
-          action={{ kind: 'coming' }}
+          description={
+            <>
+              Save a card for your plan's monthly or yearly charge. <CardOnFile />
+            </>
+          }
+          action={{ kind: 'control', control: <ManageBillingButton label="Add card" returnPath={paths.paymentMethods} /> }}
         />
         <AccountCard
           icon="⌂"

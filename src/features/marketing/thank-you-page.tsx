@@ -5,6 +5,7 @@ import { paths } from '@/config/paths';
 import { ButtonLink } from '@/ui/button';
 import { PageIntro } from '@/ui/page-intro';
 import { TypingText } from '@/ui/typing-text';
+import { CheckoutSummary } from '@/features/store/checkout-summary';
 import { Actions, Section } from './components/section';
 import { StepList } from './components/step-list';
 import type { Step } from './content/types';
@@ -37,6 +38,8 @@ export default function ThankYouPage() {
           <ButtonLink to={paths.dashboard}>My Dashboard</ButtonLink>
         </Actions>
       </PageIntro>
+
+      <CheckoutSummary />
 
       <Section title="What happens next">
         <StepList steps={NEXT_STEPS} columns={3} />

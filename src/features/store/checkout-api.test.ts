@@ -15,14 +15,15 @@ function answering(status: number, body: unknown) {
 afterEach(() => vi.unstubAllEnvs());
 
 describe('checkoutUrls', () => {
-  it('returns a signed-in buyer to the order history and a visitor to the thank-you page', () => {
+  it('returns a signed-in buyer to the order history and a visitor to the thank-you page, which shows what was bought', () => {
     const page = { origin: ORIGIN, currentUrl: `${ORIGIN}/product-details?service=websites&plan=gold` };
     expect(checkoutUrls('gold', true, page)).toEqual({
       imageURL: `${ORIGIN}/images/store/gold.svg`,
       successURL: `${ORIGIN}/order-history`,
       cancelURL: page.currentUrl,
     });
-    expect(checkoutUrls('gold', false, page).successURL).toBe(`${ORIGIN}/thank-you`);
+    // Stripe puts the session's id in place of {CHECKOUT_SESSION_ID}.
+    expect(checkoutUrls('gold', false, page).successURL).toBe(`${ORIGIN}/thank-you?session_id={CHECKOUT_SESSION_ID}`);
   });
 });
 
@@ -92,11 +93,11 @@ describe('readCheckoutAnswer', () => {
     ['a mismatched statusCode', { statusCode: 200, data: { id: 'cs_1', url: 'https://x.test', orderId: 'o1' } }],
     ['a string', 'created'],
   ])('refuses a 201 with %s', (_, body) => {
-    expect(readCheckoutAnswer(201, body)).toEqual({ ok: false, status: 201, message: CHECKOUT_MESSAGES.unexpectedAnswer });
+    expect(readCheckoutAnswer({ reached: true, status: 201, body })).toEqual({ ok: false, status: 201, message: CHECKOUT_MESSAGES.unexpectedAnswer });
   });
 
   it('does not take a success body from an error status', () => {
-    expect(readCheckoutAnswer(500, { statusCode: 201, data: { id: 'cs_1', url: 'https://x.test', orderId: 'o1' } })).toEqual({
+    expect(readCheckoutAnswer({ reached: true, status: 500, body: { statusCode: 201, data: { id: 'cs_1', url: 'https://x.test', orderId: 'o1' } } })).toEqual({
       ok: false,
       status: 500,
       message: CHECKOUT_MESSAGES.refused(500),

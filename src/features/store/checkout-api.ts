@@ -4,7 +4,8 @@
 import { buildCheckoutRequest, isHttpUrl, type CheckoutChoices, type CheckoutPageUrls, type CheckoutRequest } from '@/catalog/checkout';
 import type { PlanId } from '@/catalog/plans';
 import { paths } from '@/config/paths';
-import { functionsBaseUrl } from '@/firebase/config';
+import { callFunction, refusalOf, successData, type FunctionAnswer } from '@/firebase/functions';
+import { CHECKOUT_SESSION_PARAM } from './checkout-summary-api';
 import { planImageUrl } from './plan-media';
 
 export type CheckoutOutcome =
@@ -25,51 +26,27 @@ export interface PostCheckoutOptions {
   fetch?: typeof fetch;
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** Reads the function's answer: a 201 with a usable hosted-payment URL, or the message to show. */
-export function readCheckoutAnswer(status: number, body: unknown): CheckoutOutcome {
-  if (status === 201 && isRecord(body) && body.statusCode === 201 && isRecord(body.data)) {
-    const { id, url, orderId } = body.data;
-    if (typeof id === 'string' && typeof orderId === 'string' && isHttpUrl(url)) {
-      return { ok: true, sessionId: id, url, orderId };
-    }
+export function readCheckoutAnswer(answer: FunctionAnswer): CheckoutOutcome {
+  if (!answer.reached) {
+    return { ok: false, message: answer.reason === 'not-configured' ? CHECKOUT_MESSAGES.notConfigured : CHECKOUT_MESSAGES.unreachable };
+  }
+  const { status } = answer;
+  const data = successData(answer, 201);
+  if (data) {
+    const { id, url, orderId } = data;
+    if (typeof id === 'string' && typeof orderId === 'string' && isHttpUrl(url)) return { ok: true, sessionId: id, url, orderId };
     return { ok: false, status, message: CHECKOUT_MESSAGES.unexpectedAnswer };
   }
-  const error = isRecord(body) && isRecord(body.error) ? body.error : null;
-  const serverMessage = typeof error?.message === 'string' && error.message.trim() ? error.message.trim() : null;
-  const field = typeof error?.field === 'string' ? error.field : undefined;
   // A success status without the promised body cannot be followed anywhere.
   if (status >= 200 && status < 300) return { ok: false, status, message: CHECKOUT_MESSAGES.unexpectedAnswer };
-  return { ok: false, status, message: serverMessage ?? CHECKOUT_MESSAGES.refused(status), ...(field ? { field } : {}) };
+  const { message, field } = refusalOf(answer);
+  return { ok: false, status, message: message ?? CHECKOUT_MESSAGES.refused(status), ...(field ? { field } : {}) };
 }
 
 /** POSTs the request as JSON to `<functions>/stripeCheckout`, with the ID token when there is one. */
-export async function postCheckout(
-  request: CheckoutRequest,
-  idToken: string | null,
-  { baseUrl = functionsBaseUrl(), fetch: send = globalThis.fetch }: PostCheckoutOptions = {},
-): Promise<CheckoutOutcome> {
-  if (!baseUrl) return { ok: false, message: CHECKOUT_MESSAGES.notConfigured };
-  const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json' };
-  if (idToken) headers.Authorization = `Bearer ${idToken}`;
-
-  let response: Response;
-  try {
-    response = await send(`${baseUrl}/stripeCheckout`, { method: 'POST', headers, body: JSON.stringify(request) });
-  } catch {
-    return { ok: false, message: CHECKOUT_MESSAGES.unreachable };
-  }
-
-  let body: unknown = null;
-  try {
-    body = JSON.parse(await response.text());
-  } catch {
-    // Not JSON (a proxy's error page, an empty body): judged by the status alone below.
-  }
-  return readCheckoutAnswer(response.status, body);
+export async function postCheckout(request: CheckoutRequest, idToken: string | null, options: PostCheckoutOptions = {}): Promise<CheckoutOutcome> {
+  return readCheckoutAnswer(await callFunction('stripeCheckout', { body: request, idToken, ...options }));
 }
 
 /** The signed-in user's ID token, or null for a visitor. Firebase Auth is loaded only now, so the
@@ -94,11 +71,12 @@ export interface CheckoutPage {
 }
 
 /** Where Stripe sends the buyer back. A signed-in buyer lands on the order history, where the
- *  order turns "paid" live; a visitor has no order history, so lands on the thank-you page. */
+ *  order turns active live; a visitor has no order history, so lands on the thank-you page, which
+ *  shows what was bought from the session id Stripe fills in (checkoutSummary). */
 export function checkoutUrls(plan: PlanId, signedIn: boolean, { origin, currentUrl }: CheckoutPage): CheckoutPageUrls {
   return {
     imageURL: planImageUrl(plan, origin),
-    successURL: new URL(signedIn ? paths.orderHistory : paths.thankYou, origin).toString(),
+    successURL: signedIn ? new URL(paths.orderHistory, origin).toString() : `${new URL(paths.thankYou, origin).toString()}?${CHECKOUT_SESSION_PARAM}={CHECKOUT_SESSION_ID}`,
     cancelURL: currentUrl,
   };
 }

@@ -132,7 +132,7 @@ describe('Product details', () => {
     expect(url).toBe('https://functions.test/stripeCheckout');
     const body = JSON.parse(String(init?.body)) as Record<string, unknown>;
     expect(body).toMatchObject({ service: 'websites', plan: 'earth', period: 'yearly', storage: true, productAmount: 92_500_00, tradeIn: null });
-    expect(body.successURL).toBe(`${window.location.origin}/thank-you`);
+    expect(body.successURL).toBe(`${window.location.origin}/thank-you?session_id={CHECKOUT_SESSION_ID}`);
     expect(new Headers(init?.headers).has('Authorization')).toBe(false);
   });
 

@@ -8,6 +8,8 @@ export const FEATURE_COMING = 'Feature Coming V.1.0.4';
 type CardAction =
   | { kind: 'link'; to: string; label: string }
   | { kind: 'external'; href: string; label: string }
+  /** A control of the page's own, e.g. a button that calls a function. */
+  | { kind: 'control'; control: ReactNode }
   | { kind: 'coming' };
 
 interface AccountCardProps {
@@ -36,6 +38,7 @@ export function AccountCard({ title, description, icon, action }: AccountCardPro
           {action.label}
         </ExternalButtonLink>
       )}
+      {action.kind === 'control' && <div className={styles.action}>{action.control}</div>}
       {action.kind === 'coming' && <p className={styles.badge}>{FEATURE_COMING}</p>}
     </article>
   );

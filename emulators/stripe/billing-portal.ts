@@ -1,0 +1,84 @@
+/**
+ * The customer portal: `POST /v1/billing_portal/sessions` gives a link to a hosted page
+ * (`portal-page.ts`) where the customer sees its subscriptions, invoices and card, saves a new
+ * card and cancels a plan. The actions here are what Stripe's portal does, with its events.
+ * (`billing_portal.session.created` is not sent: Stripe does not send it for sessions.)
+ */
+import type Stripe from 'stripe';
+import { retryOpenInvoices } from './billing.ts';
+import { declineMessage, readCardNumber } from './cards.ts';
+import { customerNow, newBatch, type StandIn } from './context.ts';
+import { getCustomer, setDefaultPaymentMethod } from './customers.ts';
+import { assertExpandable } from './expand.ts';
+import { randomId } from './ids.ts';
+import { asString, asUrl, parseExpand, rejectUnknown, required } from './params.ts';
+import { attachCard } from './payment-methods.ts';
+import { ok, type Route } from './route.ts';
+import { cancelAtPeriodEnd, isLive } from './subscriptions.ts';
+
+/** The portal configuration every session uses (the account's default one on Stripe). */
+export const DEFAULT_PORTAL_CONFIGURATION = 'bpc_1StandInDefaultPortal';
+
+export const portalRoutes: Route[] = [
+  {
+    method: 'POST',
+    path: /^\/v1\/billing_portal\/sessions$/,
+    handle(standIn, { form }) {
+      rejectUnknown(form, ['customer', 'return_url', 'expand']);
+      assertExpandable(parseExpand(form), {});
+      const customerId = required(asString(form.customer, ['customer']), ['customer']);
+      const returnUrl = asUrl(form.return_url, ['return_url']) ?? null;
+      const customer = getCustomer(standIn, customerId, 'customer');
+      const id = randomId('bps_', 24);
+      const session: Stripe.BillingPortal.Session = {
+        id,
+        object: 'billing_portal.session',
+        configuration: DEFAULT_PORTAL_CONFIGURATION,
+        created: customerNow(standIn, customer.customer.id),
+        customer: customerId,
+        customer_account: null,
+        flow: null,
+        livemode: false,
+        locale: null,
+        on_behalf_of: null,
+        return_url: returnUrl,
+        url: `${standIn.settings.baseUrl}/p/session/${id}`,
+      };
+      standIn.store.portalSessions.set(id, { session });
+      standIn.settings.log(`billing portal session ${id} for ${customerId}`);
+      return ok(session);
+    },
+  },
+];
+
+/** "Cancel plan": the subscription ends when its current period does. */
+export async function cancelPlan(standIn: StandIn, customerId: string, subscriptionId: string): Promise<void> {
+  const record = standIn.store.subscriptions.get(subscriptionId);
+  if (!record || record.subscription.customer !== customerId || !isLive(record.subscription) || record.subscription.cancel_at_period_end) return;
+  const batch = newBatch(standIn);
+  cancelAtPeriodEnd(standIn, batch, record);
+  await batch.deliver();
+}
+
+/** "Update payment method": the new card becomes the customer's and its subscriptions' default,
+ *  and open (failed) invoices are charged to it at once. A card that is refused outright leaves
+ *  everything as it was: the message to show. */
+export async function updatePaymentMethod(standIn: StandIn, customerId: string, cardNumber: string): Promise<{ saved: true } | { saved: false; status: number; message: string }> {
+  const read = readCardNumber(cardNumber);
+  if ('error' in read) return { saved: false, status: 400, message: read.error };
+  if (read.card.outcome === 'declined' || read.card.outcome === 'insufficient_funds') return { saved: false, status: 402, message: declineMessage(read.card.outcome) };
+  const customer = getCustomer(standIn, customerId);
+  const at = customerNow(standIn, customer.customer.id);
+  const batch = newBatch(standIn);
+  const paymentMethod = attachCard(standIn, batch, customer, read.card, at);
+  setDefaultPaymentMethod(standIn, batch, customer, paymentMethod.paymentMethod.id);
+  for (const record of standIn.store.subscriptionsOf(customer.customer.id)) {
+    if (!isLive(record.subscription)) continue;
+    batch.change('customer.subscription.updated', record.subscription, at, (subscription) => {
+      subscription.default_payment_method = paymentMethod.paymentMethod.id;
+    });
+  }
+  retryOpenInvoices(standIn, batch, customer, paymentMethod);
+  await batch.deliver();
+  return { saved: true };
+}

@@ -1,0 +1,138 @@
+/**
+ * Test controls (`/__…`, no API key): read what happened, steer failures, move test clocks, and
+ * set a customer's card, without going through Stripe's API or the hosted pages.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { updatePaymentMethod } from './billing-portal.ts';
+import type { StandIn } from './context.ts';
+import { StripeApiError, invalidRequest, noSuchCustomer, noSuchEvent, unrecognizedUrl } from './errors.ts';
+import { decodeSegment, readBody, sendJson } from './http.ts';
+import { newestFirst } from './lists.ts';
+import type { FailureRule } from './store.ts';
+import { advanceStepwise, getClock } from './test-clocks.ts';
+
+export function parseRule(value: unknown): FailureRule {
+  if (typeof value !== 'object' || value === null) throw new StripeApiError(400, { type: 'invalid_request_error', message: '"fail" must be an object' });
+  const { status, type, message, code, times } = value as Record<string, unknown>;
+  const reject = (message: string) => new StripeApiError(400, { type: 'invalid_request_error', message });
+  if (typeof status !== 'number' || !Number.isInteger(status) || status < 400 || status > 599) throw reject('"fail.status" must be an integer from 400 to 599');
+  if (typeof type !== 'string' || type === '') throw reject('"fail.type" must be a Stripe error type, e.g. "api_error"');
+  if (typeof message !== 'string') throw reject('"fail.message" must be a string');
+  if (code !== undefined && typeof code !== 'string') throw reject('"fail.code" must be a string');
+  if (times !== undefined && (typeof times !== 'number' || !Number.isInteger(times) || times < 1)) throw reject('"fail.times" must be a positive integer');
+  const match = (value as Record<string, unknown>).match;
+  if (match !== undefined && (typeof match !== 'object' || match === null || Object.values(match).some((entry) => typeof entry !== 'string'))) {
+    throw reject('"fail.match" must map parameter names to strings');
+  }
+  return { status, type, message, ...(code ? { code } : {}), ...(times ? { times } : {}), ...(match ? { match: match as Record<string, string> } : {}) };
+}
+
+async function readJson(req: IncomingMessage, usage: string): Promise<Record<string, unknown>> {
+  try {
+    const value: unknown = JSON.parse((await readBody(req)) || '{}');
+    if (typeof value === 'object' && value !== null && !Array.isArray(value)) return value as Record<string, unknown>;
+  } catch {
+    // fall through
+  }
+  throw invalidRequest(`The body must be JSON: ${usage}`);
+}
+
+/** Every object of a kind, oldest first. */
+export const snapshots = (standIn: StandIn) => ({
+  sessions: () => [...standIn.store.sessions.values()].map((record) => structuredClone(record.session)),
+  customers: () => [...standIn.store.customers.values()].map((record) => structuredClone(record.customer)),
+  subscriptions: () => [...standIn.store.subscriptions.values()].map((record) => structuredClone(record.subscription)),
+  invoices: () => newestFirst([...standIn.store.invoices.values()], (record) => record.invoice.created).reverse().map((record) => structuredClone(record.invoice)),
+  testClocks: () => [...standIn.store.clocks.values()].map((record) => structuredClone(record.clock)),
+  paymentMethods: () => [...standIn.store.paymentMethods.values()].map((record) => structuredClone(record.paymentMethod)),
+  portalSessions: () => [...standIn.store.portalSessions.values()].map((record) => structuredClone(record.session)),
+  events: () => standIn.store.events.map((record) => structuredClone(record.event)),
+  deliveries: () => structuredClone(standIn.store.deliveries),
+});
+
+export async function handleControl(standIn: StandIn, req: IncomingMessage, res: ServerResponse, url: URL, reset: () => void) {
+  const { pathname } = url;
+  const route = `${req.method} ${pathname}`;
+  const list = snapshots(standIn);
+
+  const resend = /^\/__events\/([^/]+)\/resend$/.exec(pathname);
+  if (req.method === 'POST' && resend) {
+    const record = standIn.store.findEvent(decodeSegment(resend[1]));
+    if (!record) throw noSuchEvent(decodeSegment(resend[1]));
+    if (!standIn.webhooks.url) throw invalidRequest('No webhook URL is configured (--webhook-url), so there is nowhere to resend to.');
+    return sendJson(res, 200, { event: record.event.id, deliveries: await standIn.webhooks.deliverNow(record) });
+  }
+  const advance = /^\/__test_clocks\/([^/]+)\/advance$/.exec(pathname);
+  if (req.method === 'POST' && advance) {
+    const body = await readJson(req, '{"frozen_time": <unix seconds>}');
+    const id = decodeSegment(advance[1]);
+    getClock(standIn, id);
+    if (typeof body.frozen_time !== 'number' || !Number.isInteger(body.frozen_time)) throw invalidRequest('"frozen_time" must be a Unix time in seconds.', 'frozen_time');
+    if (body.frozen_time <= standIn.store.clocks.get(id)!.clock.frozen_time) throw invalidRequest('"frozen_time" must be after the clock\'s frozen_time.', 'frozen_time');
+    return sendJson(res, 200, await advanceStepwise(standIn, id, body.frozen_time));
+  }
+  const card = /^\/__customers\/([^/]+)\/card$/.exec(pathname);
+  if (req.method === 'POST' && card) {
+    const body = await readJson(req, '{"number": "4000 0000 0000 0341"}');
+    const id = decodeSegment(card[1]);
+    if (!standIn.store.customers.has(id)) throw noSuchCustomer(id);
+    if (typeof body.number !== 'string') throw invalidRequest('"number" must be a card number.', 'number');
+    const result = await updatePaymentMethod(standIn, id, body.number);
+    if (!result.saved) throw invalidRequest(result.message, 'number', result.status === 402 ? 'card_declined' : 'invalid_number', result.status);
+    return sendJson(res, 200, list.customers().find((customer) => customer.id === id));
+  }
+
+  switch (route) {
+    case 'GET /__sessions':
+      return sendJson(res, 200, list.sessions());
+    case 'GET /__customers':
+      return sendJson(res, 200, list.customers());
+    case 'GET /__subscriptions':
+      return sendJson(res, 200, list.subscriptions());
+    case 'GET /__invoices':
+      return sendJson(res, 200, list.invoices());
+    case 'GET /__test_clocks':
+      return sendJson(res, 200, list.testClocks());
+    case 'GET /__payment_methods':
+      return sendJson(res, 200, list.paymentMethods());
+    case 'GET /__portal_sessions':
+      return sendJson(res, 200, list.portalSessions());
+    case 'GET /__events':
+      return sendJson(res, 200, list.events());
+    case 'GET /__deliveries':
+      // ?settled=true: first wait until nothing is being delivered or retried.
+      if (url.searchParams.get('settled') === 'true') await standIn.webhooks.settled();
+      return sendJson(res, 200, list.deliveries());
+    case 'POST /__control': {
+      const body = await readJson(req, '{"fail": {"status", "type", "message", "code"?, "times"?, "match"?}}');
+      standIn.store.rules.push(parseRule(body.fail));
+      return sendJson(res, 200, { rules: standIn.store.rules });
+    }
+    case 'DELETE /__control':
+      standIn.store.rules = [];
+      return sendJson(res, 200, { rules: [] });
+    case 'POST /__reset':
+      reset();
+      return sendJson(res, 200, { reset: true });
+    default:
+      throw unrecognizedUrl(req.method ?? 'GET', pathname);
+  }
+}
+
+export const CONTROLS = [
+  'GET /__sessions',
+  'GET /__customers',
+  'GET /__subscriptions',
+  'GET /__invoices',
+  'GET /__test_clocks',
+  'GET /__payment_methods',
+  'GET /__portal_sessions',
+  'GET /__events',
+  'GET /__deliveries',
+  'POST /__events/:id/resend',
+  'POST /__test_clocks/:id/advance',
+  'POST /__customers/:id/card',
+  'POST /__control',
+  'DELETE /__control',
+  'POST /__reset',
+];

@@ -1,0 +1,227 @@
+/**
+ * Invoices (`/v1/invoices`): one per billing period of a subscription, in Stripe's shape at this
+ * API version (the subscription at `parent.subscription_details`, the billed period on each line's
+ * `period`). Created as drafts by `billing.ts`, which finalizes and charges them; here: the object,
+ * retrieve, list (newest first) and the lines.
+ */
+import type Stripe from 'stripe';
+import type { StandIn } from './context.ts';
+import { getCustomer } from './customers.ts';
+import { noSuchInvoice } from './errors.ts';
+import { assertExpandable, expandObject, itemPaths, type Expanders } from './expand.ts';
+import { formatAmount, intervalLabel } from './html.ts';
+import { randomId } from './ids.ts';
+import { listPage, newestFirst, parseListParams } from './lists.ts';
+import { asString, oneOf, parseExpand, rejectUnknown } from './params.ts';
+import { ok, type Route } from './route.ts';
+import type { InvoiceRecord, SubscriptionRecord } from './store.ts';
+import { getSubscription, type Subscription } from './subscriptions.ts';
+
+export type Invoice = Stripe.Invoice;
+export type BillingReason = 'subscription_create' | 'subscription_cycle';
+
+interface Period {
+  start: number;
+  end: number;
+}
+
+function lineOf(invoiceId: string, subscription: Subscription, item: Stripe.SubscriptionItem, productName: string, period: Period): Stripe.InvoiceLineItem {
+  const unit = item.price.unit_amount ?? 0;
+  const quantity = item.quantity ?? 1;
+  const recurring = item.price.recurring!;
+  return {
+    id: randomId('il_', 24),
+    object: 'line_item',
+    amount: unit * quantity,
+    currency: item.price.currency,
+    description: `${quantity} × ${productName} (at ${formatAmount(unit, item.price.currency)} / ${intervalLabel(recurring.interval, recurring.interval_count)})`,
+    discount_amounts: [],
+    discountable: true,
+    discounts: [],
+    invoice: invoiceId,
+    livemode: false,
+    metadata: {},
+    parent: {
+      invoice_item_details: null,
+      subscription_item_details: { invoice_item: null, proration: false, proration_details: { credited_items: null }, subscription: subscription.id, subscription_item: item.id },
+      type: 'subscription_item_details',
+    },
+    period,
+    pretax_credit_amounts: [],
+    pricing: { price_details: { price: item.price.id, product: item.price.product as string }, type: 'price_details', unit_amount_decimal: String(unit) as unknown as Stripe.InvoiceLineItem.Pricing['unit_amount_decimal'] },
+    quantity,
+    quantity_decimal: String(quantity) as unknown as Stripe.InvoiceLineItem['quantity_decimal'],
+    subscription: subscription.id,
+    subtotal: unit * quantity,
+    taxes: [],
+  };
+}
+
+/**
+ * A draft invoice for one period of the subscription, stored. `servicePeriod` is what is billed
+ * (the lines' `period`); the invoice's own `period_start`/`period_end` are Stripe's "usage period":
+ * the creation time twice for the first invoice, the period just ended for a renewal.
+ */
+export function newInvoice(standIn: StandIn, record: SubscriptionRecord, reason: BillingReason, servicePeriod: Period, at: number): InvoiceRecord {
+  const { subscription } = record;
+  const customer = getCustomer(standIn, subscription.customer as string).customer;
+  const id = randomId('in_', 24);
+  const lines = subscription.items.data.map((item) => lineOf(id, subscription, item, standIn.store.products.get(item.price.product as string)?.name ?? 'Subscription', servicePeriod));
+  const total = lines.reduce((sum, line) => sum + line.amount, 0);
+  const usage = reason === 'subscription_create' ? { start: at, end: at } : { start: subscription.items.data[0].current_period_start, end: servicePeriod.start };
+  const invoice: Invoice = {
+    id,
+    object: 'invoice',
+    account_country: 'US',
+    account_name: standIn.settings.businessName,
+    account_tax_ids: null,
+    amount_due: total,
+    amount_overpaid: 0,
+    amount_paid: 0,
+    amount_remaining: total,
+    amount_shipping: 0,
+    application: null,
+    attempt_count: 0,
+    attempted: false,
+    auto_advance: true,
+    automatic_tax: { disabled_reason: null, enabled: false, liability: null, provider: null, status: null },
+    automatically_finalizes_at: null,
+    billing_reason: reason,
+    collection_method: 'charge_automatically',
+    created: at,
+    currency: subscription.currency,
+    custom_fields: null,
+    customer: customer.id,
+    customer_account: null,
+    customer_address: null,
+    customer_email: customer.email,
+    customer_name: customer.name ?? null,
+    customer_phone: null,
+    customer_shipping: null,
+    customer_tax_exempt: 'none',
+    customer_tax_ids: [],
+    default_payment_method: null,
+    default_source: null,
+    default_tax_rates: [],
+    description: null,
+    discounts: [],
+    due_date: null,
+    effective_at: null,
+    ending_balance: null,
+    footer: null,
+    from_invoice: null,
+    hosted_invoice_url: null,
+    invoice_pdf: null,
+    issuer: { type: 'self' },
+    last_finalization_error: null,
+    latest_revision: null,
+    lines: { object: 'list', data: lines, has_more: false, url: `/v1/invoices/${id}/lines` },
+    livemode: false,
+    metadata: {},
+    next_payment_attempt: null,
+    number: null,
+    on_behalf_of: null,
+    parent: {
+      quote_details: null,
+      subscription_details: { metadata: structuredClone(subscription.metadata), subscription: subscription.id },
+      type: 'subscription_details',
+    },
+    payment_settings: { default_mandate: null, payment_method_options: null, payment_method_types: null },
+    period_end: usage.end,
+    period_start: usage.start,
+    post_payment_credit_notes_amount: 0,
+    pre_payment_credit_notes_amount: 0,
+    receipt_number: null,
+    rendering: null,
+    shipping_cost: null,
+    shipping_details: null,
+    starting_balance: 0,
+    statement_descriptor: null,
+    status: 'draft',
+    status_transitions: { finalized_at: null, marked_uncollectible_at: null, paid_at: null, voided_at: null },
+    subtotal: total,
+    subtotal_excluding_tax: total,
+    test_clock: subscription.test_clock,
+    total,
+    total_discount_amounts: [],
+    total_excluding_tax: total,
+    total_pretax_credit_amounts: [],
+    total_taxes: [],
+    webhooks_delivered_at: null,
+  };
+  // Deprecated on Stripe, still sent: true only for invoices marked paid outside Stripe.
+  (invoice as Invoice & { paid_out_of_band: boolean }).paid_out_of_band = false;
+  const stored: InvoiceRecord = { invoice, seq: standIn.store.nextSeq() };
+  standIn.store.invoices.set(id, stored);
+  return stored;
+}
+
+export function getInvoice(standIn: StandIn, id: string, param = 'id'): InvoiceRecord {
+  const record = standIn.store.invoices.get(id);
+  if (!record) throw noSuchInvoice(id, param);
+  return record;
+}
+
+const expanders = (standIn: StandIn): Expanders => ({
+  customer: (id) => standIn.store.customers.get(id as string)?.customer ?? id,
+  'parent.subscription_details.subscription': (id) => standIn.store.subscriptions.get(id as string)?.subscription ?? id,
+  test_clock: (id) => standIn.store.clocks.get(id as string)?.clock ?? id,
+});
+
+export function renderInvoice(standIn: StandIn, invoice: Invoice, expand: readonly string[]): Invoice {
+  return expandObject(invoice, expand, expanders(standIn));
+}
+
+/** The subscription an invoice bills. */
+export function subscriptionIdOf(invoice: Invoice): string | null {
+  const value = invoice.parent?.subscription_details?.subscription;
+  return typeof value === 'string' ? value : (value?.id ?? null);
+}
+
+const STATUSES = ['draft', 'open', 'paid', 'uncollectible', 'void'] as const;
+
+export const invoiceRoutes: Route[] = [
+  {
+    method: 'GET',
+    path: /^\/v1\/invoices$/,
+    handle(standIn, { form }) {
+      const params = parseListParams(form, ['customer', 'subscription', 'status']);
+      const customerId = asString(form.customer, ['customer']);
+      if (customerId !== undefined) getCustomer(standIn, customerId, 'customer');
+      const subscriptionId = asString(form.subscription, ['subscription']);
+      if (subscriptionId !== undefined) getSubscription(standIn, subscriptionId, 'subscription');
+      const status = oneOf(form.status, ['status'], STATUSES);
+      const records = [...standIn.store.invoices.values()].filter(
+        ({ invoice }) =>
+          (customerId === undefined || invoice.customer === customerId) &&
+          (subscriptionId === undefined || subscriptionIdOf(invoice) === subscriptionId) &&
+          (status === undefined || invoice.status === status),
+      );
+      const invoices = newestFirst(records, (record) => record.invoice.created).map((record) => record.invoice);
+      const paths = itemPaths(params.expand);
+      assertExpandable(paths, expanders(standIn));
+      const page = listPage(invoices, params, '/v1/invoices', 'invoice');
+      return ok({ ...page, data: page.data.map((invoice) => renderInvoice(standIn, invoice, paths)) });
+    },
+  },
+  {
+    method: 'GET',
+    path: /^\/v1\/invoices\/([^/]+)$/,
+    handle(standIn, { form }, [id]) {
+      rejectUnknown(form, ['expand']);
+      const expand = parseExpand(form);
+      assertExpandable(expand, expanders(standIn));
+      return ok(renderInvoice(standIn, getInvoice(standIn, id).invoice, expand));
+    },
+  },
+  {
+    method: 'GET',
+    path: /^\/v1\/invoices\/([^/]+)\/lines$/,
+    handle(standIn, { form }, [id]) {
+      const params = parseListParams(form, []);
+      assertExpandable(params.expand, {});
+      const { invoice } = getInvoice(standIn, id);
+      return ok(listPage(invoice.lines.data, params, `/v1/invoices/${id}/lines`, 'line_item'));
+    },
+  },
+];

@@ -1,0 +1,148 @@
+/**
+ * Everything the stand-in remembers, in memory: the Stripe objects as the API returns them (kept
+ * in Stripe's own shape, typed by the `stripe` SDK), the events and delivery attempts, saved
+ * idempotent answers and failure rules. Resources read and change it; `reset()` forgets it all.
+ */
+import type Stripe from 'stripe';
+import type { CardOutcome } from './cards.ts';
+import type { LineItem } from './checkout-sessions.ts';
+import type { EventRecord } from './events.ts';
+import type { WebhookDelivery } from './webhooks.ts';
+
+/** The oldest sessions/events/deliveries are dropped past this many. */
+export const MAX_KEPT = 1000;
+
+export interface SessionRecord {
+  session: Stripe.Checkout.Session;
+  lineItems: LineItem[];
+  /** The Stripe-Version of the creating request: stamped on the session's events. */
+  apiVersion: string;
+  /** `subscription_data` of a subscription-mode session. */
+  subscriptionData: { metadata: Record<string, string>; description: string | null } | null;
+}
+
+export interface CustomerRecord {
+  customer: Stripe.Customer;
+  seq: number;
+}
+
+export interface PaymentMethodRecord {
+  paymentMethod: Stripe.PaymentMethod;
+  /** What charging it does (from the test card number it was made from). */
+  outcome: CardOutcome;
+  seq: number;
+}
+
+export interface SubscriptionRecord {
+  subscription: Stripe.Subscription;
+  seq: number;
+}
+
+export interface InvoiceRecord {
+  invoice: Stripe.Invoice;
+  seq: number;
+}
+
+export interface ClockRecord {
+  clock: Stripe.TestHelpers.TestClock;
+  /** The time billing has reached: `frozen_time`, or during an advance the boundary being billed. */
+  now: number;
+  /** Settles when an advance under way is over (clock `ready`). */
+  advancing: Promise<void> | null;
+  seq: number;
+}
+
+export interface PortalSessionRecord {
+  session: Stripe.BillingPortal.Session;
+}
+
+export interface ProductRecord {
+  id: string;
+  name: string;
+  description: string | null;
+}
+
+/** Set through `POST /__control {fail: …}`: the next session creations answer with this Stripe error. */
+export interface FailureRule {
+  status: number;
+  type: string;
+  message: string;
+  code?: string;
+  /** How many creations fail before the rule is dropped; absent: until `DELETE /__control`. */
+  times?: number;
+  /** Only creations whose parameters all equal these fail, named as the API names them:
+   *  `success_url`, `cancel_url`, `client_reference_id`, `customer_email`, `customer`,
+   *  `metadata[key]`. Lets one test fail its own checkout while others run. Empty matches all. */
+  match?: Record<string, string>;
+}
+
+export interface SavedAnswer {
+  status: number;
+  body: unknown;
+  fingerprint: string;
+}
+
+export class Store {
+  readonly sessions = new Map<string, SessionRecord>();
+  readonly customers = new Map<string, CustomerRecord>();
+  readonly paymentMethods = new Map<string, PaymentMethodRecord>();
+  readonly subscriptions = new Map<string, SubscriptionRecord>();
+  readonly invoices = new Map<string, InvoiceRecord>();
+  readonly clocks = new Map<string, ClockRecord>();
+  readonly portalSessions = new Map<string, PortalSessionRecord>();
+  readonly products = new Map<string, ProductRecord>();
+  events: EventRecord[] = [];
+  deliveries: WebhookDelivery[] = [];
+  readonly idempotent = new Map<string, SavedAnswer>();
+  rules: FailureRule[] = [];
+  /** Bumped by reset(), so work still in flight (deliveries) does not write into the fresh state. */
+  generation = 0;
+  private sequence = 0;
+
+  /** Creation order, to sort objects created in the same second as Stripe does (newest first). */
+  nextSeq(): number {
+    return ++this.sequence;
+  }
+
+  addSession(record: SessionRecord) {
+    this.sessions.set(record.session.id, record);
+    if (this.sessions.size > MAX_KEPT) this.sessions.delete(this.sessions.keys().next().value!);
+  }
+
+  addEvent(record: EventRecord) {
+    this.events.push(record);
+    if (this.events.length > MAX_KEPT) this.events = this.events.slice(-MAX_KEPT);
+  }
+
+  addDelivery(delivery: WebhookDelivery) {
+    this.deliveries.push(delivery);
+    if (this.deliveries.length > MAX_KEPT) this.deliveries = this.deliveries.slice(-MAX_KEPT);
+  }
+
+  findEvent(id: string): EventRecord | undefined {
+    return this.events.find((record) => record.event.id === id);
+  }
+
+  /** Subscriptions of one customer, oldest first. */
+  subscriptionsOf(customerId: string): SubscriptionRecord[] {
+    return [...this.subscriptions.values()].filter((record) => record.subscription.customer === customerId);
+  }
+
+  invoicesOf(customerId: string): InvoiceRecord[] {
+    return [...this.invoices.values()].filter((record) => record.invoice.customer === customerId);
+  }
+
+  customersOnClock(clockId: string): CustomerRecord[] {
+    return [...this.customers.values()].filter((record) => record.customer.test_clock === clockId);
+  }
+
+  reset() {
+    this.generation++;
+    for (const map of [this.sessions, this.customers, this.paymentMethods, this.subscriptions, this.invoices, this.clocks, this.portalSessions, this.products, this.idempotent]) {
+      map.clear();
+    }
+    this.events = [];
+    this.deliveries = [];
+    this.rules = [];
+  }
+}

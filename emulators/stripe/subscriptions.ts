@@ -1,0 +1,311 @@
+/**
+ * Subscriptions (`/v1/subscriptions`): the object at this API version (periods on the items),
+ * retrieve, list, update (`cancel_at`, `cancel_at_period_end`, `metadata`,
+ * `default_payment_method`, `description`) and cancel. Billing itself is in `billing.ts`.
+ */
+import type Stripe from 'stripe';
+import { endSubscription } from './billing.ts';
+import { periodEnd, type Interval } from './billing-periods.ts';
+import { priceOf, type LineItem } from './checkout-sessions.ts';
+import { customerNow, newBatch, type StandIn } from './context.ts';
+import { invalidRequest, noSuchSubscription } from './errors.ts';
+import type { EventBatch } from './events.ts';
+import { assertExpandable, expandObject, itemPaths, type Expanders } from './expand.ts';
+import { randomId } from './ids.ts';
+import { listPage, newestFirst, parseListParams } from './lists.ts';
+import { asBoolean, asInteger, asObject, asString, oneOf, parseExpand, rejectUnknown, updateMetadata } from './params.ts';
+import { getPaymentMethod } from './payment-methods.ts';
+import { ok, type Route } from './route.ts';
+import type { CustomerRecord, SubscriptionRecord } from './store.ts';
+import { getCustomer } from './customers.ts';
+
+export type Subscription = Stripe.Subscription;
+export type SubscriptionItem = Stripe.SubscriptionItem;
+
+const decimal = (value: number) => String(value) as unknown as Stripe.Plan['amount_decimal'];
+
+function planOf(item: LineItem, created: number): Stripe.Plan {
+  return {
+    id: item.priceId,
+    object: 'plan',
+    active: false,
+    amount: item.unitAmount,
+    amount_decimal: decimal(item.unitAmount),
+    billing_scheme: 'per_unit',
+    created,
+    currency: item.currency,
+    interval: item.recurring!.interval,
+    interval_count: item.recurring!.interval_count,
+    livemode: false,
+    metadata: {},
+    meter: null,
+    nickname: null,
+    product: item.productId,
+    tiers_mode: null,
+    transform_usage: null,
+    trial_period_days: null,
+    usage_type: 'licensed',
+  };
+}
+
+/** A new subscription for the line items (all recurring, one interval), `incomplete` until its
+ *  first invoice is paid, anchored at `at`. */
+export function newSubscription(
+  customer: CustomerRecord,
+  items: LineItem[],
+  options: { metadata: Record<string, string>; description: string | null; paymentMethodId: string | null; at: number },
+): Subscription {
+  const id = randomId('sub_', 24);
+  const { interval, interval_count } = items[0].recurring!;
+  const end = periodEnd(options.at, interval, interval_count, 0);
+  return {
+    id,
+    object: 'subscription',
+    application: null,
+    application_fee_percent: null,
+    automatic_tax: { disabled_reason: null, enabled: false, liability: null },
+    billing_cycle_anchor: options.at,
+    billing_cycle_anchor_config: null,
+    billing_mode: { flexible: null, type: 'classic' },
+    billing_schedules: [],
+    billing_thresholds: null,
+    cancel_at: null,
+    cancel_at_period_end: false,
+    canceled_at: null,
+    cancellation_details: { comment: null, feedback: null, feedback_option: null, reason: null },
+    collection_method: 'charge_automatically',
+    created: options.at,
+    currency: items[0].currency,
+    customer: customer.customer.id,
+    customer_account: null,
+    days_until_due: null,
+    default_payment_method: options.paymentMethodId,
+    default_source: null,
+    default_tax_rates: [],
+    description: options.description,
+    discounts: [],
+    ended_at: null,
+    invoice_settings: { account_tax_ids: null, custom_fields: null, description: null, footer: null, issuer: { type: 'self' } },
+    items: {
+      object: 'list',
+      data: items.map((item) => ({
+        id: randomId('si_', 14),
+        object: 'subscription_item',
+        billing_thresholds: null,
+        created: options.at,
+        current_period_end: end,
+        current_period_start: options.at,
+        current_trial: null,
+        discounts: [],
+        metadata: {},
+        plan: planOf(item, options.at),
+        price: priceOf(item, options.at),
+        quantity: item.quantity,
+        subscription: id,
+        tax_rates: [],
+      })),
+      has_more: false,
+      url: `/v1/subscription_items?subscription=${id}`,
+    },
+    latest_invoice: null,
+    livemode: false,
+    managed_payments: null,
+    metadata: options.metadata,
+    next_pending_invoice_item_invoice: null,
+    on_behalf_of: null,
+    pause_collection: null,
+    payment_settings: { payment_method_options: null, payment_method_types: null, save_default_payment_method: 'off' },
+    pending_invoice_item_interval: null,
+    pending_setup_intent: null,
+    pending_update: null,
+    schedule: null,
+    start_date: options.at,
+    status: 'incomplete',
+    test_clock: typeof customer.customer.test_clock === 'string' ? customer.customer.test_clock : null,
+    transfer_data: null,
+    trial_end: null,
+    trial_settings: { end_behavior: { billing_cycle_anchor: null, missing_payment_method: 'create_invoice' } },
+    trial_start: null,
+  };
+}
+
+/** The subscription's billing interval (all its items share one). */
+export function intervalOf(subscription: Subscription): { interval: Interval; count: number } {
+  const recurring = subscription.items.data[0].price.recurring!;
+  return { interval: recurring.interval as Interval, count: recurring.interval_count };
+}
+
+/** The current period, from the first item (all items share it). */
+export function currentPeriod(subscription: Subscription): { start: number; end: number } {
+  const item = subscription.items.data[0];
+  return { start: item.current_period_start, end: item.current_period_end };
+}
+
+/** Not yet ended: billed at each period end. */
+export const isLive = (subscription: Subscription) => subscription.status !== 'canceled' && subscription.status !== 'incomplete_expired';
+
+export function getSubscription(standIn: StandIn, id: string, param = 'id'): SubscriptionRecord {
+  const record = standIn.store.subscriptions.get(id);
+  if (!record) throw noSuchSubscription(id, param);
+  return record;
+}
+
+const expanders = (standIn: StandIn): Expanders => ({
+  customer: (id) => standIn.store.customers.get(id as string)?.customer ?? id,
+  latest_invoice: (id) => standIn.store.invoices.get(id as string)?.invoice ?? id,
+  default_payment_method: (id) => standIn.store.paymentMethods.get(id as string)?.paymentMethod ?? id,
+  test_clock: (id) => standIn.store.clocks.get(id as string)?.clock ?? id,
+});
+
+export function renderSubscription(standIn: StandIn, subscription: Subscription, expand: readonly string[]): Subscription {
+  return expandObject(subscription, expand, expanders(standIn));
+}
+
+/** The customer asks to end the subscription when the current period ends (the portal's "Cancel
+ *  plan", or `cancel_at_period_end=true`): Stripe then reports `cancel_at` = the period's end. */
+export function cancelAtPeriodEnd(standIn: StandIn, batch: EventBatch, record: SubscriptionRecord, reason: 'cancellation_requested' = 'cancellation_requested') {
+  const at = customerNow(standIn, record.subscription.customer as string);
+  batch.change('customer.subscription.updated', record.subscription, at, (subscription) => {
+    subscription.cancel_at_period_end = true;
+    subscription.cancel_at = currentPeriod(subscription).end;
+    subscription.canceled_at = at;
+    subscription.cancellation_details = { ...subscription.cancellation_details!, reason };
+  });
+}
+
+const STATUSES = ['active', 'all', 'canceled', 'ended', 'incomplete', 'incomplete_expired', 'past_due', 'paused', 'trialing', 'unpaid'] as const;
+const SUBSCRIPTION_PATH = /^\/v1\/subscriptions\/([^/]+)$/;
+
+/** `cancel_at`: a timestamp, `min_period_end`/`max_period_end` (the current period's end), or
+ *  '' to clear. undefined: not given. */
+function parseCancelAt(value: unknown, subscription: Subscription, now: number): number | null | undefined {
+  if (value === undefined) return undefined;
+  if (value === '') return null;
+  if (value === 'min_period_end' || value === 'max_period_end') return currentPeriod(subscription).end;
+  const at = asInteger(value as string, ['cancel_at'], 0)!;
+  if (at <= now) throw invalidRequest('`cancel_at` must be a time in the future.', 'cancel_at');
+  return at;
+}
+
+export const subscriptionRoutes: Route[] = [
+  {
+    method: 'GET',
+    path: SUBSCRIPTION_PATH,
+    handle(standIn, { form }, [id]) {
+      rejectUnknown(form, ['expand']);
+      const expand = parseExpand(form);
+      assertExpandable(expand, expanders(standIn));
+      return ok(renderSubscription(standIn, getSubscription(standIn, id).subscription, expand));
+    },
+  },
+  {
+    method: 'GET',
+    path: /^\/v1\/subscriptions$/,
+    handle(standIn, { form }) {
+      const params = parseListParams(form, ['customer', 'status', 'test_clock']);
+      const customerId = asString(form.customer, ['customer']);
+      if (customerId !== undefined) getCustomer(standIn, customerId, 'customer');
+      const clockId = asString(form.test_clock, ['test_clock']);
+      const status = oneOf(form.status, ['status'], STATUSES);
+      const wanted = (subscription: Subscription) => {
+        if (status === undefined) return subscription.status !== 'canceled'; // Stripe's default: not canceled
+        if (status === 'all') return true;
+        if (status === 'ended') return subscription.status === 'canceled' || subscription.status === 'incomplete_expired';
+        return subscription.status === status;
+      };
+      const records = [...standIn.store.subscriptions.values()].filter(
+        ({ subscription }) => (customerId === undefined || subscription.customer === customerId) && (clockId === undefined || subscription.test_clock === clockId) && wanted(subscription),
+      );
+      const subscriptions = newestFirst(records, (record) => record.subscription.created).map((record) => record.subscription);
+      const paths = itemPaths(params.expand);
+      assertExpandable(paths, expanders(standIn));
+      const page = listPage(subscriptions, params, '/v1/subscriptions', 'subscription');
+      return ok({ ...page, data: page.data.map((subscription) => renderSubscription(standIn, subscription, paths)) });
+    },
+  },
+  {
+    method: 'POST',
+    path: SUBSCRIPTION_PATH,
+    handle(standIn, { form, origin }, [id]) {
+      rejectUnknown(form, ['cancel_at', 'cancel_at_period_end', 'metadata', 'default_payment_method', 'description', 'cancellation_details', 'expand']);
+      const expand = parseExpand(form);
+      assertExpandable(expand, expanders(standIn));
+      const record = getSubscription(standIn, id);
+      const { subscription } = record;
+      const customerId = subscription.customer as string;
+      const now = customerNow(standIn, customerId);
+      const details = asObject(form.cancellation_details, ['cancellation_details']);
+      if (details) rejectUnknown(details, ['comment', 'feedback'], ['cancellation_details']);
+      const metadata = form.metadata === undefined ? undefined : updateMetadata(subscription.metadata, form.metadata);
+      if (subscription.status === 'canceled') {
+        const others = Object.keys(form).filter((key) => !['metadata', 'cancellation_details', 'expand'].includes(key));
+        if (others.length > 0) throw invalidRequest('A canceled subscription can only update its cancellation_details and metadata.', others[0]);
+      }
+      const cancelAt = parseCancelAt(form.cancel_at, subscription, now);
+      const atPeriodEnd = asBoolean(form.cancel_at_period_end, ['cancel_at_period_end']);
+      if (cancelAt !== undefined && cancelAt !== null && atPeriodEnd === true) {
+        throw invalidRequest('You may only specify one of these parameters: cancel_at, cancel_at_period_end.', 'cancel_at');
+      }
+      const paymentMethodId = form.default_payment_method === '' ? null : asString(form.default_payment_method, ['default_payment_method']);
+      if (paymentMethodId && getPaymentMethod(standIn, paymentMethodId, 'default_payment_method').paymentMethod.customer !== customerId) {
+        throw invalidRequest(`The customer does not have a payment method with the ID ${paymentMethodId}. The payment method must be attached to the customer.`, 'default_payment_method');
+      }
+      const description = form.description === '' ? null : asString(form.description, ['description']);
+      const comment = details?.comment === undefined ? undefined : (asString(details.comment, ['cancellation_details', 'comment']) ?? null);
+      const feedback = details?.feedback === undefined ? undefined : ((asString(details.feedback, ['cancellation_details', 'feedback']) ?? null) as Stripe.Subscription.CancellationDetails['feedback']);
+      const batch = newBatch(standIn, origin);
+      batch.change('customer.subscription.updated', subscription, now, (changed) => {
+        if (metadata !== undefined) changed.metadata = metadata;
+        if (description !== undefined) changed.description = description;
+        if (paymentMethodId !== undefined) changed.default_payment_method = paymentMethodId;
+        if (comment !== undefined) changed.cancellation_details = { ...changed.cancellation_details!, comment };
+        if (feedback !== undefined) changed.cancellation_details = { ...changed.cancellation_details!, feedback };
+        const clear = () => {
+          changed.cancel_at = null;
+          changed.cancel_at_period_end = false;
+          changed.canceled_at = null;
+          changed.cancellation_details = { ...changed.cancellation_details!, reason: null };
+        };
+        if (atPeriodEnd === true) {
+          changed.cancel_at_period_end = true;
+          changed.cancel_at = currentPeriod(changed).end;
+          changed.canceled_at = now;
+          changed.cancellation_details = { ...changed.cancellation_details!, reason: 'cancellation_requested' };
+        } else if (atPeriodEnd === false && cancelAt === undefined) {
+          clear();
+        }
+        if (cancelAt === null) clear();
+        else if (cancelAt !== undefined) {
+          changed.cancel_at = cancelAt;
+          changed.cancel_at_period_end = false;
+          changed.canceled_at = now;
+          changed.cancellation_details = { ...changed.cancellation_details!, reason: 'cancellation_requested' };
+        }
+      });
+      void batch.deliver();
+      return ok(renderSubscription(standIn, subscription, expand));
+    },
+  },
+  {
+    method: 'DELETE',
+    path: SUBSCRIPTION_PATH,
+    handle(standIn, { form, origin }, [id]) {
+      rejectUnknown(form, ['cancellation_details', 'expand']);
+      const expand = parseExpand(form);
+      assertExpandable(expand, expanders(standIn));
+      const details = asObject(form.cancellation_details, ['cancellation_details']);
+      if (details) rejectUnknown(details, ['comment', 'feedback'], ['cancellation_details']);
+      const record = getSubscription(standIn, id);
+      if (!isLive(record.subscription)) throw invalidRequest(`This subscription has already been canceled: ${id}.`, 'id');
+      const batch = newBatch(standIn, origin);
+      endSubscription(standIn, batch, record, customerNow(standIn, record.subscription.customer as string), {
+        reason: 'cancellation_requested',
+        feedback_option: null,
+        comment: asString(details?.comment, ['cancellation_details', 'comment']) ?? null,
+        feedback: (asString(details?.feedback, ['cancellation_details', 'feedback']) ?? null) as Stripe.Subscription.CancellationDetails['feedback'],
+      });
+      void batch.deliver();
+      return ok(renderSubscription(standIn, record.subscription, expand));
+    },
+  },
+];

@@ -1,0 +1,186 @@
+/**
+ * Test Clocks (`/v1/test_helpers/test_clocks`): frozen time for a group of customers, advanced on
+ * request, which runs the billing of their subscriptions up to the new time (`billing.ts`).
+ * Every customer the stand-in creates gets a clock of its own (unless it is created on a named
+ * one), so a test can move any customer's time forward.
+ */
+import type Stripe from 'stripe';
+import { billUntil, shortestInterval } from './billing.ts';
+import { addInterval } from './billing-periods.ts';
+import { newBatch, ownOrigin, type StandIn } from './context.ts';
+import { invalidRequest, noSuchTestClock } from './errors.ts';
+import { assertExpandable, itemPaths } from './expand.ts';
+import { newestFirst, listPage, parseListParams } from './lists.ts';
+import { nowSeconds, randomId } from './ids.ts';
+import { asInteger, asString, parseExpand, rejectUnknown, required } from './params.ts';
+import { ok, type Route } from './route.ts';
+import type { ClockRecord } from './store.ts';
+
+/** Stripe deletes test clocks (and their objects) 30 days after creation. */
+const CLOCK_LIFETIME_SECONDS = 30 * 24 * 60 * 60;
+
+export function newClock(standIn: StandIn, frozenTime: number, name: string | null): ClockRecord {
+  const created = nowSeconds();
+  const clock: Stripe.TestHelpers.TestClock = {
+    id: randomId('clock_', 24),
+    object: 'test_helpers.test_clock',
+    created,
+    deletes_after: created + CLOCK_LIFETIME_SECONDS,
+    frozen_time: frozenTime,
+    livemode: false,
+    name,
+    status: 'ready',
+    status_details: {},
+  };
+  const record: ClockRecord = { clock, now: frozenTime, advancing: null, seq: standIn.store.nextSeq() };
+  standIn.store.clocks.set(clock.id, record);
+  return record;
+}
+
+export function getClock(standIn: StandIn, id: string, param = 'id'): ClockRecord {
+  const record = standIn.store.clocks.get(id);
+  if (!record) throw noSuchTestClock(id, param);
+  return record;
+}
+
+/** The latest time the clock may be advanced to at once: Stripe allows two intervals of the
+ *  shortest subscription on it (two months for monthly billing). */
+export function maxAdvanceTarget(standIn: StandIn, record: ClockRecord): number {
+  const interval = shortestInterval(standIn, record.clock.id);
+  return interval ? addInterval(record.now, interval.interval, interval.count * 2) : Number.POSITIVE_INFINITY;
+}
+
+/**
+ * Starts advancing: the clock answers `advancing` at once; the billing up to `target` runs, its
+ * events are delivered, and then the clock is `ready` at `target` (`test_helpers.test_clock.ready`).
+ * Returns the clock as answered and a promise for the end.
+ */
+export function startAdvance(standIn: StandIn, record: ClockRecord, target: number, origin = ownOrigin()): { answer: Stripe.TestHelpers.TestClock; done: Promise<void> } {
+  const { clock } = record;
+  if (record.advancing) throw invalidRequest(`The test clock ${clock.id} is advancing; wait until its status is \`ready\` before advancing it again.`);
+  if (target <= clock.frozen_time) {
+    throw invalidRequest(`The test clock can only be advanced to a time after its current frozen_time (${clock.frozen_time}).`, 'frozen_time');
+  }
+  const limit = maxAdvanceTarget(standIn, record);
+  if (target > limit) {
+    throw invalidRequest(
+      `A test clock can be advanced by at most two intervals of the shortest subscription on it at a time: at most to ${limit} from ${clock.frozen_time}. Advance in several steps.`,
+      'frozen_time',
+    );
+  }
+  const batch = newBatch(standIn, origin);
+  clock.status = 'advancing';
+  clock.status_details = { advancing: { target_frozen_time: target } };
+  batch.emit('test_helpers.test_clock.advancing', clock, record.now);
+  const answer = structuredClone(clock);
+  const generation = standIn.store.generation;
+  standIn.settings.log(`test clock ${clock.id} advancing to ${new Date(target * 1000).toISOString()}`);
+  const done = (async () => {
+    try {
+      billUntil(standIn, record, target, batch);
+      await batch.deliver();
+    } catch (error) {
+      standIn.settings.log(`test clock ${clock.id}: billing failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    } finally {
+      record.now = target;
+      clock.frozen_time = target;
+      clock.status = 'ready';
+      clock.status_details = {};
+      record.advancing = null;
+    }
+    if (generation !== standIn.store.generation) return;
+    const ready = newBatch(standIn, origin);
+    ready.emit('test_helpers.test_clock.ready', clock, target);
+    await ready.deliver();
+  })();
+  record.advancing = done;
+  return { answer, done };
+}
+
+/** Advances to `target` in as many steps as Stripe's limit needs, each billed and delivered;
+ *  resolves with the clock, ready. For tests and `POST /__test_clocks/:id/advance`. */
+export async function advanceStepwise(standIn: StandIn, id: string, target: number): Promise<Stripe.TestHelpers.TestClock> {
+  const record = getClock(standIn, id);
+  if (record.advancing) await record.advancing;
+  while (record.clock.frozen_time < target) {
+    const step = Math.min(target, maxAdvanceTarget(standIn, record));
+    await startAdvance(standIn, record, step).done;
+  }
+  return structuredClone(record.clock);
+}
+
+/** Deleting a clock deletes its customers and everything of theirs, as on Stripe. */
+function deleteClock(standIn: StandIn, record: ClockRecord) {
+  const { store } = standIn;
+  for (const { customer } of store.customersOnClock(record.clock.id)) {
+    for (const [id, sub] of store.subscriptions) if (sub.subscription.customer === customer.id) store.subscriptions.delete(id);
+    for (const [id, invoice] of store.invoices) if (invoice.invoice.customer === customer.id) store.invoices.delete(id);
+    for (const [id, method] of store.paymentMethods) if (method.paymentMethod.customer === customer.id) store.paymentMethods.delete(id);
+    store.customers.delete(customer.id);
+  }
+  store.clocks.delete(record.clock.id);
+}
+
+const CLOCK_PATH = /^\/v1\/test_helpers\/test_clocks\/([^/]+)$/;
+
+export const testClockRoutes: Route[] = [
+  {
+    method: 'POST',
+    path: /^\/v1\/test_helpers\/test_clocks$/,
+    handle(standIn, { form, origin }) {
+      rejectUnknown(form, ['frozen_time', 'name', 'expand']);
+      assertExpandable(parseExpand(form), {});
+      const frozenTime = required(asInteger(form.frozen_time, ['frozen_time'], 0), ['frozen_time']);
+      const name = asString(form.name, ['name']) ?? null;
+      if (name !== null && name.length > 300) throw invalidRequest('The name can have at most 300 characters.', 'name');
+      const record = newClock(standIn, frozenTime, name);
+      const batch = newBatch(standIn, origin);
+      batch.emit('test_helpers.test_clock.created', record.clock, record.now);
+      void batch.deliver();
+      return ok(record.clock);
+    },
+  },
+  {
+    method: 'GET',
+    path: /^\/v1\/test_helpers\/test_clocks$/,
+    handle(standIn, { form }) {
+      const params = parseListParams(form, []);
+      assertExpandable(itemPaths(params.expand), {});
+      const clocks = newestFirst([...standIn.store.clocks.values()], (record) => record.clock.created).map((record) => record.clock);
+      return ok(listPage(clocks, params, '/v1/test_helpers/test_clocks', 'test_helpers.test_clock'));
+    },
+  },
+  {
+    method: 'GET',
+    path: CLOCK_PATH,
+    handle(standIn, { form }, [id]) {
+      rejectUnknown(form, ['expand']);
+      assertExpandable(parseExpand(form), {});
+      return ok(getClock(standIn, id).clock);
+    },
+  },
+  {
+    method: 'DELETE',
+    path: CLOCK_PATH,
+    handle(standIn, { form, origin }, [id]) {
+      rejectUnknown(form, []);
+      const record = getClock(standIn, id);
+      deleteClock(standIn, record);
+      const batch = newBatch(standIn, origin);
+      batch.emit('test_helpers.test_clock.deleted', record.clock, record.now);
+      void batch.deliver();
+      return ok({ id, object: 'test_helpers.test_clock', deleted: true });
+    },
+  },
+  {
+    method: 'POST',
+    path: /^\/v1\/test_helpers\/test_clocks\/([^/]+)\/advance$/,
+    handle(standIn, { form, origin }, [id]) {
+      rejectUnknown(form, ['frozen_time', 'expand']);
+      assertExpandable(parseExpand(form), {});
+      const target = required(asInteger(form.frozen_time, ['frozen_time'], 0), ['frozen_time']);
+      const { answer } = startAdvance(standIn, getClock(standIn, id), target, origin);
+      return ok(answer);
+    },
+  },
+];

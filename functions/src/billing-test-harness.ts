@@ -1,0 +1,159 @@
+// For the billing tests only (nothing in index.ts imports it): every function of the store served
+// over real HTTP as the runtime serves it, the real `stripe` SDK against the Stripe stand-in and
+// firebase-admin against the project's database emulator, both started on free ports. Sign-in is
+// a table of ID tokens (the handlers take `verifyIdToken` as a dependency); the real Auth emulator
+// is exercised by tests/e2e/checkout-api.spec.ts.
+import { randomUUID } from 'node:crypto';
+import type { DecodedIdToken } from 'firebase-admin/auth';
+import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
+import { getDatabase, type Database } from 'firebase-admin/database';
+import type Stripe from 'stripe';
+import { start as startDatabase, type RunningEmulator } from '../../emulators/rtdb/src/index';
+import { start as startStripe, type RunningStripe } from '../../emulators/stripe/server';
+import { postForm } from '../../emulators/stripe/test-support';
+import { buildCheckoutRequest, type CheckoutChoices, type CheckoutRequest } from '../../src/catalog/checkout';
+import { handleCheckout } from './checkout';
+import { handleCheckoutSummary } from './checkout-summary';
+import { handleClaimGuestOrders } from './guest-orders';
+import { handlePortal } from './portal';
+import { createStripeClient } from './stripe-client';
+import { post, testServers, type JsonAnswer } from './test-server';
+import { handleWebhook } from './webhook';
+
+export const SITE = 'http://127.0.0.1:4173';
+export const CARDS = { visa: '4242424242424242', mastercard: '5555555555554444', failsLater: '4000000000000341' } as const;
+
+export interface Account {
+  uid: string;
+  email: string;
+  token: string;
+}
+
+export interface Created {
+  id: string;
+  url: string;
+  orderId: string;
+}
+
+export interface Harness {
+  database: Database;
+  stripe: Stripe;
+  standIn: RunningStripe;
+  urls: { checkout: string; webhook: string; portal: string; summary: string; claim: string };
+  /** A signed-in account: its ID token is accepted from now on. */
+  signIn(options?: { email?: string; emailVerified?: boolean }): Account;
+  /** Forgets the database and the stand-in's state (accounts stay). */
+  reset(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startHarness(name: string, options: { retryDelaysMs?: number[] } = {}): Promise<Harness> {
+  const databaseEmulator: RunningEmulator = await startDatabase({ port: 0, quiet: true });
+  const app: App = initializeApp({ projectId: `demo-${name}`, databaseURL: `${databaseEmulator.url}?ns=demo-${name}` }, `${name}-${Date.now()}`);
+  const database = getDatabase(app);
+  const tokens = new Map<string, DecodedIdToken>();
+  const auth = {
+    async verifyIdToken(token: string): Promise<DecodedIdToken> {
+      const decoded = tokens.get(token);
+      if (!decoded) throw Object.assign(new Error('Decoding Firebase ID token failed.'), { code: 'auth/argument-error' });
+      return decoded;
+    },
+  };
+  const servers = testServers();
+  const secretKey = `sk_test_${name.replace(/\W/g, '_')}`;
+  const webhookSecret = `whsec_${name.replace(/\W/g, '_')}`;
+  // `stripe` is read per request: the webhook is served before the stand-in starts (it needs
+  // the URL), and the client needs the stand-in's port.
+  let stripe!: Stripe;
+  const site = () => ({ auth, database, stripe, siteOrigins: [SITE] });
+  const urls = {
+    checkout: await servers.serve('stripeCheckout', (request, response) => handleCheckout(request, response, site())),
+    webhook: await servers.serve('stripeWebhook', (request, response) => handleWebhook(request, response, { database, stripe, webhookSecret })),
+    portal: await servers.serve('stripePortal', (request, response) => handlePortal(request, response, site())),
+    summary: await servers.serve('checkoutSummary', (request, response) => handleCheckoutSummary(request, response, site())),
+    claim: await servers.serve('claimGuestOrders', (request, response) => handleClaimGuestOrders(request, response, site())),
+  };
+  // No retries unless asked: each test decides when Stripe redelivers, and every refusal shows.
+  const standIn = await startStripe({ port: 0, quiet: true, secretKey, webhookUrl: urls.webhook, webhookSecret, retryDelaysMs: options.retryDelaysMs ?? [] });
+  stripe = createStripeClient(secretKey, standIn.url);
+
+  return {
+    database,
+    stripe,
+    standIn,
+    urls,
+    signIn({ email = `buyer-${randomUUID().slice(0, 8)}@example.com`, emailVerified = true } = {}) {
+      const uid = `uid-${randomUUID().slice(0, 12)}`;
+      const token = `token-${randomUUID()}`;
+      tokens.set(token, { uid, email, email_verified: emailVerified } as DecodedIdToken);
+      return { uid, email, token };
+    },
+    async reset() {
+      await settled(standIn);
+      standIn.reset();
+      await database.ref().set(null);
+    },
+    async close() {
+      await servers.closeAll();
+      await deleteApp(app);
+      await standIn.stop();
+      await databaseEmulator.stop();
+    },
+  };
+}
+
+const EARTH: CheckoutChoices = { service: 'websites', plan: 'earth', period: 'monthly', storage: false, security: false, marketing: false, tradeIn: null };
+
+/** The body the product page sends (a visitor's success URL carries Stripe's session id). */
+export function checkoutBody(choices: Partial<CheckoutChoices> = {}, signedIn = false): CheckoutRequest {
+  return buildCheckoutRequest(
+    { ...EARTH, ...choices },
+    {
+      imageURL: `${SITE}/images/store/websites.svg`,
+      successURL: signedIn ? `${SITE}/order-history` : `${SITE}/thank-you?session_id={CHECKOUT_SESSION_ID}`,
+      cancelURL: `${SITE}/product-details?service=websites&plan=earth`,
+    },
+  );
+}
+
+export function bearer(account: Account | string): Record<string, string> {
+  return { Authorization: `Bearer ${typeof account === 'string' ? account : account.token}` };
+}
+
+/** POSTs a checkout and expects it to be created. */
+export async function startCheckout(harness: Harness, choices: Partial<CheckoutChoices> = {}, account?: Account): Promise<Created> {
+  const answer = await post(harness.urls.checkout, checkoutBody(choices, account !== undefined), account ? bearer(account) : {});
+  if (answer.status !== 201) throw new Error(`checkout answered ${answer.status}: ${JSON.stringify(answer.json)}`);
+  return answer.json.data as Created;
+}
+
+/** Pays on the hosted checkout page as the buyer does (a visitor types an email); the stand-in
+ *  answers once the webhook has heard every event. */
+export async function pay(created: Pick<Created, 'url'>, card: string = CARDS.visa, email?: string): Promise<string | null> {
+  const answer = await postForm(`${created.url}/pay`, { card_number: card, ...(email ? { email } : {}) });
+  if (answer.status !== 303) throw new Error(`paying answered ${answer.status}: ${answer.html.slice(0, 500)}`);
+  return answer.location;
+}
+
+/** Waits until every event the stand-in has made has been delivered (one try each without
+ *  retries), including events the webhook's own calls caused (setting the term end). */
+export async function settled(standIn: RunningStripe, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const delivered = new Set(standIn.deliveries().map((delivery) => delivery.eventId));
+    if (standIn.events().every((event) => event.pending_webhooks === 0 || delivered.has(event.id))) {
+      // Quiet twice in a row: a delivery just answered may have caused another event.
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      const again = new Set(standIn.deliveries().map((delivery) => delivery.eventId));
+      if (standIn.events().every((event) => event.pending_webhooks === 0 || again.has(event.id))) return;
+    }
+    if (Date.now() > deadline) throw new Error('the stand-in still has undelivered events');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+export async function read<T = Record<string, unknown>>(database: Database, path: string): Promise<T | null> {
+  return (await database.ref(path).get()).val() as T | null;
+}
+
+export type { JsonAnswer };

@@ -1,0 +1,47 @@
+/** What a visitor bought, read back after Stripe's Checkout through the checkoutSummary function
+ *  by the session id Stripe put in the success address. Only what the thank-you page shows. */
+import { isBillingPeriod, type BillingPeriod } from '@/catalog/pricing';
+import { isPlanId, type PlanId } from '@/catalog/plans';
+import { isServiceId, type ServiceId } from '@/catalog/services';
+import { isSubscriptionStatus, type SubscriptionStatus } from '@/catalog/subscription';
+import { callFunction, isRecord, successData } from '@/firebase/functions';
+
+/** The thank-you page's query parameter that carries a visitor's Checkout session id. */
+export const CHECKOUT_SESSION_PARAM = 'session_id';
+
+export interface CheckoutSummary {
+  service: ServiceId;
+  plan: PlanId;
+  period: BillingPeriod;
+  amountPerPeriod: number;
+  termPayments: number;
+  paymentsMade: number;
+  subscriptionStatus: SubscriptionStatus | null;
+}
+
+/** Checkout session ids as Stripe makes them; anything else is not sent anywhere. */
+export function isCheckoutSessionId(value: string | null): value is string {
+  return value !== null && /^cs_[A-Za-z0-9_]{1,255}$/.test(value);
+}
+
+function toSummary(data: Record<string, unknown>): CheckoutSummary | null {
+  const { service, plan, period, amountPerPeriod, termPayments, paymentsMade, subscriptionStatus } = data;
+  if (!isServiceId(service) || !isPlanId(plan) || !isBillingPeriod(period)) return null;
+  if (!Number.isSafeInteger(amountPerPeriod) || !Number.isSafeInteger(termPayments)) return null;
+  return {
+    service,
+    plan,
+    period,
+    amountPerPeriod: amountPerPeriod as number,
+    termPayments: termPayments as number,
+    paymentsMade: Number.isSafeInteger(paymentsMade) ? (paymentsMade as number) : 0,
+    subscriptionStatus: isSubscriptionStatus(subscriptionStatus) ? subscriptionStatus : null,
+  };
+}
+
+/** The summary, or null when it cannot be had (unknown session, no service, a bad answer). */
+export async function fetchCheckoutSummary(sessionId: string): Promise<CheckoutSummary | null> {
+  const answer = await callFunction('checkoutSummary', { method: 'GET', query: { session_id: sessionId } });
+  const data = successData(answer, 200) ?? (answer.reached && answer.status === 200 && isRecord(answer.body) ? answer.body : null);
+  return data ? toSummary(data) : null;
+}

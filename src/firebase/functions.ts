@@ -1,0 +1,65 @@
+/**
+ * The one way the browser calls our HTTPS cloud functions (stripeCheckout, stripePortal,
+ * checkoutSummary, claimGuestOrders): JSON in and out, the ID token as a Bearer header when there
+ * is one. It only carries requests; each caller decides what an answer means.
+ */
+import { functionsBaseUrl } from './config';
+
+export type FunctionAnswer =
+  | { reached: true; status: number; body: unknown }
+  /** The build knows no functions address, or the request never got an answer. */
+  | { reached: false; reason: 'not-configured' | 'unreachable' };
+
+export interface FunctionCall {
+  method?: 'GET' | 'POST';
+  /** Sent as JSON (POST). */
+  body?: unknown;
+  /** Added to the address as ?name=value. */
+  query?: Record<string, string>;
+  idToken?: string | null;
+  /** The functions' base URL; defaults to functionsBaseUrl() of the build. */
+  baseUrl?: string | null;
+  fetch?: typeof fetch;
+}
+
+export async function callFunction(
+  name: string,
+  { method = 'POST', body, query, idToken, baseUrl = functionsBaseUrl(), fetch: send = globalThis.fetch }: FunctionCall = {},
+): Promise<FunctionAnswer> {
+  if (!baseUrl) return { reached: false, reason: 'not-configured' };
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (idToken) headers.Authorization = `Bearer ${idToken}`;
+  const search = query ? `?${new URLSearchParams(query).toString()}` : '';
+
+  let response: Response;
+  try {
+    response = await send(`${baseUrl}/${name}${search}`, { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
+  } catch {
+    return { reached: false, reason: 'unreachable' };
+  }
+  let parsed: unknown = null;
+  try {
+    parsed = JSON.parse(await response.text());
+  } catch {
+    // Not JSON (a proxy's error page, an empty body): the caller judges by the status alone.
+  }
+  return { reached: true, status: response.status, body: parsed };
+}
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The `data` of a function's `{ statusCode, data }` success answer, when the status is `expected`. */
+export function successData(answer: FunctionAnswer, expected: number): Record<string, unknown> | null {
+  if (!answer.reached || answer.status !== expected || !isRecord(answer.body)) return null;
+  return answer.body.statusCode === expected && isRecord(answer.body.data) ? answer.body.data : null;
+}
+
+/** The `{ error: { message, field } }` a function answers with when it refuses. */
+export function refusalOf(answer: FunctionAnswer): { message: string | null; field?: string } {
+  const error = answer.reached && isRecord(answer.body) && isRecord(answer.body.error) ? answer.body.error : null;
+  const message = typeof error?.message === 'string' && error.message.trim() ? error.message.trim() : null;
+  return { message, ...(typeof error?.field === 'string' ? { field: error.field } : {}) };
+}
