@@ -66,13 +66,14 @@ test('the dashboard has its three cards', async ({ page }) => {
   await expect(page).toHaveURL(paths.contact);
 });
 
-test('payment methods are announced, not clickable', async ({ page }) => {
+test('payment methods: Add card opens the billing portal (tests/e2e/subscriptions.spec.ts); Connect Bank is announced, not clickable', async ({ page }) => {
   await signInThroughPage(page, DEMO_CUSTOMER, `${paths.signIn}?next=${paths.paymentMethods}`);
-  for (const name of ['Add card', 'Connect Bank']) {
-    const card = page.getByRole('article').filter({ has: page.getByRole('heading', { name }) });
-    await expect(card).toContainText('Feature Coming V.1.0.4');
-    await expect(card.getByRole('link')).toHaveCount(0);
-  }
+  const card = (name: string) => page.getByRole('article').filter({ has: page.getByRole('heading', { name }) });
+  await expect(card('Add card').getByRole('button', { name: 'Add card' })).toBeEnabled();
+  await expect(card('Add card')).not.toContainText('Feature Coming V.1.0.4');
+  await expect(card('Connect Bank')).toContainText('Feature Coming V.1.0.4');
+  await expect(card('Connect Bank').getByRole('link')).toHaveCount(0);
+  await expect(card('Connect Bank').getByRole('button')).toHaveCount(0);
 });
 
 test.describe('Dev Panel', () => {

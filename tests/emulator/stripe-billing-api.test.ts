@@ -2,51 +2,14 @@
 // behaviour, driven by the real `stripe` SDK: shapes, filters and cursor pagination, Stripe's
 // error shapes, expand[], idempotency of the new POSTs, and the test controls.
 import Stripe from 'stripe';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { start, type RunningStripe } from '../../emulators/stripe/server.ts';
-import { postForm, WebhookReceiver } from '../../emulators/stripe/test-support.ts';
+import { describe, expect, it } from 'vitest';
+import { useStripeStandIn } from './stripe-harness.ts';
 
-const SECRET_KEY = 'sk_test_billing_api_suite';
-const WEBHOOK_SECRET = 'whsec_billing_api_suite';
 const DAY = 24 * 60 * 60;
 
-const receiver = new WebhookReceiver();
-let standIn: RunningStripe;
-let stripe: Stripe;
-
-async function subscribe(customer: string, name = 'Web app — Earth plan'): Promise<Stripe.Subscription> {
-  const session = await stripe.checkout.sessions.create({
-    mode: 'subscription',
-    success_url: 'http://127.0.0.1:4173/checkout/success',
-    customer,
-    line_items: [{ quantity: 1, price_data: { currency: 'usd', unit_amount: 750_000, recurring: { interval: 'month' }, product_data: { name } } }],
-  });
-  expect((await postForm(`${standIn.url}/c/pay/${session.id}/pay`)).status).toBe(303);
-  return stripe.subscriptions.retrieve((await stripe.checkout.sessions.retrieve(session.id)).subscription as string);
-}
-
-async function events(): Promise<Stripe.Event[]> {
-  await standIn.settled();
-  return receiver.received.map(({ body, signature }) => stripe.webhooks.constructEvent(body, signature, WEBHOOK_SECRET));
-}
+const { standIn, stripe, settledEvents, subscribe } = useStripeStandIn('billing-api');
 
 const refusal = (promise: Promise<unknown>) => promise.catch((error: unknown) => error);
-
-beforeAll(async () => {
-  await receiver.start();
-  standIn = await start({ port: 0, quiet: true, secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET, webhookUrl: receiver.url, retryDelaysMs: [20, 40, 80] });
-  stripe = new Stripe(SECRET_KEY, { host: '127.0.0.1', port: standIn.port, protocol: 'http', maxNetworkRetries: 0 });
-});
-
-afterAll(async () => {
-  await standIn?.stop();
-  await receiver.stop();
-});
-
-beforeEach(() => {
-  standIn.reset();
-  receiver.clear();
-});
 
 describe('customers', () => {
   it('creates a customer on a test clock of its own, and sends customer.created with the request’s id', async () => {
@@ -57,7 +20,7 @@ describe('customers', () => {
     const clock = await stripe.testHelpers.testClocks.retrieve(customer.test_clock as string);
     expect(clock.frozen_time).toBeGreaterThanOrEqual(before);
     expect(customer.created).toBe(clock.frozen_time);
-    const [created] = await events();
+    const [created] = await settledEvents();
     expect(created).toMatchObject({ type: 'customer.created', data: { object: { id: customer.id } }, request: { id: customer.lastResponse.requestId, idempotency_key: 'create-ada' } });
     await expect(stripe.customers.retrieve(customer.id)).resolves.toMatchObject({ id: customer.id, email: 'ada@example.com' });
   });
@@ -67,7 +30,7 @@ describe('customers', () => {
     const clock = await stripe.testHelpers.testClocks.create({ frozen_time: frozen, name: 'June' });
     const customer = await stripe.customers.create({ email: 'june@example.com', test_clock: clock.id });
     expect(customer).toMatchObject({ test_clock: clock.id, created: frozen });
-    const subscription = await subscribe(customer.id);
+    const { subscription } = await subscribe({ customer: customer.id });
     expect(subscription.start_date).toBe(frozen);
     expect((await stripe.customers.list({ test_clock: clock.id })).data.map((entry) => entry.id)).toEqual([customer.id]);
     const unknown = await refusal(stripe.customers.create({ test_clock: 'clock_nope' }));
@@ -76,15 +39,12 @@ describe('customers', () => {
 
   it('updates email, metadata and the default card, with customer.updated and its previous attributes', async () => {
     const customer = await stripe.customers.create({ email: 'ada@example.com', metadata: { uid: 'uid-ada', tier: 'earth' } });
-    const subscription = await subscribe(customer.id);
+    const { subscription } = await subscribe({ customer: customer.id });
     const card = subscription.default_payment_method as string;
-    receiver.clear();
-    await standIn.settled();
-    receiver.clear();
 
     const updated = await stripe.customers.update(customer.id, { email: 'ada@lovelace.dev', metadata: { tier: '', plan: 'growth' }, invoice_settings: { default_payment_method: card } });
     expect(updated).toMatchObject({ email: 'ada@lovelace.dev', metadata: { uid: 'uid-ada', plan: 'growth' }, invoice_settings: { default_payment_method: card } });
-    const [event] = await events();
+    const [event] = await settledEvents();
     expect(event.type).toBe('customer.updated');
     expect(event.data.previous_attributes).toEqual({ email: 'ada@example.com', metadata: { tier: 'earth', plan: null } });
 
@@ -113,7 +73,7 @@ describe('customers', () => {
 describe('payment methods', () => {
   it('retrieves the card saved at checkout and lists the customer’s cards', async () => {
     const customer = await stripe.customers.create({ email: 'ada@example.com' });
-    const subscription = await subscribe(customer.id);
+    const { subscription } = await subscribe({ customer: customer.id });
     const id = subscription.default_payment_method as string;
     const card = await stripe.paymentMethods.retrieve(id);
     expect(card).toMatchObject({ id, object: 'payment_method', type: 'card', customer: customer.id, livemode: false, card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2034, funding: 'credit', country: 'US' } });
@@ -139,7 +99,7 @@ describe('test clocks', () => {
     expect(deleted).toMatchObject({ id: clock.id, object: 'test_helpers.test_clock', deleted: true });
     expect(await refusal(stripe.testHelpers.testClocks.retrieve(clock.id))).toMatchObject({ statusCode: 404, code: 'resource_missing' });
     expect(await refusal(stripe.customers.retrieve(customer.id))).toMatchObject({ statusCode: 404, message: `No such customer: '${customer.id}'` });
-    expect((await events()).map((event) => event.type)).toEqual(['test_helpers.test_clock.created', 'customer.created', 'test_helpers.test_clock.deleted']);
+    expect((await settledEvents()).map((event) => event.type)).toEqual(['test_helpers.test_clock.created', 'customer.created', 'test_helpers.test_clock.deleted']);
     expect(await refusal(stripe.testHelpers.testClocks.create({} as Stripe.TestHelpers.TestClockCreateParams))).toMatchObject({ code: 'parameter_missing', param: 'frozen_time' });
   });
 
@@ -154,10 +114,10 @@ describe('lists of subscriptions and invoices', () => {
   it('filters by customer and status (canceled only when asked), newest first, with cursors', async () => {
     const ada = await stripe.customers.create({ email: 'ada@example.com' });
     const bob = await stripe.customers.create({ email: 'bob@example.com' });
-    const first = await subscribe(ada.id, 'Plan one');
-    const second = await subscribe(ada.id, 'Plan two');
-    const third = await subscribe(ada.id, 'Plan three');
-    const bobs = await subscribe(bob.id);
+    const { subscription: first } = await subscribe({ customer: ada.id, name: 'Plan one' });
+    const { subscription: second } = await subscribe({ customer: ada.id, name: 'Plan two' });
+    const { subscription: third } = await subscribe({ customer: ada.id, name: 'Plan three' });
+    const { subscription: bobs } = await subscribe({ customer: bob.id });
     await stripe.subscriptions.cancel(second.id);
 
     const live = await stripe.subscriptions.list({ customer: ada.id });
@@ -227,14 +187,12 @@ describe('errors and idempotency', () => {
     expect(standIn.customers()).toHaveLength(1);
     expect(await refusal(stripe.customers.create({ email: 'bob@example.com' }, { idempotencyKey: 'customer-ada' }))).toBeInstanceOf(Stripe.errors.StripeIdempotencyError);
 
-    const subscription = await subscribe(first.id);
-    await standIn.settled();
-    receiver.clear();
+    const { subscription } = await subscribe({ customer: first.id });
     const update = { metadata: { note: 'once' } };
     await stripe.subscriptions.update(subscription.id, update, { idempotencyKey: 'note-once' });
     const replay = await stripe.subscriptions.update(subscription.id, update, { idempotencyKey: 'note-once' });
     expect(replay.lastResponse.headers['idempotent-replayed']).toBe('true');
-    expect((await events()).filter((event) => event.type === 'customer.subscription.updated')).toHaveLength(1);
+    expect(await settledEvents('customer.subscription.updated')).toHaveLength(1);
 
     const portal = await stripe.billingPortal.sessions.create({ customer: first.id }, { idempotencyKey: 'portal-1' });
     expect((await stripe.billingPortal.sessions.create({ customer: first.id }, { idempotencyKey: 'portal-1' })).id).toBe(portal.id);
@@ -246,14 +204,14 @@ describe('errors and idempotency', () => {
     expect(replayed).toMatchObject({ id: advanced.id, status: 'advancing' });
     expect(replayed.lastResponse.headers['idempotent-replayed']).toBe('true');
     await standIn.settled();
-    expect((await events()).filter((event) => event.type === 'test_helpers.test_clock.ready')).toHaveLength(1);
+    expect(await settledEvents('test_helpers.test_clock.ready')).toHaveLength(1);
   });
 });
 
 describe('test controls', () => {
   it('lists customers, subscriptions, invoices and clocks; advances a clock; sets a customer’s card', async () => {
     const customer = await stripe.customers.create({ email: 'ada@example.com' });
-    const subscription = await subscribe(customer.id);
+    const { subscription } = await subscribe({ customer: customer.id });
     const read = async (path: string) => (await fetch(`${standIn.url}${path}`)).json() as Promise<{ id: string }[]>;
     expect((await read('/__customers')).map((entry) => entry.id)).toEqual([customer.id]);
     expect((await read('/__subscriptions')).map((entry) => entry.id)).toEqual([subscription.id]);

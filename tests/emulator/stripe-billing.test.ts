@@ -2,54 +2,12 @@
 // `stripe` SDK: test clocks advance, renewals are invoiced and charged, `cancel_at` ends a
 // 12-month term after its twelfth payment, and subscriptions.update / cancel change the plan.
 import Stripe from 'stripe';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { start, type RunningStripe } from '../../emulators/stripe/server.ts';
-import { postForm, WebhookReceiver } from '../../emulators/stripe/test-support.ts';
+import { describe, expect, it } from 'vitest';
+import { addMonths, useStripeStandIn } from './stripe-harness.ts';
 
-const SECRET_KEY = 'sk_test_billing_suite';
-const WEBHOOK_SECRET = 'whsec_billing_suite';
 const DAY = 24 * 60 * 60;
 
-const receiver = new WebhookReceiver();
-let standIn: RunningStripe;
-let stripe: Stripe;
-
-/** Calendar months later, at the same time of day, clamped to the month's last day (UTC). */
-function addMonths(seconds: number, months: number): number {
-  const start = new Date(seconds * 1000);
-  const end = new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + months, 1, start.getUTCHours(), start.getUTCMinutes(), start.getUTCSeconds()));
-  const lastDay = new Date(Date.UTC(end.getUTCFullYear(), end.getUTCMonth() + 1, 0)).getUTCDate();
-  end.setUTCDate(Math.min(start.getUTCDate(), lastDay));
-  return end.getTime() / 1000;
-}
-
-interface Subscribed {
-  subscription: Stripe.Subscription;
-  customer: Stripe.Customer;
-  clockId: string;
-}
-
-/** Checkout for a plan, paid on the hosted page with 4242. */
-async function subscribe(options: { interval?: 'month' | 'year'; customer?: string; amount?: number } = {}): Promise<Subscribed> {
-  const session = await stripe.checkout.sessions.create({
-    mode: 'subscription',
-    success_url: 'http://127.0.0.1:4173/checkout/success?session_id={CHECKOUT_SESSION_ID}',
-    ...(options.customer ? { customer: options.customer } : { customer_email: 'ada@example.com' }),
-    subscription_data: { metadata: { orderId: 'order-1' } },
-    line_items: [
-      {
-        quantity: 1,
-        price_data: { currency: 'usd', unit_amount: options.amount ?? 750_000, recurring: { interval: options.interval ?? 'month' }, product_data: { name: 'Web app — Earth plan' } },
-      },
-    ],
-  });
-  expect((await postForm(`${standIn.url}/c/pay/${session.id}/pay`, { card_number: '4242 4242 4242 4242' })).status).toBe(303);
-  const done = await stripe.checkout.sessions.retrieve(session.id, { expand: ['subscription', 'customer'] });
-  const customer = done.customer as Stripe.Customer;
-  await standIn.settled();
-  receiver.clear();
-  return { subscription: done.subscription as Stripe.Subscription, customer, clockId: customer.test_clock as string };
-}
+const { receiver, standIn, stripe, subscribe, settledEvents } = useStripeStandIn('billing');
 
 /** Advances through the API as a test against Stripe would: the clock answers `advancing`, and
  *  is polled until it is `ready`. */
@@ -63,28 +21,6 @@ async function advance(clockId: string, frozenTime: number): Promise<Stripe.Test
   }
   throw new Error('the clock did not get ready');
 }
-
-/** What the webhook has been sent of one type, once every delivery is over. */
-const eventsOf = async (type: string) => {
-  await standIn.settled();
-  return receiver.received.map(({ body, signature }) => stripe.webhooks.constructEvent(body, signature, WEBHOOK_SECRET)).filter((event) => event.type === type);
-};
-
-beforeAll(async () => {
-  await receiver.start();
-  standIn = await start({ port: 0, quiet: true, secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET, webhookUrl: receiver.url, retryDelaysMs: [20, 40, 80] });
-  stripe = new Stripe(SECRET_KEY, { host: '127.0.0.1', port: standIn.port, protocol: 'http', maxNetworkRetries: 0 });
-});
-
-afterAll(async () => {
-  await standIn?.stop();
-  await receiver.stop();
-});
-
-beforeEach(() => {
-  standIn.reset();
-  receiver.clear();
-});
 
 describe('test clocks and renewals', () => {
   it('advancing past the period end invoices the next period, charges the card and moves the period', async () => {
@@ -124,7 +60,7 @@ describe('test clocks and renewals', () => {
     expect(invoice.lines.data[0].period).toEqual({ start: item.current_period_start, end: item.current_period_end });
     expect(invoice.number).toMatch(/-0002$/);
 
-    const [updated] = await eventsOf('customer.subscription.updated');
+    const [updated] = await settledEvents('customer.subscription.updated');
     expect(updated.data.previous_attributes).toMatchObject({ latest_invoice: subscription.latest_invoice, items: { data: [expect.objectContaining({ current_period_end: first.current_period_end })] } });
     expect(updated.created).toBe(first.current_period_end);
 
@@ -179,10 +115,10 @@ describe('the term: cancel_at', () => {
 
     const ended = await stripe.subscriptions.retrieve(subscription.id);
     expect(ended).toMatchObject({ status: 'canceled', ended_at: termEnd, cancel_at: termEnd, canceled_at: subscription.start_date });
-    const deleted = await eventsOf('customer.subscription.deleted');
+    const deleted = await settledEvents('customer.subscription.deleted');
     expect(deleted).toHaveLength(1);
     expect(deleted[0].data.object).toMatchObject({ id: subscription.id, status: 'canceled', ended_at: termEnd });
-    expect(await eventsOf('invoice.paid')).toHaveLength(11);
+    expect(await settledEvents('invoice.paid')).toHaveLength(11);
 
     await standIn.advanceClock(clockId, addMonths(termEnd, 2));
     expect((await stripe.invoices.list({ subscription: subscription.id, limit: 100 })).data).toHaveLength(12);
@@ -212,7 +148,7 @@ describe('subscriptions.update and cancel', () => {
 
     const set = await stripe.subscriptions.update(subscription.id, { cancel_at: later }, { idempotencyKey: 'term-end-1' });
     expect(set).toMatchObject({ cancel_at: later, cancel_at_period_end: false, cancellation_details: { reason: 'cancellation_requested' } });
-    const [event] = await eventsOf('customer.subscription.updated');
+    const [event] = await settledEvents('customer.subscription.updated');
     expect(event.data.previous_attributes).toEqual({ cancel_at: null, canceled_at: null, cancellation_details: { reason: null } });
     expect(event.request).toEqual({ id: set.lastResponse.requestId, idempotency_key: 'term-end-1' });
 
@@ -226,11 +162,11 @@ describe('subscriptions.update and cancel', () => {
 
     const metadata = await stripe.subscriptions.update(subscription.id, { metadata: { plan: 'earth', orderId: '' } });
     expect(metadata.metadata).toEqual({ plan: 'earth' });
-    expect(await eventsOf('customer.subscription.updated')).toHaveLength(5);
+    expect(await settledEvents('customer.subscription.updated')).toHaveLength(5);
 
     // Nothing changed: no event.
     await stripe.subscriptions.update(subscription.id, { metadata: { plan: 'earth' } });
-    expect(await eventsOf('customer.subscription.updated')).toHaveLength(5);
+    expect(await settledEvents('customer.subscription.updated')).toHaveLength(5);
   });
 
   it('refuses bad updates with Stripe’s errors', async () => {
@@ -243,14 +179,14 @@ describe('subscriptions.update and cancel', () => {
     expect(await refusal({ cancel_at_period_end: 'yes' as unknown as boolean })).toMatchObject({ statusCode: 400, param: 'cancel_at_period_end' });
     const missing = await stripe.subscriptions.update('sub_nope', { metadata: { a: 'b' } }).catch((e: unknown) => e);
     expect(missing).toMatchObject({ statusCode: 404, code: 'resource_missing', message: "No such subscription: 'sub_nope'" });
-    expect(await eventsOf('customer.subscription.updated')).toHaveLength(0);
+    expect(await settledEvents('customer.subscription.updated')).toHaveLength(0);
   });
 
   it('cancel ends it now; a canceled subscription takes only metadata', async () => {
     const { subscription } = await subscribe();
     const canceled = await stripe.subscriptions.cancel(subscription.id, { cancellation_details: { comment: 'moving on' } });
     expect(canceled).toMatchObject({ status: 'canceled', canceled_at: subscription.start_date, ended_at: subscription.start_date, cancellation_details: { comment: 'moving on' } });
-    expect(await eventsOf('customer.subscription.deleted')).toHaveLength(1);
+    expect(await settledEvents('customer.subscription.deleted')).toHaveLength(1);
     expect(await stripe.subscriptions.update(subscription.id, { cancel_at_period_end: true }).catch((e: unknown) => e)).toMatchObject({
       statusCode: 400,
       message: 'A canceled subscription can only update its cancellation_details and metadata.',

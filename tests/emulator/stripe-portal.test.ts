@@ -2,34 +2,17 @@
 // SDK, and the hosted portal's pages and forms as a browser uses them — the plan, its invoices
 // and card, "Update payment method" (a failing card, then a working one) and "Cancel plan".
 import Stripe from 'stripe';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { start, type RunningStripe } from '../../emulators/stripe/server.ts';
-import { postForm, WebhookReceiver } from '../../emulators/stripe/test-support.ts';
+import { describe, expect, it } from 'vitest';
+import { start } from '../../emulators/stripe/server.ts';
+import { postForm } from '../../emulators/stripe/test-support.ts';
+import { useStripeStandIn } from './stripe-harness.ts';
 
-const SECRET_KEY = 'sk_test_portal_suite';
-const WEBHOOK_SECRET = 'whsec_portal_suite';
 const RETURN_URL = 'http://127.0.0.1:4173/account';
 const DAY = 24 * 60 * 60;
 
-const receiver = new WebhookReceiver();
-let standIn: RunningStripe;
-let stripe: Stripe;
+const { receiver, standIn, stripe, secretKey, verifiedEvents, subscribe } = useStripeStandIn('portal');
 
 const dateText = (seconds: number) => new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(new Date(seconds * 1000));
-
-async function subscribe(): Promise<{ subscription: Stripe.Subscription; customer: Stripe.Customer }> {
-  const session = await stripe.checkout.sessions.create({
-    mode: 'subscription',
-    success_url: 'http://127.0.0.1:4173/checkout/success',
-    customer_email: 'ada@example.com',
-    line_items: [{ quantity: 1, price_data: { currency: 'usd', unit_amount: 750_000, recurring: { interval: 'month' }, product_data: { name: 'Web app — Earth plan' } } }],
-  });
-  expect((await postForm(`${standIn.url}/c/pay/${session.id}/pay`)).status).toBe(303);
-  const done = await stripe.checkout.sessions.retrieve(session.id, { expand: ['subscription', 'customer'] });
-  await standIn.settled();
-  receiver.clear();
-  return { subscription: done.subscription as Stripe.Subscription, customer: done.customer as Stripe.Customer };
-}
 
 async function openPortal(customer: string): Promise<Stripe.BillingPortal.Session> {
   return stripe.billingPortal.sessions.create({ customer, return_url: RETURN_URL });
@@ -46,22 +29,6 @@ async function delivered(): Promise<string[]> {
   await standIn.settled();
   return receiver.types();
 }
-
-beforeAll(async () => {
-  await receiver.start();
-  standIn = await start({ port: 0, quiet: true, secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET, webhookUrl: receiver.url, retryDelaysMs: [20, 40, 80] });
-  stripe = new Stripe(SECRET_KEY, { host: '127.0.0.1', port: standIn.port, protocol: 'http', maxNetworkRetries: 0 });
-});
-
-afterAll(async () => {
-  await standIn?.stop();
-  await receiver.stop();
-});
-
-beforeEach(() => {
-  standIn.reset();
-  receiver.clear();
-});
 
 describe('billing portal sessions', () => {
   it('creates a session with a hosted URL, and sends no event for it', async () => {
@@ -152,7 +119,7 @@ describe('the hosted portal', () => {
     ]);
     await expect(stripe.invoices.retrieve(open.id)).resolves.toMatchObject({ status: 'paid', attempt_count: 2, amount_paid: 750_000, amount_remaining: 0 });
     await expect(stripe.subscriptions.retrieve(subscription.id)).resolves.toMatchObject({ status: 'active' });
-    const last = receiver.received.map(({ body, signature }) => stripe.webhooks.constructEvent(body, signature, WEBHOOK_SECRET)).at(-1)!;
+    const last = verifiedEvents().at(-1)!;
     expect(last.data.previous_attributes).toEqual({ status: 'past_due' });
     expect((await stripe.customers.listPaymentMethods(customer.id)).data.map((method) => method.card?.last4)).toEqual(['4242', '0341', '4242']);
   });
@@ -170,7 +137,7 @@ describe('the hosted portal', () => {
 
     const answer = await postForm(confirmUrl);
     expect(answer).toMatchObject({ status: 303, location: `/p/session/${portal.id}` });
-    const [event] = receiver.received.map(({ body, signature }) => stripe.webhooks.constructEvent(body, signature, WEBHOOK_SECRET));
+    const [event] = verifiedEvents();
     expect(event.type).toBe('customer.subscription.updated');
     expect(event.data.object).toMatchObject({ id: subscription.id, cancel_at_period_end: true, cancel_at: periodEnd, status: 'active' });
     expect(event.data.previous_attributes).toMatchObject({ cancel_at_period_end: false, cancel_at: null });
@@ -207,9 +174,9 @@ describe('the hosted portal', () => {
   });
 
   it('names another business when started with businessName', async () => {
-    const other = await start({ port: 0, quiet: true, secretKey: SECRET_KEY, businessName: 'Leopard Labs' });
+    const other = await start({ port: 0, quiet: true, secretKey, businessName: 'Leopard Labs' });
     try {
-      const client = new Stripe(SECRET_KEY, { host: '127.0.0.1', port: other.port, protocol: 'http', maxNetworkRetries: 0 });
+      const client = new Stripe(secretKey, { host: '127.0.0.1', port: other.port, protocol: 'http', maxNetworkRetries: 0 });
       const customer = await client.customers.create({ email: 'zoe@example.com' });
       const portal = await client.billingPortal.sessions.create({ customer: customer.id, return_url: RETURN_URL });
       const html = await (await fetch(portal.url)).text();

@@ -1,46 +1,10 @@
 // The Stripe stand-in (emulators/stripe) driven by the real `stripe` SDK, as the cloud functions
 // drive it, plus its hosted checkout page and signed webhooks, checked with the SDK's own verifier.
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { start, type RunningStripe } from '../../emulators/stripe/server.ts';
+import { describe, expect, it } from 'vitest';
+import { useStripeStandIn } from './stripe-harness.ts';
 
-const SECRET_KEY = 'sk_test_stand_in_suite';
-const WEBHOOK_SECRET = 'whsec_stand_in_suite';
-
-interface Received {
-  body: string;
-  signature: string;
-}
-
-/** A webhook endpoint: keeps what it receives and answers with the queued statuses, then 200. */
-class WebhookReceiver {
-  received: Received[] = [];
-  answers: number[] = [];
-  private server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      this.received.push({ body: Buffer.concat(chunks).toString('utf8'), signature: String(req.headers['stripe-signature'] ?? '') });
-      res.writeHead(this.answers.shift() ?? 200, { 'Content-Type': 'application/json' });
-      res.end('{"received":true}');
-    });
-  });
-  url = '';
-
-  async start() {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', () => resolve()));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/stripeWebhook`;
-  }
-  stop() {
-    return new Promise<void>((resolve) => this.server.close(() => resolve()));
-  }
-}
-
-const receiver = new WebhookReceiver();
-let standIn: RunningStripe;
-let stripe: Stripe;
+const { receiver, standIn, stripe, secretKey, webhookSecret, verifiedEvents } = useStripeStandIn('stand-in');
 
 const sessionParams = (overrides: Partial<Stripe.Checkout.SessionCreateParams> = {}): Stripe.Checkout.SessionCreateParams => ({
   mode: 'payment',
@@ -71,24 +35,6 @@ async function waitFor<T>(read: () => T | undefined, what: string, timeoutMs = 5
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }
-
-beforeAll(async () => {
-  await receiver.start();
-  standIn = await start({ port: 0, quiet: true, secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET, webhookUrl: receiver.url, retryDelaysMs: [20, 40, 80] });
-  // No automatic retries: each test sees exactly the answer the stand-in gave.
-  stripe = new Stripe(SECRET_KEY, { host: '127.0.0.1', port: standIn.port, protocol: 'http', maxNetworkRetries: 0 });
-});
-
-afterAll(async () => {
-  await standIn?.stop();
-  await receiver.stop();
-});
-
-beforeEach(() => {
-  standIn.reset();
-  receiver.received = [];
-  receiver.answers = [];
-});
 
 describe('Checkout Sessions API', () => {
   it('creates an open, unpaid session with a hosted checkout URL and the fields we sent', async () => {
@@ -196,7 +142,7 @@ describe('Checkout Sessions API', () => {
 
   it('answers malformed bodies with a Stripe error instead of failing', async () => {
     const post = (body: string, type = 'application/x-www-form-urlencoded') =>
-      fetch(`${standIn.url}/v1/checkout/sessions`, { method: 'POST', headers: { Authorization: `Bearer ${SECRET_KEY}`, 'Content-Type': type }, body });
+      fetch(`${standIn.url}/v1/checkout/sessions`, { method: 'POST', headers: { Authorization: `Bearer ${secretKey}`, 'Content-Type': type }, body });
     for (const response of [await post('line_items[0=x'), await post('mode=payment&mode[x]=y'), await post('{"mode":"payment"}', 'application/json'), await post('x'.repeat(300_000))]) {
       expect(response.status).toBeGreaterThanOrEqual(400);
       expect(response.status).toBeLessThan(500);
@@ -239,7 +185,7 @@ describe('hosted checkout page', () => {
     // Delivered before the redirect: the shop has heard by the time the buyer is back.
     expect(receiver.received).toHaveLength(1);
     const { body, signature } = receiver.received[0];
-    const event = stripe.webhooks.constructEvent(body, signature, WEBHOOK_SECRET);
+    const event = stripe.webhooks.constructEvent(body, signature, webhookSecret);
     expect(event.type).toBe('checkout.session.completed');
     expect(event.id).toMatch(/^evt_/);
     expect(event).toMatchObject({ object: 'event', livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null } });
@@ -294,7 +240,7 @@ describe('events and test controls', () => {
     const expired = await stripe.checkout.sessions.expire(session.id);
     expect(expired).toMatchObject({ id: session.id, status: 'expired', url: null });
     const delivered = await waitFor(() => receiver.received[0], 'the expired event');
-    const event = stripe.webhooks.constructEvent(delivered.body, delivered.signature, WEBHOOK_SECRET);
+    const event = stripe.webhooks.constructEvent(delivered.body, delivered.signature, webhookSecret);
     expect(event.type).toBe('checkout.session.expired');
     expect((event.data.object as Stripe.Checkout.Session).status).toBe('expired');
 
@@ -313,7 +259,7 @@ describe('events and test controls', () => {
     const resend = await fetch(`${standIn.url}/__events/${event.id}/resend`, { method: 'POST' });
     expect(resend.status).toBe(200);
     expect(receiver.received).toHaveLength(2);
-    const ids = receiver.received.map(({ body, signature }) => stripe.webhooks.constructEvent(body, signature, WEBHOOK_SECRET).id);
+    const ids = verifiedEvents().map((event) => event.id);
     expect(ids).toEqual([event.id, event.id]);
     expect(((await (await fetch(`${standIn.url}/__deliveries`)).json()) as unknown[]).length).toBe(2);
   });
@@ -349,7 +295,7 @@ describe('events and test controls', () => {
 
   it('a controlled 5xx is kept under its Idempotency-Key, so the SDK’s own retries see it too', async () => {
     standIn.fail({ status: 503, type: 'api_error', message: 'Try again later', times: 1 });
-    const retrying = new Stripe(SECRET_KEY, { host: '127.0.0.1', port: standIn.port, protocol: 'http', maxNetworkRetries: 1 });
+    const retrying = new Stripe(secretKey, { host: '127.0.0.1', port: standIn.port, protocol: 'http', maxNetworkRetries: 1 });
     const error = await retrying.checkout.sessions.create(sessionParams()).catch((e: unknown) => e);
     expect(error).toMatchObject({ statusCode: 503, message: 'Try again later' });
     expect(standIn.sessions()).toHaveLength(0);

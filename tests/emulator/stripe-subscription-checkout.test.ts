@@ -2,17 +2,10 @@
 // `stripe` SDK: the session, Pay on the hosted page with a card number, the customer, card,
 // subscription and first invoice it creates, and the signed events in Stripe's order.
 import Stripe from 'stripe';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { start, type RunningStripe } from '../../emulators/stripe/server.ts';
-import { postForm, WebhookReceiver } from '../../emulators/stripe/test-support.ts';
+import { describe, expect, it } from 'vitest';
+import { addMonths, SUCCESS_URL, useStripeStandIn } from './stripe-harness.ts';
 
-const SECRET_KEY = 'sk_test_subscription_checkout';
-const WEBHOOK_SECRET = 'whsec_subscription_checkout';
-const SUCCESS_URL = 'http://127.0.0.1:4173/checkout/success?session_id={CHECKOUT_SESSION_ID}';
-
-const receiver = new WebhookReceiver();
-let standIn: RunningStripe;
-let stripe: Stripe;
+const { receiver, standIn, stripe, verifiedEvents, pay } = useStripeStandIn('subscription-checkout');
 
 /** A monthly plan as the shop sells it: $7,500.00 a month. */
 const subscriptionParams = (overrides: Partial<Stripe.Checkout.SessionCreateParams> = {}): Stripe.Checkout.SessionCreateParams => ({
@@ -30,46 +23,6 @@ const subscriptionParams = (overrides: Partial<Stripe.Checkout.SessionCreatePara
     },
   ],
   ...overrides,
-});
-
-/** The events the receiver got, verified with the SDK's own verifier, first delivery of each. */
-function receivedEvents(): Stripe.Event[] {
-  const seen = new Set<string>();
-  const events: Stripe.Event[] = [];
-  for (const { body, signature } of receiver.received) {
-    const event = stripe.webhooks.constructEvent(body, signature, WEBHOOK_SECRET);
-    if (seen.has(event.id)) continue;
-    seen.add(event.id);
-    events.push(event);
-  }
-  return events;
-}
-
-/** Calendar months later, at the same time of day, clamped to the month's last day (UTC). */
-function addMonths(seconds: number, months: number): number {
-  const start = new Date(seconds * 1000);
-  const end = new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + months, 1, start.getUTCHours(), start.getUTCMinutes(), start.getUTCSeconds()));
-  const lastDay = new Date(Date.UTC(end.getUTCFullYear(), end.getUTCMonth() + 1, 0)).getUTCDate();
-  end.setUTCDate(Math.min(start.getUTCDate(), lastDay));
-  return end.getTime() / 1000;
-}
-
-const pay = (session: Stripe.Checkout.Session, fields: Record<string, string> = { card_number: '4242 4242 4242 4242' }) => postForm(`${standIn.url}/c/pay/${session.id}/pay`, fields);
-
-beforeAll(async () => {
-  await receiver.start();
-  standIn = await start({ port: 0, quiet: true, secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET, webhookUrl: receiver.url, retryDelaysMs: [20, 40, 80] });
-  stripe = new Stripe(SECRET_KEY, { host: '127.0.0.1', port: standIn.port, protocol: 'http', maxNetworkRetries: 0 });
-});
-
-afterAll(async () => {
-  await standIn?.stop();
-  await receiver.stop();
-});
-
-beforeEach(() => {
-  standIn.reset();
-  receiver.clear();
 });
 
 describe('a subscription-mode session', () => {
@@ -159,7 +112,7 @@ describe('Pay on the hosted page', () => {
     expect(answer.location).toBe(`http://127.0.0.1:4173/checkout/success?session_id=${session.id}`);
 
     // All delivered (and verifiable) before the buyer is sent back.
-    const events = receivedEvents();
+    const events = verifiedEvents({ firstDeliveryOnly: true });
     expect(events.map((event) => event.type)).toEqual([
       'customer.created',
       'payment_method.attached',
@@ -337,7 +290,7 @@ describe('Pay on the hosted page', () => {
     expect(answer.status).toBe(402);
     expect(answer.html).toContain('Your card was declined.');
     const paid = await stripe.checkout.sessions.create(params);
-    expect((await postForm(`${standIn.url}/c/pay/${paid.id}/pay`)).status).toBe(303);
+    expect((await pay(paid, {})).status).toBe(303); // no card_number field at all
     expect(receiver.types()).toEqual(['checkout.session.completed']);
   });
 
