@@ -5,7 +5,10 @@
 // samples); (4) server RSS after loading 100,000 children. (2)-(4) run against the tsx CLI.
 // (5) hostile input (issue 15) against `node src/run.mjs` in a child process: RSS and time to
 // refuse a 100 MB anonymous body (with Content-Length and chunked), 600 sockets opened and closed,
-// a stalled multi-frame message and a stalled REST body.
+// a stalled multi-frame message and a stalled REST body. (6) the cost of rules coverage counting:
+// 1,000 writes through expression rules with coverage on and off (scripts/bench-coverage.ts).
+// (7) transports: a set acknowledged over long polling (median, beside a WebSocket), a 300 KB write
+// in long-polling segments, and REST streaming's time to the first event (scripts/bench-transports.ts).
 
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
@@ -14,6 +17,8 @@ import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
 import { initializeApp, deleteApp, type FirebaseApp } from 'firebase/app';
 import { getDatabase, connectDatabaseEmulator, ref, set, onValue, goOffline, type Database } from 'firebase/database';
+import { benchCoverage } from './bench-coverage.ts';
+import { benchTransports } from './bench-transports.ts';
 import { MiB, closedWithin, openAndCloseSockets, openRawSocket, spawnEmulator, stalledHttp, streamBody } from '../tests/support/emulator-process.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -42,7 +47,7 @@ function tryHandshake(port: number): Promise<boolean> {
 
 async function spawnServer(cmd: string, args: string[], port: number): Promise<Spawned> {
   const t0 = performance.now();
-  const proc = spawn(cmd, [...args, '--port', String(port), '--quiet'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const proc = spawn(cmd, [...args, '--port', String(port), '--quiet', '--no-config'], { stdio: ['ignore', 'pipe', 'inherit'] });
   let exited = false;
   proc.once('exit', () => (exited = true));
   // Poll the port with WebSocket handshakes (the time until a client can really connect).
@@ -236,4 +241,10 @@ console.log(`    a multi-frame message stalled after 16 MB: ${closed ? `closed (
 const body = await stalledHttp(emu.hostPort, `PUT /x.json?ns=hostile HTTP/1.1\r\nHost: x\r\nContent-Length: 1000\r\n\r\n{"a":`, 10 * timeoutMs);
 console.log(`    a REST body stalled half way: ${body.text.split('\r\n')[0]}, closed after ${body.closedAfterMs === null ? 'never' : `${f(body.closedAfterMs)} ms`}`);
 await emu.stop();
+
+// (6) the cost of rules coverage counting (scripts/bench-coverage.ts)
+await benchCoverage();
+
+// (7) long polling and REST streaming (scripts/bench-transports.ts)
+await benchTransports();
 process.exit(0);

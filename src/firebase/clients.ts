@@ -44,10 +44,11 @@ async function createAuth(firebaseApp: FirebaseApp): Promise<Auth> {
 
 async function createDatabase(firebaseApp: FirebaseApp): Promise<Database> {
   const sdk = await import('firebase/database');
-  if (emulators) {
-    // The local emulator speaks WebSocket only; never fall back to long polling.
-    sdk.forceWebSockets();
-  }
+  // WebSockets in every mode, the same code path locally and in production: the site's CSP does
+  // not let the SDK's long polling (JSONP scripts and a frame from the database host) run, so a
+  // browser that once recorded a failed socket would otherwise retry on long polling forever
+  // (docs/decisions.md, "Database transports").
+  sdk.forceWebSockets();
   const client = sdk.getDatabase(firebaseApp);
   if (emulators) sdk.connectDatabaseEmulator(client, emulators.database.host, emulators.database.port);
   return client;

@@ -2,7 +2,9 @@
 // (see tests/support/database-emulator.ts). The host:port is handed to the test files through
 // provide('rulesDatabaseHost', ...).
 import type { TestProject } from 'vitest/node';
+import { fileURLToPath } from 'node:url';
 import { startTestDatabase } from '../support/database-emulator.ts';
+import { writeRulesCoverage } from '../support/rules-coverage.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -14,5 +16,12 @@ declare module 'vitest' {
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const database = await startTestDatabase('rules tests');
   project.provide('rulesDatabaseHost', database.hostPort);
-  return database.stop;
+  return async () => {
+    // Where to find the rules coverage report of database.rules.json (before the emulator stops).
+    const lines = process.env.FIREBASE_DATABASE_EMULATOR_HOST
+      ? [`Rules coverage: per namespace (the project id of each test file) at http://${database.hostPort}/.inspect/coverage?ns=<project id>`]
+      : await writeRulesCoverage(database.hostPort, fileURLToPath(new URL('../../database.rules.json', import.meta.url)));
+    console.log(`\n${lines.join('\n')}\n`);
+    await database.stop();
+  };
 }

@@ -37,7 +37,7 @@ function statusField(pid: number, field: 'VmRSS' | 'VmHWM'): number {
 
 /** Starts `node emulators/rtdb/src/run.mjs --port 0 --quiet ...args` and waits for its ready line. */
 export async function spawnEmulator(args: string[] = []): Promise<EmulatorProcess> {
-  const proc = spawn(process.execPath, [runMjs, '--port', '0', '--host', '127.0.0.1', '--quiet', ...args], {
+  const proc = spawn(process.execPath, [runMjs, '--port', '0', '--host', '127.0.0.1', '--quiet', '--no-config', ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';

@@ -1,22 +1,39 @@
-// Command line: tsx emulators/rtdb/src/cli.ts [--port 9000] [--host 127.0.0.1] [--data file.json] [--rules rules.json] [--quiet]
-//   [--max-request-bytes n] [--request-timeout-ms n] [--idle-timeout-ms n]
+// Command line of the emulator (the package's `rtdb-emulator` bin runs this through run.mjs).
+// Every flag is described by `usage()` below and in the README.
 
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, unwatchFile, watchFile } from 'node:fs';
+import { resolve } from 'node:path';
 import { start } from './index.js';
+import { compileRules } from './rulesApi.js';
+import { ConfigError, type ProjectConfig, readFirebaseJson } from './config.js';
+
+const USAGE = `Usage: rtdb-emulator [options]
+
+  --port <n>             port (default: $RTDB_EMULATOR_PORT, else firebase.json's
+                         emulators.database.port, else 9000; 0 = any free port)
+  --host <addr>          address to bind (default: firebase.json's emulators.database.host, else 127.0.0.1)
+  --config <file>        firebase.json to read (default: ./firebase.json when it exists)
+  --no-config            do not read firebase.json
+  --project <id>         project id, for database "target"s in .firebaserc (default: $GCLOUD_PROJECT,
+                         else .firebaserc's default project)
+  --rules <file>         rules for every namespace without rules of its own (default: firebase.json's
+                         database.rules, else allow all reads and writes)
+  --no-watch             do not reload rules files when they change
+  --import <dir>         load <dir>/database_export/<ns>.json (the layout of firebase emulators:export)
+  --export-on-exit [dir] on SIGINT/SIGTERM, write every namespace with data to <dir> in that layout
+                         (without <dir>: the --import directory)
+  --data <file.json>     load data and rules from this file on start, save them to it every 2 s when
+                         changed and on exit (this emulator's own format)
+  --no-coverage          do not count rule evaluations (no /.inspect/coverage reports)
+  --no-viewer            do not serve the data viewer at /
+  --quiet                no log output except the ready line
+  --max-request-bytes <n>   largest REST body / WebSocket message (default 16777216)
+  --request-timeout-ms <n>  time for a REST request or a multi-frame message to arrive (default 30000)
+  --idle-timeout-ms <n>     close a WebSocket silent both ways this long (default 120000)
+  --help                 this text`;
 
 function usage(code: number): never {
-  console.error(
-    'Usage: rtdb-emulator [--port <n>] [--host <addr>] [--data <file.json>] [--rules <rules.json>] [--quiet]\n' +
-      '                     [--max-request-bytes <n>] [--request-timeout-ms <n>] [--idle-timeout-ms <n>]\n' +
-      '  --port   port to listen on (default $RTDB_EMULATOR_PORT or 9000; 0 = any free port)\n' +
-      '  --host   address to bind (default 127.0.0.1)\n' +
-      '  --data   load data/rules from this file on start, save to it every few seconds and on exit\n' +
-      '  --rules  initial rules for every new namespace (default: allow all)\n' +
-      '  --quiet  no log output except the ready line\n' +
-      '  --max-request-bytes   largest REST body / WebSocket message (default 16777216)\n' +
-      '  --request-timeout-ms  time for a REST request or a multi-frame message to arrive (default 30000)\n' +
-      '  --idle-timeout-ms     close a WebSocket silent both ways this long (default 120000)',
-  );
+  (code === 0 ? console.log : console.error)(USAGE);
   process.exit(code);
 }
 
@@ -30,7 +47,14 @@ const opts: {
   maxRequestBytes?: number;
   requestTimeoutMs?: number;
   idleTimeoutMs?: number;
-} = {};
+  config?: string | false;
+  project?: string;
+  importDir?: string;
+  exportOnExit?: string | true;
+  coverage: boolean;
+  viewer: boolean;
+  watch: boolean;
+} = { coverage: true, viewer: true, watch: true };
 /** A positive integer flag value, or the usage text. */
 const positive = (v: string): number => {
   const n = Number(v);
@@ -75,6 +99,33 @@ for (let i = 0; i < args.length; i++) {
     case 'idle-timeout-ms':
       opts.idleTimeoutMs = positive(value());
       break;
+    case 'config':
+      opts.config = value();
+      break;
+    case 'no-config':
+      opts.config = false;
+      break;
+    case 'project':
+      opts.project = value();
+      break;
+    case 'import':
+      opts.importDir = value();
+      break;
+    case 'export-on-exit':
+      // The directory is optional (firebase-tools: the --import directory).
+      if (eq > 0) opts.exportOnExit = a.slice(eq + 1);
+      else if (args[i + 1] !== undefined && !args[i + 1].startsWith('--')) opts.exportOnExit = args[++i];
+      else opts.exportOnExit = true;
+      break;
+    case 'no-coverage':
+      opts.coverage = false;
+      break;
+    case 'no-viewer':
+      opts.viewer = false;
+      break;
+    case 'no-watch':
+      opts.watch = false;
+      break;
     case 'help':
       usage(0);
       break;
@@ -83,25 +134,96 @@ for (let i = 0; i < args.length; i++) {
       usage(2);
   }
 }
-if (opts.port === undefined && process.env.RTDB_EMULATOR_PORT) opts.port = Number(process.env.RTDB_EMULATOR_PORT);
+
+const log = opts.quiet ? () => {} : (msg: string) => console.error(`[rtdb] ${msg}`);
+
+let config: ProjectConfig | null = null;
+try {
+  if (opts.config !== false) {
+    const file = opts.config ?? (existsSync('firebase.json') ? 'firebase.json' : null);
+    if (file !== null) {
+      config = readFirebaseJson(file, opts.project);
+      log(`using ${config.file}`);
+      for (const w of config.warnings) log(w);
+    }
+  }
+} catch (e) {
+  console.error(`RTDB emulator failed to start: ${e instanceof ConfigError ? e.message : (e as Error).message}`);
+  process.exit(1);
+}
+
+let exportOnExit: string | undefined;
+if (opts.exportOnExit === true) {
+  if (!opts.importDir) {
+    console.error('--export-on-exit without a directory needs --import <dir> (the directory to write back to)');
+    process.exit(2);
+  }
+  exportOnExit = opts.importDir;
+} else exportOnExit = opts.exportOnExit;
+
+const envPort = process.env.RTDB_EMULATOR_PORT ? Number(process.env.RTDB_EMULATOR_PORT) : undefined;
+const port = opts.port ?? envPort ?? config?.port ?? 9000;
+const host = opts.host ?? config?.host;
+
+// Rules files: --rules (for every namespace), else firebase.json's single form; the array form
+// gives namespaces their own.
+const defaultRulesFile = opts.rules ? resolve(opts.rules) : config?.rules.find((r) => r.instance === null)?.file;
+const instanceRules = (config?.rules ?? []).filter((r): r is { file: string; instance: string } => r.instance !== null);
 
 try {
+  const read = (file: string) => readFileSync(file, 'utf8');
+  // Name the file when its rules do not compile.
+  for (const file of [defaultRulesFile, ...instanceRules.map((r) => r.file)]) {
+    if (file === undefined) continue;
+    try {
+      compileRules(read(file));
+    } catch (e) {
+      throw new Error(`${file}: ${(e as Error).message}`);
+    }
+  }
   const emu = await start({
-    port: opts.port ?? 9000,
-    host: opts.host,
+    port,
+    host,
     dataFile: opts.data,
     quiet: opts.quiet,
-    defaultRules: opts.rules ? readFileSync(opts.rules, 'utf8') : undefined,
+    defaultRules: defaultRulesFile ? read(defaultRulesFile) : undefined,
+    namespaceRules: Object.fromEntries(instanceRules.map((r) => [r.instance, read(r.file)])),
     maxRequestBytes: opts.maxRequestBytes,
     requestTimeoutMs: opts.requestTimeoutMs,
     idleTimeoutMs: opts.idleTimeoutMs,
+    coverage: opts.coverage,
+    viewer: opts.viewer,
+    importDir: opts.importDir,
+    exportOnExit,
   });
   console.log(`RTDB emulator ready on ${emu.url}`);
+
+  // Reload rules files when they change (as firebase-tools does). Polling survives editors that
+  // save by renaming a new file over the old one.
+  const watched: string[] = [];
+  if (opts.watch) {
+    const watch = (file: string, apply: (text: string) => void, what: string) => {
+      watched.push(file);
+      watchFile(file, { interval: 500, persistent: false }, (cur, prev) => {
+        if (cur.mtimeMs === prev.mtimeMs && cur.size === prev.size) return;
+        try {
+          apply(read(file));
+          log(`${file} changed: rules updated for ${what}`);
+        } catch (e) {
+          log(`${file} changed but was not loaded: ${(e as Error).message}`);
+        }
+      });
+    };
+    if (defaultRulesFile) watch(defaultRulesFile, (text) => emu.setRules(text), 'namespaces without rules of their own');
+    for (const r of instanceRules) watch(r.file, (text) => emu.setRules(text, r.instance), r.instance);
+  }
+
   let stopping = false;
   const shutdown = (sig: string) => {
     if (stopping) return;
     stopping = true;
-    if (!opts.quiet) console.error(`[rtdb] ${sig}: shutting down`);
+    if (!opts.quiet) console.error(`[rtdb] ${sig}: shutting down${exportOnExit ? `, exporting to ${exportOnExit}` : ''}`);
+    for (const f of watched) unwatchFile(f);
     emu.stop().then(
       () => process.exit(0),
       (e: unknown) => {

@@ -1,44 +1,27 @@
-// One WebSocket client connection: framing, the request loop, auth, listens and onDisconnect.
+// The realtime transports' front door: WebSocket connections at /.ws (framing and limits here),
+// long polling at /.lp (long-polling.ts), and the sessions both carry (session.ts).
 
-import { randomBytes } from 'node:crypto';
-import type { WebSocket } from 'ws';
-import type { WireQuery } from './rules/types.js';
-import { authFromToken, ruleQueryFromWire } from './rulesApi.js';
-import { type AuthState, type Listener, type Logger, type Precondition, type RawWrite, ADMIN, Namespace, UNAUTHENTICATED } from './namespace.js';
-import { type Path, DataError, MAX_DEPTH, childKeys, isObj, isPrefix, nestedDeeperThan, parsePath, pathToString, validatePath } from './tree.js';
-import { checkQueryDepth, parseWireQuery } from './query.js';
-import { nodeHash } from './hash.js';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer, type WebSocket } from 'ws';
+import type { Logger, Namespace } from './namespace.js';
+import { type Transport, Session } from './session.js';
+import { LongPollServer } from './long-polling.js';
+
+export { authFromCredential, objectToUniqueKey } from './session.js';
 
 const MAX_FRAME = 16384;
 
 /** What one connection may send, and how long it may take (README "Limits"). */
 export interface ConnectionLimits {
-  /** Largest message in bytes: one frame, or the frames of a frame-count message together. */
+  /** Largest message in bytes: one frame, or the frames of a frame-count message together
+   *  (long polling: the decoded segments of one message). */
   maxMessageBytes: number;
   /** A frame-count message must be complete this long after its count. */
   messageTimeoutMs: number;
-  /** Closed after this long without a frame in either direction (the SDK sends "0" after 45 s). */
+  /** Closed after this long without a frame in either direction (the SDK sends "0" after 45 s).
+   *  Long polling: a session with no request for this long is over. */
   idleTimeoutMs: number;
-}
-
-/** The request number at the start of a message (`{"t":"d","d":{"r":N,…`, as the SDK writes it). */
-const REQUEST_NUMBER = /^\s*\{\s*"t"\s*:\s*"d"\s*,\s*"d"\s*:\s*\{\s*"r"\s*:\s*(\d+)/;
-
-/** Turn credentials (`cred` plus optional `authvar`/`noauth`) into an auth state, or undefined. */
-export function authFromCredential(cred: unknown, authvar?: unknown, noauth?: unknown): AuthState | undefined {
-  if (typeof cred !== 'string') return undefined;
-  if (cred === 'owner') {
-    if (noauth === true) return { admin: false, auth: null };
-    if (isObj(authvar) && !Array.isArray(authvar)) {
-      return nestedDeeperThan(authvar, MAX_DEPTH) ? undefined : { admin: false, auth: authvar as Record<string, unknown> };
-    }
-    return ADMIN;
-  }
-  const a = authFromToken(cred);
-  // Claims nested deeper than any data are refused like an unparsable token: the `auth` reply
-  // echoes them (JSON.stringify recurses), and no real token has them.
-  if (a === undefined || nestedDeeperThan(a, MAX_DEPTH)) return undefined;
-  return { admin: false, auth: a };
 }
 
 /** Split a message into frames of at most MAX_FRAME UTF-16 units, never inside a surrogate pair. */
@@ -57,19 +40,10 @@ export function splitFrames(s: string): string[] {
   return out;
 }
 
-interface Request {
-  r?: unknown;
-  a?: unknown;
-  b?: unknown;
-}
-
-type Body = Record<string, unknown>;
-
-export class Connection {
-  private auth: AuthState = UNAUTHENTICATED;
-  private readonly listens = new Map<string, Listener>();
-  /** Pending onDisconnect writes, in registration order, never one at or below another's later one. */
-  private onDisconnect: RawWrite[] = [];
+/** One WebSocket: frame-count reassembly and splitting, keepalives, size/time/idle limits. */
+export class WebSocketConnection implements Transport {
+  readonly kind = 'websocket';
+  session: Session | null = null;
   /** The fragments of a frame-count message so far (null: none under way). */
   private frames: string[] | null = null;
   private framesExpected = 0;
@@ -81,22 +55,24 @@ export class Connection {
   /** Closing on a limit: later frames are ignored. */
   private shutting = false;
   private closed = false;
-  readonly sessionId = randomBytes(12).toString('base64url');
 
   constructor(
     private readonly ws: WebSocket,
-    private readonly ns: Namespace,
-    host: string,
     private readonly log: Logger,
     private readonly limits: ConnectionLimits,
   ) {
     this.idleTimer = setTimeout(() => this.shut(1008, 'idle timeout'), limits.idleTimeoutMs).unref();
-    this.sendRaw({ t: 'c', d: { t: 'h', d: { ts: Date.now(), v: '5', h: host, s: this.sessionId } } });
+    ws.on('message', (data) => {
+      const bytes = data as Buffer; // one whole message, text or binary (binaryType stays 'nodebuffer')
+      this.onFrame(bytes.toString('utf8'), bytes.length);
+    });
+    ws.on('close', () => this.onClose());
+    ws.on('error', (e) => log(`socket error: ${e.message}`));
   }
 
-  // ------------------------------------------------------------------------------ framing
+  // ------------------------------------------------------------------------------ Transport
 
-  private sendRaw(msg: unknown): void {
+  send(msg: object): void {
     if (this.closed || this.ws.readyState !== this.ws.OPEN) return;
     this.idleTimer.refresh();
     const s = JSON.stringify(msg);
@@ -109,33 +85,21 @@ export class Connection {
     for (const f of frames) this.ws.send(f);
   }
 
-  push(action: string, body: Record<string, unknown>): void {
-    if (body.t === null || body.t === undefined) delete body.t;
-    this.sendRaw({ t: 'd', d: { a: action, b: body } });
+  close(reason: string): void {
+    if (this.closed) return;
+    this.shut(1000, reason);
   }
 
-  authState(): AuthState {
-    return this.auth;
+  retire(): void {
+    this.close('session moved to another transport');
   }
 
-  /** After an auth change: revoke this connection's listens that may no longer be read. */
-  private recheckListens(): void {
-    for (const l of [...this.listens.values()]) {
-      if (!this.ns.mayRead(l.path, this.auth, l.wire ? ruleQueryFromWire(l.wire) : null)) this.revoke(l);
-    }
+  /** Cut the socket at once (the emulator is stopping). */
+  terminate(): void {
+    this.ws.terminate();
   }
 
-  revoke(l: Listener): void {
-    const key = Connection.listenKey(l.pathStr, l.queryId);
-    if (this.listens.get(key) === l) this.listens.delete(key);
-    this.ns.listeners.delete(l);
-    this.push('c', l.wire ? { p: l.pathStr, q: [l.wire] } : { p: l.pathStr });
-  }
-
-  private reply(r: unknown, s: string, d: unknown): void {
-    if (typeof r !== 'number') return;
-    this.sendRaw({ t: 'd', d: { r, b: { s, d } } });
-  }
+  // ------------------------------------------------------------------------------ framing
 
   /** One incoming WebSocket text frame of `bytes` bytes (ws refuses single frames over the limit). */
   onFrame(data: string, bytes = Buffer.byteLength(data)): void {
@@ -184,21 +148,19 @@ export class Connection {
     this.fragmentTimer = null;
   }
 
-  /** A message over the limit. Its request (numbered in the first fragment) is answered too_big
-   *  first, so the SDK fails the write rather than sending it again after reconnecting. */
+  /** A message over the limit: answered too_big (when its request number is known), then closed. */
   private refuseTooBig(first: string | null): void {
-    const r = first === null ? null : REQUEST_NUMBER.exec(first);
-    if (r) this.reply(Number(r[1]), 'too_big', `Message exceeds the maximum size of ${this.limits.maxMessageBytes} bytes`);
+    this.session?.refuseTooBig(first, this.limits.maxMessageBytes);
     this.shut(1009, 'message too big');
   }
 
-  /** Close on a limit. A peer that does not answer the close frame is cut off a second later. */
+  /** Close with `code`. A peer that does not answer the close frame is cut off a second later. */
   private shut(code: number, reason: string): void {
     if (this.shutting || this.closed) return;
     this.shutting = true;
     this.endFragments();
-    this.log(`closing connection ${this.sessionId}: ${reason}`);
-    this.ws.close(code, reason);
+    if (code !== 1000) this.log(`closing connection ${this.session?.id ?? '(no session)'}: ${reason}`);
+    this.ws.close(code, reason.slice(0, 120));
     setTimeout(() => this.ws.terminate(), 1000).unref();
   }
 
@@ -207,214 +169,115 @@ export class Connection {
     try {
       msg = JSON.parse(text);
     } catch {
-      this.log(`closing connection ${this.sessionId}: malformed JSON`);
-      this.ws.close(1003, 'malformed JSON');
+      this.shut(1003, 'malformed JSON');
       return;
     }
-    if (!isObj(msg)) {
-      this.ws.close(1003, 'malformed message');
-      return;
-    }
-    const m = msg as { t?: unknown; d?: unknown };
-    if (m.t === 'c') {
-      const d = m.d as { t?: unknown } | null;
-      if (isObj(d) && d.t === 'p') this.sendRaw({ t: 'c', d: { t: 'o', d: {} } });
-      return;
-    }
-    if (m.t !== 'd' || !isObj(m.d)) {
-      this.ws.close(1003, 'malformed message');
-      return;
-    }
-    const req = m.d as Request;
-    try {
-      this.handle(req);
-    } catch (e) {
-      if (e instanceof DataError) this.reply(req.r, e.status, e.message);
-      else {
-        this.log(`internal error handling ${String(req.a)}: ${(e as Error).stack}`);
-        this.reply(req.r, 'internal_error', 'Internal server error: ' + (e as Error).message);
-      }
-    }
+    if (!this.session || !this.session.receive(this, msg)) this.shut(1003, 'malformed message');
   }
 
-  // ------------------------------------------------------------------------------ requests
-
-  private handle(req: Request): void {
-    const r = req.r;
-    const b = (isObj(req.b) ? req.b : {}) as Body;
-    switch (req.a) {
-      case 's':
-        return this.reply(r, 'ok', '');
-      case 'auth':
-      case 'gauth': {
-        const a = authFromCredential(b.cred, b.authvar, b.noauth);
-        if (!a) {
-          this.auth = UNAUTHENTICATED;
-          return this.reply(r, 'invalid_token', 'Could not parse auth token.');
-        }
-        this.auth = a;
-        this.reply(r, 'ok', { auth: a.admin ? null : a.auth, expires: 0 });
-        return this.recheckListens();
-      }
-      case 'unauth':
-        this.auth = UNAUTHENTICATED;
-        this.reply(r, 'ok', '');
-        return this.recheckListens();
-      case 'appcheck':
-      case 'unappeck':
-        return this.reply(r, 'ok', '');
-      case 'q':
-        return this.listen(r, b);
-      case 'n':
-        return this.unlisten(r, b);
-      case 'g':
-        return this.get(r, b);
-      case 'p':
-        this.ns.set(parsePath(b.p), b.d, this.auth, transactionHash(b.h));
-        return this.reply(r, 'ok', '');
-      case 'm':
-        this.ns.update(parsePath(b.p), b.d, this.auth);
-        return this.reply(r, 'ok', '');
-      case 'o':
-        return this.disconnectSet(r, b);
-      case 'om':
-        return this.disconnectMerge(r, b);
-      case 'oc':
-        return this.disconnectCancel(r, b);
-      default:
-        throw new DataError(`Unknown action: ${JSON.stringify(req.a)}`, 'invalid_action');
-    }
-  }
-
-  private static listenKey(pathStr: string, queryId: string): string {
-    return pathStr + '\u0000' + queryId;
-  }
-
-  private listen(r: unknown, b: Body): void {
-    const path = parsePath(b.p);
-    validatePath(path, false);
-    const pathStr = pathToString(path);
-    const tagged = typeof b.t === 'number';
-    const query = tagged ? parseWireQuery(b.q) : null;
-    const queryId = tagged ? objectToUniqueKey(b.q) : 'default';
-    const ruleQuery = tagged ? ruleQueryFromWire(b.q as WireQuery) : null;
-    if (!this.ns.mayRead(path, this.auth, ruleQuery)) {
-      this.reply(r, 'permission_denied', 'Permission denied');
-      return;
-    }
-    const key = Connection.listenKey(pathStr, queryId);
-    const old = this.listens.get(key);
-    if (old) this.ns.listeners.delete(old);
-    const data = this.ns.read(path, query);
-    const l: Listener = {
-      sink: this,
-      path,
-      pathStr,
-      queryId,
-      tag: tagged ? (b.t as number) : null,
-      query,
-      keys: new Set(childKeys(data)),
-      wire: tagged ? (b.q as WireQuery) : null,
-    };
-    this.listens.set(key, l);
-    this.ns.listeners.add(l);
-    this.push('d', { p: pathStr, d: data, t: l.tag });
-    this.reply(r, 'ok', this.ns.missingIndex(path, query) ? { w: ['no_index'] } : {});
-  }
-
-  private unlisten(r: unknown, b: Body): void {
-    checkQueryDepth(b.q);
-    const pathStr = pathToString(parsePath(b.p));
-    const queryId = typeof b.t === 'number' || (isObj(b.q) && Object.keys(b.q).length) ? objectToUniqueKey(b.q) : 'default';
-    const key = Connection.listenKey(pathStr, queryId);
-    const l = this.listens.get(key);
-    if (l) {
-      this.listens.delete(key);
-      this.ns.listeners.delete(l);
-    }
-    this.reply(r, 'ok', '');
-  }
-
-  private get(r: unknown, b: Body): void {
-    const path = parsePath(b.p);
-    validatePath(path, false);
-    const query = parseWireQuery(b.q);
-    const ruleQuery = isObj(b.q) && Object.keys(b.q).length ? ruleQueryFromWire(b.q as WireQuery) : null;
-    if (!this.ns.mayRead(path, this.auth, ruleQuery)) {
-      this.reply(r, 'permission_denied', 'Permission denied');
-      return;
-    }
-    this.reply(r, 'ok', this.ns.read(path, query));
-  }
-
-  // ------------------------------------------------------------------------------ onDisconnect
-
-  private record(writes: RawWrite[]): void {
-    for (const w of writes) {
-      this.onDisconnect = this.onDisconnect.filter((x) => !isPrefix(w.path, x.path));
-      this.onDisconnect.push(w);
-    }
-  }
-
-  private disconnectSet(r: unknown, b: Body): void {
-    const w: RawWrite = { path: parsePath(b.p), raw: b.d };
-    this.ns.checkWrites([w], this.auth);
-    this.record([w]);
-    this.reply(r, 'ok', '');
-  }
-
-  private disconnectMerge(r: unknown, b: Body): void {
-    const base = parsePath(b.p);
-    validatePath(base, false);
-    const writes = Namespace.mergeWrites(base, b.d);
-    if (writes.length) this.ns.checkWrites(writes, this.auth);
-    this.record(writes);
-    this.reply(r, 'ok', '');
-  }
-
-  private disconnectCancel(r: unknown, b: Body): void {
-    const path = parsePath(b.p);
-    validatePath(path, false);
-    this.onDisconnect = this.onDisconnect.filter((x) => !isPrefix(path, x.path));
-    this.reply(r, 'ok', '');
-  }
-
-  // ------------------------------------------------------------------------------ close
-
-  /** The socket closed: drop listens, then run the onDisconnect writes. */
-  dispose(): void {
+  private onClose(): void {
     if (this.closed) return;
     this.closed = true;
     clearTimeout(this.idleTimer);
     this.endFragments();
-    for (const l of this.listens.values()) this.ns.listeners.delete(l);
-    this.listens.clear();
-    const pending = this.onDisconnect;
-    this.onDisconnect = [];
-    if (pending.length) {
-      // Parents first, so a later deeper write lands on top of an earlier shallower one.
-      try {
-        this.ns.applyAuthorised(pending);
-      } catch (e) {
-        this.log(`onDisconnect writes for ${this.sessionId} failed: ${(e as Error).message}`);
-      }
-    }
+    this.session?.transportClosed(this);
   }
 }
 
-/** A transaction's condition: the SDK hash of the value it started from (none for a plain put). */
-function transactionHash(h: unknown): Precondition | undefined {
-  if (h === undefined || h === null) return undefined;
-  if (typeof h !== 'string') throw new DataError('Invalid transaction hash', 'invalid_args');
-  return (current) => nodeHash(current) === h;
+export interface RealtimeOptions {
+  getNamespace(name: string): Namespace;
+  namespaceFor(url: URL, hostHeader: string | undefined): string;
+  log: Logger;
+  limits: ConnectionLimits;
+  /** host:port for the handshake when a request has no Host header. */
+  defaultHost(): string;
+  /** Long polling: how long a poll is held open when there is nothing to send (default 20 s,
+   *  below the browser SDK's 25 s, after which it opens another poll anyway). */
+  longPollHoldMs?: number;
 }
 
-/** The SDK's ObjectToUniqueKey: JSON with sorted keys (used as the query id). */
-export function objectToUniqueKey(o: unknown): string {
-  if (!isObj(o)) return JSON.stringify(o === undefined ? null : o);
-  if (Array.isArray(o)) return '[' + o.map(objectToUniqueKey).join(',') + ']';
-  const keys = Object.keys(o).sort();
-  return '{' + keys.map((k) => JSON.stringify(k) + ':' + objectToUniqueKey((o as Record<string, unknown>)[k])).join(',') + '}';
-}
+/** All realtime sessions of one emulator, over either transport. */
+export class RealtimeServer {
+  private readonly wss: WebSocketServer;
+  private readonly sockets = new Set<WebSocketConnection>();
+  /** Live sessions by id (the handshake's `s`): upgrades (`s=`) and reconnects (`ls=`) name them. */
+  private readonly sessions = new Map<string, Session>();
+  private readonly longPoll: LongPollServer;
 
-export type { Path };
+  constructor(private readonly options: RealtimeOptions) {
+    // ws refuses (1009, closing the socket) any single frame over the limit while reading it.
+    this.wss = new WebSocketServer({ noServer: true, perMessageDeflate: false, maxPayload: options.limits.maxMessageBytes });
+    this.longPoll = new LongPollServer({
+      log: options.log,
+      limits: options.limits,
+      holdMs: options.longPollHoldMs ?? 20_000,
+      startSession: (url, hostHeader, transport) => this.startSession(url, hostHeader, transport),
+    });
+  }
+
+  /** A new session on `transport` for the request at `url`; a session named by `ls=` (the
+   *  client's previous one, if the server still holds it) ends first, with its onDisconnect. */
+  private startSession(url: URL, hostHeader: string | undefined, transport: Transport): Session {
+    const last = url.searchParams.get('ls');
+    if (last) this.sessions.get(last)?.terminate('the client reconnected');
+    const ns = this.options.getNamespace(this.options.namespaceFor(url, hostHeader));
+    const session = new Session(
+      { ns, host: hostHeader ?? this.options.defaultHost(), log: this.options.log, onEnd: (s) => this.sessions.delete(s.id) },
+      transport,
+    );
+    this.sessions.set(session.id, session);
+    return session;
+  }
+
+  /** Long-polling requests (`/.lp`); false for any other path. */
+  handleRequest(req: IncomingMessage, res: ServerResponse): boolean {
+    return this.longPoll.handle(req, res);
+  }
+
+  /** HTTP upgrades: `/.ws` becomes a WebSocket session, or joins one it upgrades (`s=`). */
+  handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (url.pathname !== '/.ws') {
+      socket.write('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      socket.destroy();
+      return;
+    }
+    this.wss.handleUpgrade(req, socket, head, (ws) => {
+      const conn = new WebSocketConnection(ws, this.options.log, this.options.limits);
+      this.sockets.add(conn);
+      ws.on('close', () => this.sockets.delete(conn));
+      const upgrading = url.searchParams.get('s');
+      if (upgrading) {
+        const session = this.sessions.get(upgrading);
+        if (session && session.offerUpgrade(conn)) {
+          conn.session = session;
+          return;
+        }
+        // Nothing to upgrade: a reset makes the SDK drop this secondary and stay where it is.
+        conn.send({ t: 'c', d: { t: 'r', d: req.headers.host ?? this.options.defaultHost() } });
+        conn.close('unknown session');
+        return;
+      }
+      conn.session = this.startSession(url, req.headers.host, conn);
+    });
+  }
+
+  /** Number of live sessions by the transport carrying them (for tests and the bench). */
+  counts(): { websocket: number; longPolling: number } {
+    let websocket = 0;
+    let longPolling = 0;
+    for (const s of this.sessions.values()) {
+      if (s.transport.kind === 'websocket') websocket++;
+      else longPolling++;
+    }
+    return { websocket, longPolling };
+  }
+
+  /** Ends every session (their onDisconnect writes run now) and cuts every socket. */
+  async closeAll(): Promise<void> {
+    for (const s of [...this.sessions.values()]) s.terminate('emulator stopping');
+    for (const c of this.sockets) c.terminate();
+    this.longPoll.closeAll();
+    await new Promise<void>((resolve) => this.wss.close(() => resolve()));
+  }
+}

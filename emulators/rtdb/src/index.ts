@@ -1,14 +1,16 @@
 // Local Firebase Realtime Database emulator: one HTTP server, WebSocket at /.ws, REST on *.json.
 
-import { createServer, type IncomingMessage } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { readFileSync, writeFileSync, renameSync, existsSync } from 'node:fs';
-import { WebSocketServer, type WebSocket } from 'ws';
 import { ALLOW_ALL_RULES_TEXT, compileRules } from './rulesApi.js';
 import { Namespace } from './namespace.js';
-import { type ConnectionLimits, Connection } from './connection.js';
+import { type ConnectionLimits, RealtimeServer } from './connection.js';
 import { handleRest } from './rest.js';
 import { type ExportJson, normalize } from './tree.js';
+import { CoverageRegistry, serveCoverage } from './coverage.js';
+import { serveViewer } from './viewer.js';
+import { EXPORT_DIRECTORY, SAFE_NAME, readExportDirectory, writeExportDirectory } from './export.js';
 
 export interface StartOptions {
   /** Default 9000; 0 picks a free port. */
@@ -33,6 +35,24 @@ export interface StartOptions {
   /** A WebSocket without a frame in either direction for this many ms is closed (default
    *  120,000; the SDK sends a keepalive after 45 s of silence, so keep this above that). */
   idleTimeoutMs?: number;
+  /** Long polling (`/.lp`): how long a poll is held open when there is nothing to send, in ms
+   *  (default 20,000; the browser SDK opens another poll after 25 s anyway). */
+  longPollHoldMs?: number;
+  /** REST streaming (`Accept: text/event-stream`): interval of `keep-alive` events, in ms
+   *  (default 30,000). */
+  streamKeepAliveMs?: number;
+  /** Count rule evaluations for the coverage reports at /.inspect/coverage (default true). */
+  coverage?: boolean;
+  /** Rules text per namespace (e.g. firebase.json's `database` array form); those namespaces
+   *  exist from the start. Other namespaces get `defaultRules`. */
+  namespaceRules?: Record<string, string>;
+  /** Load `<dir>/database_export/<ns>.json` files (the layout of `firebase emulators:export`). */
+  importDir?: string;
+  /** Write every namespace with data (and every imported one) to this directory, in the same
+   *  layout, when stopped. */
+  exportOnExit?: string;
+  /** Serve the data viewer at / for browsers (default true). */
+  viewer?: boolean;
 }
 
 export const DEFAULT_MAX_REQUEST_BYTES = 16 * 1024 * 1024;
@@ -45,6 +65,12 @@ export interface RunningEmulator {
   host: string;
   port: number;
   stop(): Promise<void>;
+  /** Writes the namespaces with data (and the imported ones) to `dir` in the layout of
+   *  `firebase emulators:export`; returns the namespaces written. */
+  exportData(dir: string): string[];
+  /** Replaces the rules of namespace `ns`, or (without `ns`) the default rules: new namespaces
+   *  get them, and so does every namespace still on the previous default. Throws RulesError. */
+  setRules(text: string, ns?: string): void;
 }
 
 export { Namespace };
@@ -57,18 +83,29 @@ interface SavedNamespace {
 export async function start(options: StartOptions = {}): Promise<RunningEmulator> {
   const host = options.host ?? '127.0.0.1';
   const log = options.quiet ? () => {} : (msg: string) => console.error(`[rtdb] ${msg}`);
-  const defaultRules = options.defaultRules ?? ALLOW_ALL_RULES_TEXT;
+  let defaultRules = options.defaultRules ?? ALLOW_ALL_RULES_TEXT;
   compileRules(defaultRules); // throws RulesError early
   const namespaces = new Map<string, Namespace>();
+  const coverage = options.coverage === false ? null : new CoverageRegistry();
+  const nsOptions = { coverage: coverage !== null, onRulesReplaced: coverage?.onRulesReplaced };
+  const namespaceRules = new Map(Object.entries(options.namespaceRules ?? {}));
+  for (const [name, text] of namespaceRules) {
+    try {
+      compileRules(text);
+    } catch (e) {
+      throw new Error(`Rules of namespace ${name}: ${(e as Error).message}`);
+    }
+  }
 
   const getNamespace = (name: string): Namespace => {
     let ns = namespaces.get(name);
     if (!ns) {
-      ns = new Namespace(name, defaultRules, log);
+      ns = new Namespace(name, namespaceRules.get(name) ?? defaultRules, log, nsOptions);
       namespaces.set(name, ns);
     }
     return ns;
   };
+  for (const name of namespaceRules.keys()) getNamespace(name);
 
   const namespaceFor = (url: URL, hostHeader: string | undefined): string => {
     const ns = url.searchParams.get('ns');
@@ -92,10 +129,10 @@ export async function start(options: StartOptions = {}): Promise<RunningEmulator
     for (const [name, entry] of Object.entries(saved)) {
       let ns: Namespace;
       try {
-        ns = new Namespace(name, entry.rules ?? defaultRules, log);
+        ns = new Namespace(name, entry.rules ?? namespaceRules.get(name) ?? defaultRules, log, nsOptions);
       } catch (e) {
         log(`namespace ${name}: saved rules rejected (${(e as Error).message}); using the default rules`);
-        ns = new Namespace(name, defaultRules, log);
+        ns = new Namespace(name, namespaceRules.get(name) ?? defaultRules, log, nsOptions);
       }
       namespaces.set(name, ns);
       ns.load(normalize(entry.data ?? null, [], { now: Date.now(), oldRoot: null }));
@@ -124,6 +161,26 @@ export async function start(options: StartOptions = {}): Promise<RunningEmulator
     : null;
   saveTimer?.unref();
 
+  // ---- import / export (the layout of `firebase emulators:export`)
+  const imported = new Set<string>();
+  if (options.importDir) {
+    for (const [name, data] of readExportDirectory(options.importDir)) {
+      getNamespace(name).load(normalize(data, [], { now: Date.now(), oldRoot: null }));
+      imported.add(name);
+      log(`imported namespace ${name} from ${options.importDir}/${EXPORT_DIRECTORY}/${name}.json`);
+    }
+  }
+  const exportData = (dir: string): string[] => {
+    const out = new Map<string, ExportJson>();
+    for (const [name, ns] of namespaces) {
+      if (ns.root === null && !imported.has(name)) continue;
+      if (SAFE_NAME.test(name)) out.set(name, ns.root);
+      else log(`namespace ${JSON.stringify(name)} is not a safe file name; not exported`);
+    }
+    writeExportDirectory(dir, out);
+    return [...out.keys()];
+  };
+
   // ---- HTTP + WebSocket
   const maxRequestBytes = options.maxRequestBytes ?? DEFAULT_MAX_REQUEST_BYTES;
   const requestTimeoutMs = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
@@ -139,10 +196,26 @@ export async function start(options: StartOptions = {}): Promise<RunningEmulator
     log,
     maxBodyBytes: maxRequestBytes,
     requestTimeoutMs,
+    streamKeepAliveMs: options.streamKeepAliveMs,
+    // The tools beside the database: rules coverage reports and the data viewer.
+    tools: (req: IncomingMessage, res: ServerResponse, url: URL): boolean => {
+      const toolHost = { getNamespace, namespaceFor, namespaces: () => namespaces.values(), coverage };
+      return serveCoverage(toolHost, req, res, url) || (options.viewer !== false && serveViewer(req, res, url));
+    },
   };
+  // WebSocket (/.ws) and long-polling (/.lp) sessions: connection.ts.
+  const realtime = new RealtimeServer({
+    getNamespace,
+    namespaceFor,
+    log,
+    limits,
+    defaultHost: () => `${host}:${actualPort}`,
+    longPollHoldMs: options.longPollHoldMs,
+  });
   // Node looks for overdue headers every connectionsCheckingInterval (30 s by default); checking
   // every quarter of the timeout keeps a short one accurate to 25%.
   const server = createServer({ connectionsCheckingInterval: Math.min(30_000, Math.max(25, Math.floor(requestTimeoutMs / 4))) }, (req, res) => {
+    if (realtime.handleRequest(req, res)) return;
     void handleRest(restHost, req, res);
   });
   server.keepAliveTimeout = 5000;
@@ -150,32 +223,7 @@ export async function start(options: StartOptions = {}): Promise<RunningEmulator
   // (rest.ts: a JSON 408); node's whole-request timeout stays behind it as a backstop.
   server.headersTimeout = requestTimeoutMs;
   server.requestTimeout = 2 * requestTimeoutMs;
-  // ws refuses (1009, closing the socket) any single frame over the limit while reading it.
-  const wss = new WebSocketServer({ noServer: true, perMessageDeflate: false, maxPayload: maxRequestBytes });
-  const sockets = new Set<WebSocket>();
-
-  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    if (url.pathname !== '/.ws') {
-      socket.write('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
-      socket.destroy();
-      return;
-    }
-    wss.handleUpgrade(req, socket, head, (ws) => {
-      sockets.add(ws);
-      const ns = getNamespace(namespaceFor(url, req.headers.host));
-      const conn = new Connection(ws, ns, req.headers.host ?? `${host}:${actualPort}`, log, limits);
-      ws.on('message', (data) => {
-        const bytes = data as Buffer; // one whole message, text or binary (binaryType stays 'nodebuffer')
-        conn.onFrame(bytes.toString('utf8'), bytes.length);
-      });
-      ws.on('close', () => {
-        sockets.delete(ws);
-        conn.dispose();
-      });
-      ws.on('error', (e) => log(`socket error: ${e.message}`));
-    });
-  });
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => realtime.handleUpgrade(req, socket, head));
 
   let actualPort = 0;
   await new Promise<void>((resolve, reject) => {
@@ -187,26 +235,43 @@ export async function start(options: StartOptions = {}): Promise<RunningEmulator
   });
   const addr = server.address();
   actualPort = typeof addr === 'object' && addr ? addr.port : (options.port ?? 9000);
-  const urlHost = host.includes(':') ? `[${host}]` : host;
+  const urlHost = urlHostOf(host);
 
   let stopped: Promise<void> | null = null;
   const stop = (): Promise<void> => {
     stopped ??= (async () => {
       if (saveTimer) clearInterval(saveTimer);
-      for (const ws of sockets) ws.terminate();
-      await new Promise<void>((resolve) => {
-        wss.close(() => resolve());
-      });
+      // Every session ends now (its onDisconnect writes run) and its sockets are cut.
+      await realtime.closeAll();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
       });
-      // Let the sockets' close handlers (onDisconnect writes) run before the last save.
       await new Promise((r) => setImmediate(r));
       save();
+      if (options.exportOnExit) {
+        const written = exportData(options.exportOnExit);
+        log(`exported ${written.length} namespace(s) to ${options.exportOnExit}`);
+      }
     })();
     return stopped;
   };
 
-  return { url: `http://${urlHost}:${actualPort}`, host, port: actualPort, stop };
+  const setRules = (text: string, name?: string): void => {
+    compileRules(text); // throws RulesError before anything changes
+    if (name !== undefined) {
+      namespaceRules.set(name, text);
+      getNamespace(name).setRules(text);
+      return;
+    }
+    const previous = defaultRules;
+    defaultRules = text;
+    for (const [n, ns] of namespaces) if (!namespaceRules.has(n) && ns.rulesText === previous) ns.setRules(text);
+  };
+
+  return { url: `http://${urlHost}:${actualPort}`, host, port: actualPort, stop, exportData, setRules };
+}
+
+function urlHostOf(host: string): string {
+  return host.includes(':') ? `[${host}]` : host;
 }

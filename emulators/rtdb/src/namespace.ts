@@ -1,7 +1,7 @@
 // One database namespace: its data tree, its rules, and the listeners to keep up to date.
 
 import type { AuthVar, RuleQuery, WireQuery } from './rules/types.js';
-import { type CompiledRules, canRead, canWrite, compileRules, couldWrite, indexesAt, ruleQueryFromWire } from './rulesApi.js';
+import { type CompiledRules, canRead, canWrite, compileRules, couldWrite, indexesAt, noteQueryIndex, noteRootRule, ruleQueryFromWire } from './rulesApi.js';
 import {
   type ExportJson,
   type Path,
@@ -73,6 +73,13 @@ export interface RawWrite {
   raw: unknown;
 }
 
+export interface NamespaceOptions {
+  /** Count rule evaluations for the coverage report (default false). */
+  coverage?: boolean;
+  /** Called with the outgoing rules when new rules replace them (their coverage counts end there). */
+  onRulesReplaced?: (old: CompiledRules, ns: Namespace) => void;
+}
+
 function isAllowAll(text: string): boolean {
   try {
     const j = JSON.parse(stripJsonComments(text)) as unknown;
@@ -97,14 +104,17 @@ export class Namespace {
     readonly name: string,
     rulesText: string,
     private readonly log: Logger,
+    private readonly options: NamespaceOptions = {},
   ) {
-    this.rules = compileRules(rulesText);
+    this.rules = compileRules(rulesText, { coverage: options.coverage });
     this.rulesText = rulesText;
     this.allowAll = isAllowAll(rulesText);
   }
 
   setRules(text: string): void {
-    this.rules = compileRules(text);
+    const old = this.rules;
+    this.rules = compileRules(text, { coverage: this.options.coverage });
+    this.options.onRulesReplaced?.(old, this);
     this.rulesText = text;
     this.allowAll = isAllowAll(text);
     this.version++;
@@ -114,7 +124,11 @@ export class Namespace {
   // -------------------------------------------------------------------------------- reads
 
   mayRead(path: Path, auth: AuthState, query: RuleQuery | null): boolean {
-    if (auth.admin || this.allowAll) return true;
+    if (auth.admin) return true;
+    if (this.allowAll) {
+      noteRootRule(this.rules, '.read');
+      return true;
+    }
     try {
       return canRead(this.rules, path, { auth: auth.auth, now: Date.now(), root: this.root, query });
     } catch (e) {
@@ -129,6 +143,7 @@ export class Namespace {
     const need = neededIndex(q);
     if (need === null) return false;
     try {
+      noteQueryIndex(this.rules, path, need);
       return !indexesAt(this.rules, path).includes(need);
     } catch {
       return false;
@@ -183,6 +198,7 @@ export class Namespace {
     const now = Date.now();
     const { tree, paths } = this.prepare(writes, now);
     if (!auth.admin && !this.allowAll) this.checkWrite(auth, now, applyWriteTree(this.root, tree, 'view'), paths);
+    else if (!auth.admin) noteRootRule(this.rules, '.write', paths.length);
     if (expected) {
       if (!this.mayRead(expected.path, auth, null)) throw permissionDenied();
       if (!expected.holds(getAt(this.root, expected.path))) throw new DataError('Transaction hash does not match', 'datastale');
@@ -248,6 +264,7 @@ export class Namespace {
     const now = Date.now();
     const { tree, paths } = this.prepare(writes, now);
     if (!auth.admin && !this.allowAll) this.checkWrite(auth, now, applyWriteTree(this.root, tree, 'view'), paths);
+    else if (!auth.admin) noteRootRule(this.rules, '.write', paths.length);
   }
 
   /** Apply already-authorised writes (onDisconnect) atomically; a later deeper write lands on top

@@ -10,6 +10,7 @@ import { parseWireQuery } from './query.js';
 import { nodeHash } from './hash.js';
 import { nextPushId } from './pushId.js';
 import { stripJsonComments } from './jsonc.js';
+import { acceptsEventStream, streamEvents } from './rest-streaming.js';
 
 export interface RestHost {
   getNamespace(name: string): Namespace;
@@ -20,6 +21,10 @@ export interface RestHost {
   maxBodyBytes: number;
   /** A request body must have arrived completely this long after the headers. */
   requestTimeoutMs: number;
+  /** Interval of `keep-alive` events on event streams (rest-streaming.ts; default 30 s). */
+  streamKeepAliveMs?: number;
+  /** Endpoints beside the database (coverage reports, the data viewer): true when answered. */
+  tools?(req: IncomingMessage, res: ServerResponse, url: URL): boolean;
 }
 
 class HttpError extends Error {
@@ -263,7 +268,7 @@ async function route(host: RestHost, req: IncomingMessage, res: ServerResponse, 
     const o = req.headers['x-http-method-override'] ?? url.searchParams.get('x-http-method-override');
     if (typeof o === 'string' && o) method = o.toUpperCase();
   }
-  if (pathname === '/.lp' || pathname.startsWith('/.lp/')) throw new HttpError(404, 'Long polling is not supported by this emulator; use WebSockets');
+  if (host.tools?.(req, res, url)) return;
   if (pathname === '/' && method === 'GET' && !url.search) {
     res.writeHead(200, { 'Content-Type': 'text/plain; charset=utf-8' });
     res.end('Local Firebase Realtime Database emulator. Data at /<path>.json?ns=<namespace>\n');
@@ -347,6 +352,7 @@ async function route(host: RestHost, req: IncomingMessage, res: ServerResponse, 
   switch (method) {
     case 'GET':
     case 'HEAD': {
+      if (acceptsEventStream(req)) return streamEvents({ req, res, url, ns, path, auth, wire: restQuery(url), log: host.log, keepAliveMs: host.streamKeepAliveMs });
       const wire = restQuery(url);
       const query = wire ? parseWireQuery(wire) : null;
       const rq = wire && query?.filtered ? ruleQueryFromWire(wire) : null;

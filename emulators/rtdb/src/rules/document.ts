@@ -8,7 +8,8 @@
 
 import { parseTree, printParseErrorCode, type Node as JsonNode, type ParseError } from 'jsonc-parser';
 import { RulesError } from './errors.js';
-import { compileExpression, ExprError, type CompiledExpression, type RuleKind } from './expression.js';
+import { compileCoveredExpression, compileExpression, ExprError, type CompiledExpression, type RuleKind } from './expression.js';
+import { DocumentCoverage, type IndexCoverage } from './coverage.js';
 
 export interface Rule {
   readonly kind: RuleKind;
@@ -16,7 +17,12 @@ export interface Rule {
   readonly where: string;
   /** A boolean rule, or null for an expression. */
   readonly constant: boolean | null;
+  /** The expression; with coverage on, the variant that counts its evaluations. */
   readonly expr: CompiledExpression | null;
+  /** The expression without counting (the same function when coverage is off). */
+  readonly plain: CompiledExpression | null;
+  /** Coverage of a boolean rule: [evaluations, true, false, errors]; null otherwise. */
+  readonly counts: Float64Array | null;
 }
 
 export interface RuleNode {
@@ -33,6 +39,8 @@ export interface RuleNode {
   wildNode: RuleNode | null;
   /** True if this node or any node below it has a .validate rule. */
   validateBelow: boolean;
+  /** Coverage of the .indexOn here (null without one, or with coverage off). */
+  indexCoverage: IndexCoverage | null;
 }
 
 const INVALID_KEY_CHARS = /[.#$[\]/\u0000-\u001f\u007f]/;
@@ -120,7 +128,12 @@ function kindOf(node: JsonNode): string {
   }
 }
 
-export function parseRulesDocument(text: string): RuleNode {
+export interface ParseOptions {
+  /** Count evaluations for a coverage report (coverage.ts); fills `coverage`. */
+  coverage?: DocumentCoverage | null;
+}
+
+export function parseRulesDocument(text: string, options: ParseOptions = {}): RuleNode {
   const errors: ParseError[] = [];
   const tree = parseTree(blankControlCharsInStrings(text), errors, {
     allowTrailingComma: true,
@@ -147,10 +160,17 @@ export function parseRulesDocument(text: string): RuleNode {
   if (rules.type !== 'object') {
     throw new RulesError(`rules: must be an object, found ${kindOf(rules)} at ${lineCol(text, rules.offset)}`);
   }
-  return buildNode(text, rules, 'rules', '', new Set());
+  return buildNode(text, rules, 'rules', '', new Set(), options.coverage ?? null);
 }
 
-function buildNode(text: string, obj: JsonNode, where: string, path: string, vars: ReadonlySet<string>): RuleNode {
+function buildNode(
+  text: string,
+  obj: JsonNode,
+  where: string,
+  path: string,
+  vars: ReadonlySet<string>,
+  cov: DocumentCoverage | null,
+): RuleNode {
   const node: RuleNode = {
     path: path === '' ? '/' : path,
     read: null,
@@ -161,6 +181,7 @@ function buildNode(text: string, obj: JsonNode, where: string, path: string, var
     wildcard: null,
     wildNode: null,
     validateBelow: false,
+    indexCoverage: null,
   };
   const err = (at: JsonNode, msg: string): never => {
     throw new RulesError(`${msg} (${lineCol(text, at.offset)})`);
@@ -178,7 +199,7 @@ function buildNode(text: string, obj: JsonNode, where: string, path: string, var
         case '.read':
         case '.write':
         case '.validate': {
-          const rule = compileRule(text, key, here, value, vars);
+          const rule = compileRule(text, key, here, value, vars, node.path, cov);
           if (key === '.read') node.read = rule;
           else if (key === '.write') node.write = rule;
           else node.validate = rule;
@@ -190,6 +211,18 @@ function buildNode(text: string, obj: JsonNode, where: string, path: string, var
             node.indexOn = (value.children ?? []).map((c) => c.value as string);
           } else {
             err(value, `${here}: must be a string or an array of strings, found ${kindOf(value)}`);
+          }
+          if (cov !== null) {
+            node.indexCoverage = {
+              path: node.path,
+              where: here,
+              valueOffset: value.offset,
+              valueLength: value.length,
+              fields: node.indexOn,
+              used: new Map(),
+              missing: new Map(),
+            };
+            cov.indexes.push(node.indexCoverage);
           }
           break;
         default:
@@ -221,9 +254,9 @@ function buildNode(text: string, obj: JsonNode, where: string, path: string, var
     if (key.startsWith('$')) {
       const inner = new Set(vars);
       inner.add(key);
-      node.wildNode = buildNode(text, value, here, childPath, inner);
+      node.wildNode = buildNode(text, value, here, childPath, inner, cov);
     } else {
-      (node.children ??= new Map()).set(key, buildNode(text, value, here, childPath, vars));
+      (node.children ??= new Map()).set(key, buildNode(text, value, here, childPath, vars, cov));
     }
   }
 
@@ -240,9 +273,15 @@ function compileRule(
   where: string,
   value: JsonNode,
   vars: ReadonlySet<string>,
+  path: string,
+  cov: DocumentCoverage | null,
 ): Rule {
+  const loc = { kind, path, where, valueOffset: value.offset, valueLength: value.length };
   if (value.type === 'boolean') {
-    return { kind, where, constant: value.value as boolean, expr: null };
+    const constant = value.value as boolean;
+    const counts = cov === null ? null : new Float64Array(4);
+    if (cov !== null) cov.rules.push({ ...loc, constant, expression: null, counts: counts! });
+    return { kind, where, constant, expr: null, plain: null, counts };
   }
   if (value.type !== 'string') {
     throw new RulesError(
@@ -251,10 +290,21 @@ function compileRule(
   }
   const source = value.value as string;
   try {
-    return { kind, where, constant: null, expr: compileExpression(source, { kind, vars }) };
+    if (cov === null) {
+      const expr = compileExpression(source, { kind, vars });
+      return { kind, where, constant: null, expr, plain: expr, counts: null };
+    }
+    const c = compileCoveredExpression(source, { kind, vars });
+    cov.rules.push({ ...loc, constant: null, expression: c.coverage, counts: c.coverage.counts });
+    return { kind, where, constant: null, expr: c.expr, plain: c.plain, counts: null };
   } catch (e) {
     if (!(e instanceof ExprError)) throw e;
     const at = e.index === null ? value.offset : sourceOffsetOf(text, value, e.index);
     throw new RulesError(`${where}: ${e.message} (${lineCol(text, at)})`);
   }
+}
+
+/** The document offset of character `index` of the JSON string at `offset`/`length` (coverage). */
+export function stringSourceOffset(text: string, offset: number, length: number, index: number): number {
+  return sourceOffsetOf(text, { offset, length } as JsonNode, index);
 }

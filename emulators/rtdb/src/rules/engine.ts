@@ -22,8 +22,23 @@ const NO_VARS: Readonly<Record<string, string>> = Object.freeze({});
 
 function run(rule: Rule, env: Env): boolean {
   env.error = null;
-  if (rule.constant !== null) return rule.constant;
+  if (rule.constant !== null) {
+    const counts = rule.counts;
+    if (counts !== null) {
+      counts[0]++;
+      counts[rule.constant ? 1 : 2]++;
+    }
+    return rule.constant;
+  }
   return rule.expr!(env);
+}
+
+/** `run` without counting for coverage: for the server's own pre-checks, which are not rule
+ *  evaluations a developer asked for. */
+function runPlain(rule: Rule, env: Env): boolean {
+  env.error = null;
+  if (rule.constant !== null) return rule.constant;
+  return rule.plain!(env);
 }
 
 /** The rule node for one step down, binding the wildcard variable in env if it is used. */
@@ -74,22 +89,27 @@ export function canReadImpl(tree: RuleNode, path: readonly string[], ctx: ReadCo
 }
 
 export function indexesAtImpl(tree: RuleNode, path: readonly string[]): string[] {
+  return [...(ruleNodeAt(tree, path)?.indexOn ?? [])];
+}
+
+/** The rule node that governs exactly `path` (named children before the wildcard), or null. */
+export function ruleNodeAt(tree: RuleNode, path: readonly string[]): RuleNode | null {
   try {
     let node: RuleNode | null = tree;
     for (const key of path) {
       node = node.children?.get(key) ?? node.wildNode;
-      if (node === null) return [];
+      if (node === null) return null;
     }
-    return [...node.indexOn];
+    return node;
   } catch {
-    return [];
+    return null;
   }
 }
 
 /** Could some write at `path` (with `below`: at or anywhere under it) be granted .write permission,
  *  whatever its data? Decided before the data exists: a .write rule that is false without reading
  *  `newData` is false for every value; one that reads newData (or any error) counts as "could". */
-export function couldWriteImpl(tree: RuleNode, path: readonly string[], ctx: Omit<ReadContext, 'query'>, below: boolean): boolean {
+export function couldWriteImpl(tree: RuleNode, path: readonly string[], ctx: Omit<ReadContext, 'query'>, below: boolean, count = false): boolean {
   try {
     const env = makeEnv({ ...ctx, query: null }, null);
     let node: RuleNode | null = tree;
@@ -99,7 +119,7 @@ export function couldWriteImpl(tree: RuleNode, path: readonly string[], ctx: Omi
         env.data = data;
         env.newData = null;
         env.newDataUsed = false;
-        if (run(node.write, env) || env.newDataUsed) return true;
+        if ((count ? run : runPlain)(node.write, env) || env.newDataUsed) return true;
       }
       if (i === path.length) return below && hasWriteBelow(node);
       node = step(node, path[i], env);

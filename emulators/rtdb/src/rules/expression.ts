@@ -13,6 +13,7 @@
 import jsep from 'jsep';
 import jsepRegex from '@jsep-plugin/regex';
 import type { AuthVar, RuleQuery } from './types.js';
+import { ERRORS, EVALS, ExpressionCoverage, FALSE, TRUE, countNodes, expressionSpans, valueLabel } from './coverage.js';
 import {
   Snap,
   descend,
@@ -47,6 +48,8 @@ export interface ExprScope {
   kind: RuleKind;
   /** Wildcard names in scope, with the `$`. */
   vars: ReadonlySet<string>;
+  /** Set while compiling the counting variant of an expression (coverage.ts). */
+  cov?: ExpressionCoverage;
 }
 
 /** A compile error; `index` is the character position in the expression when known. */
@@ -233,35 +236,144 @@ export interface CompiledExpression {
   (env: Env): boolean;
 }
 
-/** Parses and compiles an expression; throws ExprError. */
-export function compileExpression(source: string, scope: ExprScope): CompiledExpression {
+function parse(source: string): jsep.Expression {
   if (source.trim() === '') throw new ExprError('empty expression');
-  let ast: jsep.Expression;
   try {
-    ast = jsep(source);
+    return jsep(source);
   } catch (e) {
     const err = e as { description?: string; message?: string; index?: number };
     throw new ExprError(err.description ?? err.message ?? String(e), typeof err.index === 'number' ? err.index : null);
   }
-  const c = compileNode(ast, scope);
+}
+
+function checkBoolean(c: Compiled): void {
   if (c.t !== 'boolean' && c.t !== 'any') {
     throw new ExprError(`the rule must evaluate to a boolean, but this expression is ${TYPE_NAMES[c.t]}`);
   }
+}
+
+/** The rule: true only for a boolean true; never throws. `counts` (coverage): slots 0–3 count
+ *  the rule's evaluations, true, false, and errors (an error or a non-boolean result). */
+function finish(c: Compiled, counts: Float64Array | null): CompiledExpression {
   const fn = c.fn;
+  if (counts === null) {
+    return (env: Env): boolean => {
+      try {
+        const v = fn(env);
+        if (typeof v === 'boolean') return v;
+        env.error = `the rule evaluated to ${describe(v)}, not a boolean`;
+        return false;
+      } catch (e) {
+        env.error = e instanceof EvalFailure ? e.message : String(e);
+        return false;
+      }
+    };
+  }
   return (env: Env): boolean => {
+    counts[EVALS]++;
     try {
       const v = fn(env);
-      if (typeof v === 'boolean') return v;
+      if (v === true) {
+        counts[TRUE]++;
+        return true;
+      }
+      if (v === false) {
+        counts[FALSE]++;
+        return false;
+      }
+      counts[ERRORS]++;
       env.error = `the rule evaluated to ${describe(v)}, not a boolean`;
       return false;
     } catch (e) {
+      counts[ERRORS]++;
       env.error = e instanceof EvalFailure ? e.message : String(e);
       return false;
     }
   };
 }
 
+/** Parses and compiles an expression; throws ExprError. */
+export function compileExpression(source: string, scope: ExprScope): CompiledExpression {
+  const c = compileNode(parse(source), { kind: scope.kind, vars: scope.vars });
+  checkBoolean(c);
+  return finish(c, null);
+}
+
+export interface CoveredExpression {
+  /** Counts every evaluation of the rule and of each subexpression into `coverage`. */
+  expr: CompiledExpression;
+  /** The same rule without counting (for the server's own pre-checks). */
+  plain: CompiledExpression;
+  coverage: ExpressionCoverage;
+}
+
+/** compileExpression, plus a counting variant (rules coverage). Throws ExprError. */
+export function compileCoveredExpression(source: string, scope: ExprScope): CoveredExpression {
+  const ast = parse(source);
+  const plain = compileNode(ast, { kind: scope.kind, vars: scope.vars });
+  checkBoolean(plain);
+  const coverage = new ExpressionCoverage(source, expressionSpans(ast, source), countNodes(ast));
+  const counted = compileNode(ast, { kind: scope.kind, vars: scope.vars, cov: coverage });
+  return { expr: finish(counted, coverage.counts), plain: finish(plain, null), coverage };
+}
+
+/** A node's closure wrapped to count its evaluations and results (coverage.ts). Literals and
+ *  snapshots count only evaluations (their value is known from the node). */
+function counting(node: jsep.Expression, c: Compiled, cov: ExpressionCoverage, id: number): Fn {
+  const fn = c.fn;
+  const counts = cov.counts;
+  const k = 4 + 4 * id;
+  if (node.type === 'Literal') {
+    const v = (node as jsep.Literal).value;
+    const slot = v === true ? k + TRUE : v === false ? k + FALSE : -1;
+    if (slot < 0) cov.fixed[id] = valueLabel(v);
+    return (env) => {
+      counts[k]++;
+      if (slot >= 0) counts[slot]++;
+      return fn(env);
+    };
+  }
+  if (c.t === 'snap' || c.t === 'array') {
+    // Always a snapshot (or always an array): only failures need telling apart.
+    cov.fixed[id] = valueLabel(c.t === 'snap' ? SNAP_EXAMPLE : []);
+    return (env) => {
+      counts[k]++;
+      try {
+        return fn(env);
+      } catch (e) {
+        counts[k + ERRORS]++;
+        throw e;
+      }
+    };
+  }
+  return (env) => {
+    counts[k]++;
+    let v: unknown;
+    try {
+      v = fn(env);
+    } catch (e) {
+      counts[k + ERRORS]++;
+      throw e;
+    }
+    if (v === true) counts[k + TRUE]++;
+    else if (v === false) counts[k + FALSE]++;
+    else cov.note(id, v);
+    return v;
+  };
+}
+
+const SNAP_EXAMPLE = new Snap(null, null);
+
 function compileNode(node: jsep.Expression, scope: ExprScope): Compiled {
+  const cov = scope.cov;
+  if (cov === undefined) return compileBare(node, scope);
+  const id = cov.enter(node);
+  const c = compileBare(node, scope);
+  cov.leave(id);
+  return { t: c.t, fn: counting(node, c, cov, id) };
+}
+
+function compileBare(node: jsep.Expression, scope: ExprScope): Compiled {
   switch (node.type) {
     case 'Literal':
       return compileLiteral(node as jsep.Literal);

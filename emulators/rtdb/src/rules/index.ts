@@ -2,7 +2,8 @@
 // document once, then ask canRead / canWrite / indexesAt. Semantics: shared/rtdb-protocol.md §7.
 
 import { parseRulesDocument, type RuleNode } from './document.js';
-import { canReadImpl, canWriteImpl, couldWriteImpl, indexesAtImpl } from './engine.js';
+import { canReadImpl, canWriteImpl, couldWriteImpl, indexesAtImpl, ruleNodeAt } from './engine.js';
+import { DocumentCoverage, noteIndexUse } from './coverage.js';
 import { RulesError } from './errors.js';
 import type { ReadContext, WriteContext, WriteDecision } from './types.js';
 
@@ -24,15 +25,39 @@ export interface CompiledRules {
   readonly source: string;
   /** @internal The compiled rule tree. */
   readonly tree: RuleNode;
+  /** Evaluation counts for the coverage report (coverage-report.ts); null when compiled without. */
+  readonly coverage: DocumentCoverage | null;
+}
+
+export interface CompileOptions {
+  /** Count every evaluation of every rule and subexpression (rules coverage). Default false. */
+  coverage?: boolean;
 }
 
 /** The default rules of a new namespace. */
 export const ALLOW_ALL_RULES_TEXT: string = JSON.stringify({ rules: { '.read': true, '.write': true } }, null, 2) + '\n';
 
 /** Parses and compiles a rules document; throws RulesError (with rule path and line) if invalid. */
-export function compileRules(text: string): CompiledRules {
+export function compileRules(text: string, options: CompileOptions = {}): CompiledRules {
   if (typeof text !== 'string') throw new RulesError('The rules document must be text');
-  return Object.freeze({ source: text, tree: parseRulesDocument(text) });
+  const coverage = options.coverage ? new DocumentCoverage(text) : null;
+  return Object.freeze({ source: text, tree: parseRulesDocument(text, { coverage }), coverage });
+}
+
+/** Coverage: a query at `path` needs the index `index` (".value", ".key" or a child path). */
+export function noteQueryIndex(rules: CompiledRules, path: string[], index: string): void {
+  if (rules.coverage === null) return;
+  noteIndexUse(rules.coverage, ruleNodeAt(rules.tree, path)?.indexCoverage ?? null, '/' + path.join('/'), index);
+}
+
+/** Coverage when the server skipped the engine because the rules allow everything: the root
+ *  rule of `kind` was evaluated (to true) `times` times. */
+export function noteRootRule(rules: CompiledRules, kind: '.read' | '.write', times = 1): void {
+  const counts = (kind === '.read' ? rules.tree.read : rules.tree.write)?.counts;
+  if (counts) {
+    counts[0] += times;
+    counts[1] += times;
+  }
 }
 
 /** May `path` be read? True if any .read from the root down to it is true. Never throws. */
@@ -48,7 +73,11 @@ export function canWrite(rules: CompiledRules, ctx: WriteContext): WriteDecision
 /** Before a write's data is known: false when no data written at `path` (with `below`: at or
  *  anywhere under it, as an update's keys may be) could get .write permission. Never throws. */
 export function couldWrite(rules: CompiledRules, path: string[], ctx: Omit<ReadContext, 'query'>, below: boolean): boolean {
-  return couldWriteImpl(rules.tree, path, ctx, below);
+  // Not counted for coverage when the write goes on (canWrite then evaluates the rules); counted
+  // when it is refused here, since then this was the evaluation that decided.
+  if (couldWriteImpl(rules.tree, path, ctx, below)) return true;
+  if (rules.coverage !== null) couldWriteImpl(rules.tree, path, ctx, below, true);
+  return false;
 }
 
 /** The .indexOn entries of the rule node at exactly `path` ([] if none). */

@@ -1,0 +1,28 @@
+import { defineConfig, devices } from '@playwright/test';
+
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './scripts/chromium.ts';
+
+/** Browser conformance tests of the database emulator (emulators/rtdb) in Debian's Chromium.
+ *  No global stack: every test file starts its own emulator on a free port and serves its own
+ *  tiny page (tests/emulator-browser/harness.ts), so this runs beside anything on fixed ports.
+ *  `npm run test:emulator:browser`. */
+export default defineConfig({
+  testDir: 'tests/emulator-browser',
+  testMatch: '**/*.spec.ts',
+  fullyParallel: false,
+  forbidOnly: true,
+  retries: 0,
+  workers: process.env.CI ? 2 : 4,
+  reporter: 'list',
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
+  outputDir: 'test-results/emulator-browser',
+  use: {
+    trace: 'retain-on-failure',
+    ...devices['Desktop Chrome'],
+    launchOptions: {
+      executablePath: CHROMIUM_PATH,
+      args: CHROMIUM_FLAGS,
+    },
+  },
+});
