@@ -1,19 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { MARKETING_ADD_ON_CENTS, SECURITY_ADD_ON_CENTS } from './add-ons';
-import { PLAN_IDS, isPricedPlan, type PricedPlanId } from './plans';
+import { PRICED_PLANS, PRICE_TABLE } from './plan-table.fixture';
 import { priceConfiguration, UnpricedPlanError, type PlanConfiguration } from './pricing';
 
-const PRICED_PLANS = PLAN_IDS.filter(isPricedPlan);
-
-/** Spec section 9, in dollars: monthly, yearly, storage add-on. */
-const TABLE: Record<PricedPlanId, [number, number, number]> = {
-  earth: [7_500, 90_000, 2_500],
-  bronze: [10_000, 120_000, 3_000],
-  silver: [12_500, 150_000, 3_500],
-  gold: [15_000, 180_000, 4_000],
-  'diamond-peak': [25_000, 300_000, 4_500],
-  'platinum-unlimited': [50_000, 600_000, 5_000],
-};
 
 function* everyConfiguration(): Generator<PlanConfiguration> {
   for (const plan of PRICED_PLANS)
@@ -27,7 +16,7 @@ describe('priceConfiguration', () => {
   it('matches the section-9 table for every plan, period and add-on combination', () => {
     let checked = 0;
     for (const configuration of everyConfiguration()) {
-      const [monthly, yearly, storage] = TABLE[configuration.plan];
+      const [monthly, yearly, storage] = PRICE_TABLE[configuration.plan];
       const extrasDollars =
         (configuration.storage ? storage : 0) + (configuration.security ? 799.99 : 0) + (configuration.marketing ? 3_750 : 0);
       const expectedMonthly = Math.round((monthly + extrasDollars) * 100);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { PLAN_IDS, isPricedPlan, type PricedPlanId } from './plans';
+import { PRICED_PLANS, PRICE_TABLE } from './plan-table.fixture';
+import type { PricedPlanId } from './plans';
 import {
   paymentsLabel,
   periodSuffix,
@@ -10,17 +11,6 @@ import {
   type OrderSubscription,
 } from './subscription';
 
-const PRICED_PLANS = PLAN_IDS.filter(isPricedPlan);
-
-/** The plans' table in dollars (monthly, yearly, storage add-on), independent of plans.ts. */
-const TABLE: Record<PricedPlanId, [number, number, number]> = {
-  earth: [7_500, 90_000, 2_500],
-  bronze: [10_000, 120_000, 3_000],
-  silver: [12_500, 150_000, 3_500],
-  gold: [15_000, 180_000, 4_000],
-  'diamond-peak': [25_000, 300_000, 4_500],
-  'platinum-unlimited': [50_000, 600_000, 5_000],
-};
 
 describe('recurringPrice', () => {
   it('bills every plan × period × add-on combination as a 12-month term: 12 monthly payments or 1 yearly', () => {
@@ -30,7 +20,7 @@ describe('recurringPrice', () => {
         for (const storage of [false, true])
           for (const security of [false, true])
             for (const marketing of [false, true]) {
-              const [monthly, yearly, storageAddOn] = TABLE[plan];
+              const [monthly, yearly, storageAddOn] = PRICE_TABLE[plan];
               const extras = (storage ? storageAddOn : 0) + (security ? 799.99 : 0) + (marketing ? 3_750 : 0);
               const cents = Math.round(((period === 'monthly' ? monthly : yearly) + extras) * 100);
               expect(recurringPrice({ plan, period, storage, security, marketing }), `${plan} ${period} ${storage} ${security} ${marketing}`).toEqual(
