@@ -1,7 +1,7 @@
 /** The browser side of checkout: posts the page's choices to the stripeCheckout function and reads
  *  its answer (architecture decision 4). The function prices the order itself; this module only
  *  carries the request and never trusts the shape of what comes back. */
-import { buildCheckoutRequest, isHttpUrl, type CheckoutChoices, type CheckoutPageUrls, type CheckoutRequest } from '@/catalog/checkout';
+import { CHECKOUT_SESSION_ID_TEMPLATE, buildCheckoutRequest, isHttpUrl, type CheckoutChoices, type CheckoutPageUrls, type CheckoutRequest } from '@/catalog/checkout';
 import type { PlanId } from '@/catalog/plans';
 import { paths } from '@/config/paths';
 import { callFunction, refusalOf, successData, type FunctionAnswer } from '@/firebase/functions';
@@ -76,7 +76,7 @@ export interface CheckoutPage {
 export function checkoutUrls(plan: PlanId, signedIn: boolean, { origin, currentUrl }: CheckoutPage): CheckoutPageUrls {
   return {
     imageURL: planImageUrl(plan, origin),
-    successURL: signedIn ? new URL(paths.orderHistory, origin).toString() : `${new URL(paths.thankYou, origin).toString()}?${CHECKOUT_SESSION_PARAM}={CHECKOUT_SESSION_ID}`,
+    successURL: signedIn ? new URL(paths.orderHistory, origin).toString() : `${new URL(paths.thankYou, origin).toString()}?${CHECKOUT_SESSION_PARAM}=${CHECKOUT_SESSION_ID_TEMPLATE}`,
     cancelURL: currentUrl,
   };
 }

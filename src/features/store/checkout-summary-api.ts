@@ -1,23 +1,17 @@
 /** What a visitor bought, read back after Stripe's Checkout through the checkoutSummary function
  *  by the session id Stripe put in the success address. Only what the thank-you page shows. */
-import { isBillingPeriod, type BillingPeriod } from '@/catalog/pricing';
-import { isPlanId, type PlanId } from '@/catalog/plans';
-import { isServiceId, type ServiceId } from '@/catalog/services';
+import type { CheckoutSummary as CatalogCheckoutSummary } from '@/catalog/checkout';
+import { isBillingPeriod } from '@/catalog/pricing';
+import { isPlanId, isPricedPlan } from '@/catalog/plans';
+import { isServiceId } from '@/catalog/services';
 import { isSubscriptionStatus, type SubscriptionStatus } from '@/catalog/subscription';
 import { callFunction, isRecord, successData } from '@/firebase/functions';
 
 /** The thank-you page's query parameter that carries a visitor's Checkout session id. */
 export const CHECKOUT_SESSION_PARAM = 'session_id';
 
-export interface CheckoutSummary {
-  service: ServiceId;
-  plan: PlanId;
-  period: BillingPeriod;
-  amountPerPeriod: number;
-  termPayments: number;
-  paymentsMade: number;
-  subscriptionStatus: SubscriptionStatus | null;
-}
+/** What checkoutSummary answers (src/catalog/checkout.ts), with the status narrowed to Stripe's. */
+export type CheckoutSummary = Omit<CatalogCheckoutSummary, 'subscriptionStatus'> & { subscriptionStatus: SubscriptionStatus | null };
 
 /** Checkout session ids as Stripe makes them; anything else is not sent anywhere. */
 export function isCheckoutSessionId(value: string | null): value is string {
@@ -26,7 +20,7 @@ export function isCheckoutSessionId(value: string | null): value is string {
 
 function toSummary(data: Record<string, unknown>): CheckoutSummary | null {
   const { service, plan, period, amountPerPeriod, termPayments, paymentsMade, subscriptionStatus } = data;
-  if (!isServiceId(service) || !isPlanId(plan) || !isBillingPeriod(period)) return null;
+  if (!isServiceId(service) || !isPlanId(plan) || !isPricedPlan(plan) || !isBillingPeriod(period)) return null;
   if (!Number.isSafeInteger(amountPerPeriod) || !Number.isSafeInteger(termPayments)) return null;
   return {
     service,
