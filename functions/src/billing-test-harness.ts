@@ -2,12 +2,14 @@
 // over real HTTP as the runtime serves it, the real `stripe` SDK against the Stripe stand-in and
 // firebase-admin against the project's database emulator, both started on free ports. Sign-in is
 // a table of ID tokens (the handlers take `verifyIdToken` as a dependency); the real Auth emulator
-// is exercised by tests/e2e/checkout-api.spec.ts.
+// is exercised by tests/e2e/checkout-api.spec.ts. `useBackends` is the lower layer alone (database
+// emulator, firebase-admin app, stand-in, optionally the webhook) with a test file's hooks.
 import { randomUUID } from 'node:crypto';
 import type { DecodedIdToken } from 'firebase-admin/auth';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getDatabase, type Database } from 'firebase-admin/database';
 import type Stripe from 'stripe';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { start as startDatabase, type RunningEmulator } from '../../emulators/rtdb/src/index';
 import { start as startStripe, type RunningStripe } from '../../emulators/stripe/server';
 import { postForm } from '../../emulators/stripe/test-support';
@@ -17,7 +19,7 @@ import { handleCheckoutSummary } from './checkout-summary';
 import { handleClaimGuestOrders } from './guest-orders';
 import { handlePortal } from './portal';
 import { createStripeClient } from './stripe-client';
-import { post, testServers, type JsonAnswer } from './test-server';
+import { post, testServers, type JsonAnswer, type TestServers } from './test-server';
 import { handleWebhook } from './webhook';
 
 export const SITE = 'http://127.0.0.1:4173';
@@ -47,10 +49,96 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function startHarness(name: string, options: { retryDelaysMs?: number[] } = {}): Promise<Harness> {
+export interface BackendOptions {
+  /** The only API key the stand-in accepts (the `stripe` client uses it). */
+  secretKey: string;
+  /** Given: handleWebhook is served (`webhookUrl`) and the stand-in delivers its events there,
+   *  signed with this secret. Absent: events are kept, not delivered. */
+  webhookSecret?: string;
+  /** The stand-in's retries of a failed delivery; none unless asked, so each test decides when
+   *  Stripe redelivers (POST /__events/:id/resend) and every refusal shows. */
+  retryDelaysMs?: number[];
+}
+
+/** What the handler tests run against, all on free ports of 127.0.0.1. */
+export interface Backends {
+  /** firebase-admin's app, and its database on the project's database emulator. */
+  app: App;
+  database: Database;
+  /** The Stripe stand-in, and the real `stripe` SDK pointed at it with `secretKey`. */
+  standIn: RunningStripe;
+  stripe: Stripe;
+  /** Serve handlers here; `close()` closes them. */
+  servers: TestServers;
+  /** handleWebhook's URL, when a `webhookSecret` was given. */
+  webhookUrl?: string;
+  /** Forgets the stand-in's state and empties the database. */
+  reset(): Promise<void>;
+  /** Closes the servers, the app, the stand-in and the database emulator. */
+  close(): Promise<void>;
+}
+
+/** Starts the database emulator, a firebase-admin app on it (project and namespace
+ *  `demo-${name}`) and the Stripe stand-in, with handleWebhook served between the two when the
+ *  stand-in is to deliver events. */
+export async function startBackends(name: string, options: BackendOptions): Promise<Backends> {
   const databaseEmulator: RunningEmulator = await startDatabase({ port: 0, quiet: true });
   const app: App = initializeApp({ projectId: `demo-${name}`, databaseURL: `${databaseEmulator.url}?ns=demo-${name}` }, `${name}-${Date.now()}`);
   const database = getDatabase(app);
+  const servers = testServers();
+  const { secretKey, webhookSecret } = options;
+  // The webhook is served first: the stand-in needs its URL to deliver to. `stripe` is read per
+  // request, once the stand-in is up (the client needs its port).
+  let stripe!: Stripe;
+  const webhookUrl = webhookSecret === undefined ? undefined : await servers.serve('stripeWebhook', (request, response) => handleWebhook(request, response, { database, stripe, webhookSecret }));
+  const standIn = await startStripe({
+    port: 0,
+    quiet: true,
+    secretKey,
+    ...(webhookUrl === undefined ? {} : { webhookUrl, webhookSecret, retryDelaysMs: options.retryDelaysMs ?? [] }),
+  });
+  stripe = createStripeClient(secretKey, standIn.url);
+  return {
+    app,
+    database,
+    standIn,
+    stripe,
+    servers,
+    webhookUrl,
+    async reset() {
+      standIn.reset();
+      await database.ref().set(null);
+    },
+    async close() {
+      await servers.closeAll();
+      await deleteApp(app);
+      await standIn.stop();
+      await databaseEmulator.stop();
+    },
+  };
+}
+
+/** A test file's backends: started in beforeAll, reset before each test, closed in afterAll.
+ *  The object is filled in by beforeAll: read its fields inside tests and hooks. */
+export function useBackends(name: string, options: BackendOptions): Backends {
+  const backends = {} as Backends;
+  beforeAll(async () => {
+    Object.assign(backends, await startBackends(name, options));
+  });
+  afterAll(async () => {
+    await backends.close();
+  });
+  beforeEach(async () => {
+    await backends.reset();
+  });
+  return backends;
+}
+
+export async function startHarness(name: string, options: { retryDelaysMs?: number[] } = {}): Promise<Harness> {
+  const secretKey = `sk_test_${name.replace(/\W/g, '_')}`;
+  const webhookSecret = `whsec_${name.replace(/\W/g, '_')}`;
+  const backends = await startBackends(name, { secretKey, webhookSecret, retryDelaysMs: options.retryDelaysMs });
+  const { database, stripe, standIn, servers } = backends;
   const tokens = new Map<string, DecodedIdToken>();
   const auth = {
     async verifyIdToken(token: string): Promise<DecodedIdToken> {
@@ -59,23 +147,14 @@ export async function startHarness(name: string, options: { retryDelaysMs?: numb
       return decoded;
     },
   };
-  const servers = testServers();
-  const secretKey = `sk_test_${name.replace(/\W/g, '_')}`;
-  const webhookSecret = `whsec_${name.replace(/\W/g, '_')}`;
-  // `stripe` is read per request: the webhook is served before the stand-in starts (it needs
-  // the URL), and the client needs the stand-in's port.
-  let stripe!: Stripe;
-  const site = () => ({ auth, database, stripe, siteOrigins: [SITE] });
+  const site = { auth, database, stripe, siteOrigins: [SITE] };
   const urls = {
-    checkout: await servers.serve('stripeCheckout', (request, response) => handleCheckout(request, response, site())),
-    webhook: await servers.serve('stripeWebhook', (request, response) => handleWebhook(request, response, { database, stripe, webhookSecret })),
-    portal: await servers.serve('stripePortal', (request, response) => handlePortal(request, response, site())),
-    summary: await servers.serve('checkoutSummary', (request, response) => handleCheckoutSummary(request, response, site())),
-    claim: await servers.serve('claimGuestOrders', (request, response) => handleClaimGuestOrders(request, response, site())),
+    checkout: await servers.serve('stripeCheckout', (request, response) => handleCheckout(request, response, site)),
+    webhook: backends.webhookUrl!,
+    portal: await servers.serve('stripePortal', (request, response) => handlePortal(request, response, site)),
+    summary: await servers.serve('checkoutSummary', (request, response) => handleCheckoutSummary(request, response, site)),
+    claim: await servers.serve('claimGuestOrders', (request, response) => handleClaimGuestOrders(request, response, site)),
   };
-  // No retries unless asked: each test decides when Stripe redelivers, and every refusal shows.
-  const standIn = await startStripe({ port: 0, quiet: true, secretKey, webhookUrl: urls.webhook, webhookSecret, retryDelaysMs: options.retryDelaysMs ?? [] });
-  stripe = createStripeClient(secretKey, standIn.url);
 
   return {
     database,
@@ -90,15 +169,9 @@ export async function startHarness(name: string, options: { retryDelaysMs?: numb
     },
     async reset() {
       await settled(standIn);
-      standIn.reset();
-      await database.ref().set(null);
+      await backends.reset();
     },
-    async close() {
-      await servers.closeAll();
-      await deleteApp(app);
-      await standIn.stop();
-      await databaseEmulator.stop();
-    },
+    close: backends.close,
   };
 }
 

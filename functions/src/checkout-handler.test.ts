@@ -1,17 +1,15 @@
 // handleCheckout over real HTTP with the real Stripe SDK against the Stripe stand-in and
-// firebase-admin against the project's database emulator, both started here on free ports. It
-// covers what the e2e suite cannot steer without disturbing other tests: Stripe refusing.
+// firebase-admin against the project's database emulator, both started on free ports by
+// useBackends (billing-test-harness.ts). It covers what the e2e suite cannot steer without
+// disturbing other tests: Stripe refusing.
 import Stripe from 'stripe';
-import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
-import { getDatabase, type Database } from 'firebase-admin/database';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { start as startDatabase, type RunningEmulator } from '../../emulators/rtdb/src/index';
-import { start as startStripe, type RunningStripe } from '../../emulators/stripe/server';
+import { describe, expect, it } from 'vitest';
 import { buildCheckoutRequest } from '../../src/catalog/checkout';
+import { useBackends } from './billing-test-harness';
 import { handleCheckout } from './checkout';
 import { createStripeClient, stripeConnection } from './stripe-client';
-import { post, testServers } from './test-server';
+import { post } from './test-server';
 
 const SECRET_KEY = 'sk_test_handler_suite';
 const SITE = 'http://127.0.0.1:4173';
@@ -20,16 +18,13 @@ const BODY = buildCheckoutRequest(
   { imageURL: `${SITE}/images/earth.png`, successURL: `${SITE}/orders`, cancelURL: `${SITE}/store` },
 );
 
-let databaseEmulator: RunningEmulator;
-let standIn: RunningStripe;
-let app: App;
-let database: Database;
-const servers = testServers();
+// The stand-in delivers no events here (no webhook); reset before each test.
+const env = useBackends('handler', { secretKey: SECRET_KEY });
 
 /** The handler on its own port, as the Functions runtime runs it. */
 function serve(stripe: Stripe): Promise<string> {
-  return servers.serve('stripeCheckout', (request, response) =>
-    handleCheckout(request, response, { auth: getAuth(app), database, stripe, siteOrigins: [SITE] }),
+  return env.servers.serve('stripeCheckout', (request, response) =>
+    handleCheckout(request, response, { auth: getAuth(env.app), database: env.database, stripe, siteOrigins: [SITE] }),
   );
 }
 
@@ -46,7 +41,7 @@ function recordingStripe(): { stripe: Stripe; createForms: URLSearchParams[] } {
       return network.makeRequest(host, port, path, method, headers, requestData, protocol, timeout);
     },
   };
-  return { stripe: new Stripe(SECRET_KEY, { ...stripeConnection(standIn.url), httpClient, maxNetworkRetries: 0 }), createForms };
+  return { stripe: new Stripe(SECRET_KEY, { ...stripeConnection(env.standIn.url), httpClient, maxNetworkRetries: 0 }), createForms };
 }
 
 /** The product images of the session a create form asked for, in order. */
@@ -55,47 +50,28 @@ function productImages(form: URLSearchParams): string[] {
 }
 
 async function storedOrders(): Promise<Record<string, unknown>> {
-  return ((await database.ref('all_orders').get()).val() as Record<string, unknown> | null) ?? {};
+  return ((await env.database.ref('all_orders').get()).val() as Record<string, unknown> | null) ?? {};
 }
-
-beforeAll(async () => {
-  databaseEmulator = await startDatabase({ port: 0, quiet: true });
-  standIn = await startStripe({ port: 0, quiet: true, secretKey: SECRET_KEY });
-  app = initializeApp({ projectId: 'demo-handler', databaseURL: `${databaseEmulator.url}?ns=demo-handler` }, `checkout-handler-${Date.now()}`);
-  database = getDatabase(app);
-});
-
-afterAll(async () => {
-  await servers.closeAll();
-  await deleteApp(app);
-  await standIn.stop();
-  await databaseEmulator.stop();
-});
-
-beforeEach(async () => {
-  standIn.reset();
-  await database.ref().set(null);
-});
 
 describe('handleCheckout with Stripe answering', () => {
   it('creates the session and the order when Stripe accepts', async () => {
-    const { status, json } = await post(await serve(createStripeClient(SECRET_KEY, standIn.url)), BODY);
+    const { status, json } = await post(await serve(createStripeClient(SECRET_KEY, env.standIn.url)), BODY);
     expect(status).toBe(201);
     const { orderId, id } = json.data as { orderId: string; id: string };
     expect(Object.keys(await storedOrders())).toEqual([orderId]);
-    expect(standIn.sessions().map((session) => session.id)).toEqual([id]);
+    expect(env.standIn.sessions().map((session) => session.id)).toEqual([id]);
   });
 
   it('answers 502 with Stripe’s message and writes no order when Stripe fails', async () => {
-    standIn.fail({ status: 500, type: 'api_error', message: 'Stripe is having a moment.' });
-    const { status, json } = await post(await serve(createStripeClient(SECRET_KEY, standIn.url)), BODY);
+    env.standIn.fail({ status: 500, type: 'api_error', message: 'Stripe is having a moment.' });
+    const { status, json } = await post(await serve(createStripeClient(SECRET_KEY, env.standIn.url)), BODY);
     expect(status).toBe(502);
     expect(json).toEqual({ statusCode: 502, error: { message: 'The payment provider could not start checkout: Stripe is having a moment.' } });
     expect(await storedOrders()).toEqual({});
   });
 
   it('answers 502 when Stripe refuses the key, without revealing the key', async () => {
-    const { status, json } = await post(await serve(createStripeClient('sk_test_wrong_key_9999', standIn.url)), BODY);
+    const { status, json } = await post(await serve(createStripeClient('sk_test_wrong_key_9999', env.standIn.url)), BODY);
     expect(status).toBe(502);
     const { message } = (json as { error: { message: string } }).error;
     expect(message).toMatch(/^The payment provider could not start checkout: Invalid API Key provided/);
@@ -113,11 +89,11 @@ describe('handleCheckout and the product image', () => {
     ['the site, outside its images', `${SITE}/orders`],
     ['the site’s images, climbing out of them', `${SITE}/images/../orders`],
   ])('refuses an imageURL on %s with 400 on imageURL, opening no session and writing no order', async (_label, imageURL) => {
-    const { status, json } = await post(await serve(createStripeClient(SECRET_KEY, standIn.url)), { ...BODY, imageURL });
+    const { status, json } = await post(await serve(createStripeClient(SECRET_KEY, env.standIn.url)), { ...BODY, imageURL });
     expect(status).toBe(400);
     expect(json).toEqual({ statusCode: 400, error: { field: 'imageURL', message: expect.stringContaining('imageURL') } });
     expect(await storedOrders()).toEqual({});
-    expect(standIn.sessions()).toEqual([]);
+    expect(env.standIn.sessions()).toEqual([]);
   });
 
   it('sends the site’s own image to Stripe as the product image', async () => {

@@ -1,20 +1,18 @@
 // handleWebhook over real HTTP, attacked as Stripe (or whoever holds the signing secret) could:
 // each event is signed for real (the SDK's generateTestHeaderString, or the Stripe stand-in's own
 // signer when the stand-in delivers), the sessions come from the stand-in, and firebase-admin
-// writes to the project's database emulator. Both are started here on free ports (issue 15).
+// writes to the project's database emulator. Both are started on free ports by useBackends
+// (billing-test-harness.ts) (issue 15).
 import type Stripe from 'stripe';
-import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
-import { getDatabase, ServerValue, type Database } from 'firebase-admin/database';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { start as startDatabase, type RunningEmulator } from '../../emulators/rtdb/src/index';
-import { start as startStripe, type RunningStripe } from '../../emulators/stripe/server';
+import { ServerValue } from 'firebase-admin/database';
+import { describe, expect, it } from 'vitest';
 import { buildCheckoutRequest } from '../../src/catalog/checkout';
 import { priceConfiguration } from '../../src/catalog/pricing';
+import { useBackends } from './billing-test-harness';
 import { checkoutSessionParams } from './checkout';
 import { buildOrderRecord, ORDERS_PATH } from './orders';
-import { createStripeClient } from './stripe-client';
-import { postText, testServers, type JsonAnswer } from './test-server';
-import { handleWebhook, STRIPE_EVENTS_PATH } from './webhook';
+import { postText, type JsonAnswer } from './test-server';
+import { STRIPE_EVENTS_PATH } from './webhook';
 
 const SECRET_KEY = 'sk_test_webhook_suite';
 const WEBHOOK_SECRET = 'whsec_webhook_suite';
@@ -24,54 +22,26 @@ const REQUEST = buildCheckoutRequest(
   { imageURL: `${SITE}/images/store/earth.svg`, successURL: `${SITE}/order-history`, cancelURL: `${SITE}/store` },
 );
 
-let databaseEmulator: RunningEmulator;
-let standIn: RunningStripe;
-let app: App;
-let database: Database;
-let stripe: Stripe;
-let webhookUrl: string;
-const servers = testServers();
-
-beforeAll(async () => {
-  databaseEmulator = await startDatabase({ port: 0, quiet: true });
-  app = initializeApp({ projectId: 'demo-webhook', databaseURL: `${databaseEmulator.url}?ns=demo-webhook` }, `webhook-handler-${Date.now()}`);
-  database = getDatabase(app);
-  // The handler is served first: the stand-in needs its URL to deliver to. `stripe` is read per
-  // request, once the stand-in is up.
-  webhookUrl = await servers.serve('stripeWebhook', (request, response) => handleWebhook(request, response, { database, stripe, webhookSecret: WEBHOOK_SECRET }));
-  // No retries: each test decides when Stripe redelivers (POST /__events/:id/resend).
-  standIn = await startStripe({ port: 0, quiet: true, secretKey: SECRET_KEY, webhookUrl, webhookSecret: WEBHOOK_SECRET, retryDelaysMs: [] });
-  stripe = createStripeClient(SECRET_KEY, standIn.url);
-});
-
-afterAll(async () => {
-  await servers.closeAll();
-  await deleteApp(app);
-  await standIn.stop();
-  await databaseEmulator.stop();
-});
-
-beforeEach(async () => {
-  standIn.reset();
-  await database.ref().set(null);
-});
+// handleWebhook served, the stand-in delivering to it without retries (each test decides when
+// Stripe redelivers: POST /__events/:id/resend); reset before each test.
+const env = useBackends('webhook', { secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET });
 
 /** A new order key, as stripeCheckout draws it (a database push id). */
 function newOrderId(): string {
-  const key = database.ref(ORDERS_PATH).push().key;
+  const key = env.database.ref(ORDERS_PATH).push().key;
   if (!key) throw new Error('no push key');
   return key;
 }
 
 /** The Stripe session stripeCheckout opens for this order. */
 function openSession(orderId: string): Promise<Stripe.Checkout.Session> {
-  return stripe.checkout.sessions.create(checkoutSessionParams(REQUEST, orderId, null), { idempotencyKey: orderId });
+  return env.stripe.checkout.sessions.create(checkoutSessionParams(REQUEST, orderId, null), { idempotencyKey: orderId });
 }
 
 /** The unpaid order stripeCheckout writes once the session exists. */
 async function writeOrder(orderId: string, sessionId: string): Promise<void> {
   const order = buildOrderRecord({ orderId, request: REQUEST, charges: priceConfiguration(REQUEST), stripeSessionId: sessionId, buyer: null, createdAt: ServerValue.TIMESTAMP });
-  await database.ref(`${ORDERS_PATH}/${orderId}`).set(order);
+  await env.database.ref(`${ORDERS_PATH}/${orderId}`).set(order);
 }
 
 /** A checkout as stripeCheckout leaves it: a session and its unpaid order. */
@@ -100,11 +70,11 @@ function sessionEvent(session: Stripe.Checkout.Session, type = 'checkout.session
 /** POSTs the event as Stripe does: pretty-printed, signed with the endpoint's secret. */
 function deliver(event: object): Promise<JsonAnswer> {
   const payload = JSON.stringify(event, null, 2);
-  return postText(webhookUrl, payload, { 'Stripe-Signature': stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) });
+  return postText(env.webhookUrl!, payload, { 'Stripe-Signature': env.stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) });
 }
 
 async function read(path: string): Promise<unknown> {
-  return (await database.ref(path).get()).val() as unknown;
+  return (await env.database.ref(path).get()).val() as unknown;
 }
 
 /** Values no database key may hold (control characters, `.#$[]/`, over 768 bytes), and the empty
@@ -190,7 +160,7 @@ describe('finding 1: an event id that is no database key', () => {
 describe('finding 2: an event that arrives before its order', () => {
   /** Stripe's redelivery of the event, signed by the stand-in; answers the status we gave it. */
   async function redeliver(eventId: string): Promise<number | null> {
-    const response = await fetch(`${standIn.url}/__events/${eventId}/resend`, { method: 'POST' });
+    const response = await fetch(`${env.standIn.url}/__events/${eventId}/resend`, { method: 'POST' });
     const { deliveries } = (await response.json()) as { deliveries: { status: number | null }[] };
     return deliveries.at(-1)?.status ?? null;
   }
@@ -207,15 +177,15 @@ describe('finding 2: an event that arrives before its order', () => {
       body: new URLSearchParams({ email: 'early@example.com', card_number: '4242424242424242' }),
     });
     expect(paid.status).toBe(303);
-    const completed = standIn.events().find((event) => event.type === 'checkout.session.completed');
+    const completed = env.standIn.events().find((event) => event.type === 'checkout.session.completed');
     expect(completed).toMatchObject({ data: { object: { id: session.id, payment_status: 'paid' } } });
-    const first = standIn.deliveries().find((delivery) => delivery.eventId === completed!.id)!;
+    const first = env.standIn.deliveries().find((delivery) => delivery.eventId === completed!.id)!;
     expect(first.status).toBe(409);
     expect(JSON.parse(first.responseBody ?? '{}')).toEqual({ received: false, error: { message: expect.stringContaining(orderId) } });
     // Every event about the order was refused the same way; nothing about it is recorded (the
     // visitor's customer events are, as belonging to no account).
     const aboutOrder = ['customer.subscription.created', 'invoice.paid', 'invoice.payment_succeeded', 'customer.subscription.updated', 'checkout.session.completed'];
-    expect(standIn.deliveries().filter((delivery) => aboutOrder.includes(delivery.eventType)).map((delivery) => delivery.status)).toEqual(aboutOrder.map(() => 409));
+    expect(env.standIn.deliveries().filter((delivery) => aboutOrder.includes(delivery.eventType)).map((delivery) => delivery.status)).toEqual(aboutOrder.map(() => 409));
     expect(await read(ORDERS_PATH)).toBeNull();
     const logged = Object.values(((await read(STRIPE_EVENTS_PATH)) ?? {}) as Record<string, { type: string; outcome: string }>);
     expect(logged.map((record) => [record.type, record.outcome]).sort()).toEqual([

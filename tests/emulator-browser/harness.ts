@@ -11,14 +11,17 @@
  * - `trackTransports()`: which transport carries the page's database traffic, as the browser
  *   saw it (long-polling requests to `/.lp`, WebSockets to `/.ws` and their frames).
  *
- * Each test file calls these in beforeAll/afterAll, so files run in parallel workers without
+ * - `useEmulator()` / `useEmulatorPage()`: the usual set-up of a test file, an emulator (and the
+ *   page server) started in `test.beforeAll` and stopped in `test.afterAll`.
+ *
+ * Each test file starts its own in beforeAll/afterAll, so files run in parallel workers without
  * sharing anything.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import type { Page, WebSocket as PwWebSocket } from '@playwright/test';
+import { test, type Page, type WebSocket as PwWebSocket } from '@playwright/test';
 import { type RunningEmulator, type StartOptions, start } from '../../emulators/rtdb/src/index.ts';
 
 export type { PageRtdb, ConnectOptions } from './page/sdk.ts';
@@ -141,6 +144,61 @@ export async function openPage(page: Page, server: TestPageServer, options: { lo
   }
   await page.goto(server.url);
   await page.waitForFunction(() => window.rtdbReady === true);
+}
+
+// ------------------------------------------------------------------------------------- per file
+
+/** Fails clearly when a handle is used before `test.beforeAll` has started it. */
+function started<T>(value: T | undefined, what: string): T {
+  if (value === undefined) throw new Error(`the ${what} is started in test.beforeAll; use it inside a test or hook`);
+  return value;
+}
+
+/** Stands for the emulator started in beforeAll: usable at module level, valid inside tests. */
+function emulatorHandle(get: () => TestEmulator | undefined): TestEmulator {
+  const emulator = () => started(get(), 'emulator');
+  return {
+    get hostPort() { return emulator().hostPort; },
+    get port() { return emulator().port; },
+    get url() { return emulator().url; },
+    get current() { return emulator().current; },
+    restart: (options) => emulator().restart(options),
+    stop: () => emulator().stop(),
+  };
+}
+
+/** This test file's emulator: started in `test.beforeAll`, stopped in `test.afterAll`. */
+export function useEmulator(options: StartOptions = {}): TestEmulator {
+  let emulator: TestEmulator | undefined;
+  test.beforeAll(async () => {
+    emulator = await startEmulator(options);
+  });
+  test.afterAll(async () => {
+    await emulator?.stop();
+  });
+  return emulatorHandle(() => emulator);
+}
+
+/** This test file's emulator and test page server (`servePage()`), started in `test.beforeAll`
+ *  and stopped in `test.afterAll` (the page server first). Open the page with `openPage(page, site)`. */
+export function useEmulatorPage(options: { emulator?: StartOptions; page?: Parameters<typeof servePage>[0] } = {}): { emulator: TestEmulator; site: TestPageServer } {
+  let emulator: TestEmulator | undefined;
+  let site: TestPageServer | undefined;
+  test.beforeAll(async () => {
+    emulator = await startEmulator(options.emulator);
+    site = await servePage(options.page);
+  });
+  test.afterAll(async () => {
+    await site?.stop();
+    await emulator?.stop();
+  });
+  return {
+    emulator: emulatorHandle(() => emulator),
+    site: {
+      get url() { return started(site, 'page server').url; },
+      stop: () => started(site, 'page server').stop(),
+    },
+  };
 }
 
 // ------------------------------------------------------------------------------------- transports

@@ -4,30 +4,11 @@
  * many segments both ways, the end of a page, auth.
  */
 import { expect, test, type Page } from '@playwright/test';
-import {
-  type TestEmulator,
-  type TestPageServer,
-  type TransportLog,
-  bigValue,
-  openPage,
-  servePage,
-  startEmulator,
-  trackTransports,
-} from './harness.ts';
+import { type TransportLog, bigValue, openPage, trackTransports, useEmulatorPage } from './harness.ts';
 
-let emulator: TestEmulator;
-let site: TestPageServer;
+const { emulator, site } = useEmulatorPage();
 let seq = 0;
 const newNs = () => `lp-${Date.now().toString(36)}-${++seq}`;
-
-test.beforeAll(async () => {
-  emulator = await startEmulator();
-  site = await servePage();
-});
-test.afterAll(async () => {
-  await site?.stop();
-  await emulator?.stop();
-});
 
 async function restPut(ns: string, path: string, value: unknown, bearer = 'owner'): Promise<void> {
   const res = await fetch(`${emulator.url}/${path}.json?ns=${ns}`, { method: 'PUT', body: JSON.stringify(value), headers: { Authorization: `Bearer ${bearer}` } });

@@ -3,19 +3,9 @@
  * updates again once the SDK has reconnected, over either transport.
  */
 import { expect, test } from '@playwright/test';
-import { type TestEmulator, type TestPageServer, openPage, servePage, startEmulator } from './harness.ts';
+import { openPage, useEmulatorPage } from './harness.ts';
 
-let emulator: TestEmulator;
-let site: TestPageServer;
-
-test.beforeAll(async () => {
-  emulator = await startEmulator();
-  site = await servePage();
-});
-test.afterAll(async () => {
-  await site?.stop();
-  await emulator?.stop();
-});
+const { emulator, site } = useEmulatorPage();
 
 for (const transport of ['websocket', 'long-polling'] as const) {
   test(`a tab survives an emulator restart on the same port (${transport})`, async ({ page }) => {

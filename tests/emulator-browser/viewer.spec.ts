@@ -7,16 +7,9 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { type TestEmulator, startEmulator } from './harness.ts';
+import { useEmulator } from './harness.ts';
 
-let emulator: TestEmulator;
-
-test.beforeAll(async () => {
-  emulator = await startEmulator();
-});
-test.afterAll(async () => {
-  await emulator?.stop();
-});
+const emulator = useEmulator();
 
 const RULES = '{\n  // the viewer shows the rules as uploaded\n  "rules": { ".read": "auth != null", ".write": false }\n}\n';
 

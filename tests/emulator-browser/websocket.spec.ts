@@ -1,17 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { type TestEmulator, type TestPageServer, openPage, servePage, startEmulator, trackTransports } from './harness.ts';
+import { openPage, trackTransports, useEmulatorPage } from './harness.ts';
 
-let emulator: TestEmulator;
-let site: TestPageServer;
-
-test.beforeAll(async () => {
-  emulator = await startEmulator();
-  site = await servePage();
-});
-test.afterAll(async () => {
-  await site?.stop();
-  await emulator?.stop();
-});
+const { emulator, site } = useEmulatorPage();
 
 test('the SDK connects over WebSocket by default and round-trips a value', async ({ page }) => {
   const transports = trackTransports(page);
