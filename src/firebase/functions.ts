@@ -63,3 +63,11 @@ export function refusalOf(answer: FunctionAnswer): { message: string | null; fie
   const message = typeof error?.message === 'string' && error.message.trim() ? error.message.trim() : null;
   return { message, ...(typeof error?.field === 'string' ? { field: error.field } : {}) };
 }
+
+/** What a page says when the `service` (checkout, billing, …) could not be reached or refused. */
+export function serviceMessages(service: string) {
+  return {
+    unreachable: `We could not reach the ${service} service. Check your connection and try again.`,
+    refused: (status: number) => `The ${service} service refused the request (error ${status}). Please try again.`,
+  } as const;
+}

@@ -4,14 +4,13 @@
  *  the ID token; the browser sends nothing else that matters. */
 import type { User } from 'firebase/auth';
 import { isHttpUrl } from '@/catalog/checkout';
-import { callFunction, refusalOf, successData } from '@/firebase/functions';
+import { callFunction, refusalOf, serviceMessages, successData } from '@/firebase/functions';
 
 export const BILLING_MESSAGES = {
   title: 'Billing is not available',
   noCustomer: 'Your billing account is created with your first plan. Choose one in the store, and you can manage it here.',
-  unreachable: 'We could not reach the billing service. Check your connection and try again.',
   notConfigured: 'Billing is not set up on this site yet. Please contact us.',
-  refused: (status: number) => `The billing service refused the request (error ${status}). Please try again.`,
+  ...serviceMessages('billing'),
 } as const;
 
 export type PortalOutcome = { ok: true; url: string } | { ok: false; message: string };

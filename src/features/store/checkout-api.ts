@@ -4,7 +4,7 @@
 import { CHECKOUT_SESSION_ID_TEMPLATE, buildCheckoutRequest, isHttpUrl, type CheckoutChoices, type CheckoutPageUrls, type CheckoutRequest } from '@/catalog/checkout';
 import type { PlanId } from '@/catalog/plans';
 import { paths } from '@/config/paths';
-import { callFunction, refusalOf, successData, type FunctionAnswer } from '@/firebase/functions';
+import { callFunction, refusalOf, serviceMessages, successData, type FunctionAnswer } from '@/firebase/functions';
 import { CHECKOUT_SESSION_PARAM } from './checkout-summary-api';
 import { planImageUrl } from './plan-media';
 
@@ -14,10 +14,9 @@ export type CheckoutOutcome =
 
 export const CHECKOUT_MESSAGES = {
   notConfigured: 'Checkout is not set up on this site yet. Please call us to order.',
-  unreachable: 'We could not reach the checkout service. Check your connection and try again.',
   signInFailed: 'We could not confirm your sign-in. Sign in again, then retry.',
   unexpectedAnswer: 'The checkout service gave an answer we did not understand. Please try again.',
-  refused: (status: number) => `The checkout service refused the request (error ${status}). Please try again.`,
+  ...serviceMessages('checkout'),
 } as const;
 
 export interface PostCheckoutOptions {
