@@ -1,10 +1,19 @@
 /**
  * Demo data for the local stack: a verified demo customer with a profile and orders in different
  * states, so a newcomer can sign in and see every screen. Written only into an empty database.
+ *
+ * The orders are bought the way a customer buys them — the stripeCheckout function, the Stripe
+ * stand-in's hosted page, the webhook — so they carry exactly what the functions write, and the
+ * demo customer has a real Stripe customer behind Manage billing: one plan paid (a live
+ * subscription), one checkout left open, one checkout Stripe expired. Needs the Functions emulator
+ * and the Stripe stand-in running (emulators/stack.ts starts them first).
  */
 import { getApps, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { getDatabase } from 'firebase-admin/database';
+import { buildCheckoutRequest, type CheckoutChoices, type CheckoutCreated } from '../src/catalog/checkout';
+import { paths } from '../src/config/paths';
+import { FUNCTIONS_URL, HOST, PORTS, STRIPE_SECRET_KEY, STRIPE_URL } from './local-config.ts';
 
 export const DEMO_CUSTOMER = {
   uid: 'demo-customer',
@@ -14,16 +23,73 @@ export const DEMO_CUSTOMER = {
   lastName: 'Reyes',
 } as const;
 
-// Amounts are what those orders were charged when placed (integer cents), not today's prices.
-const DEMO_ORDERS = [
-  { id: 'demo-order-1', product: 'websites', tier: 'gold', productAmount: 1_500_000, payment_status: 'paid', security: true, marketing: false },
-  { id: 'demo-order-2', product: 'mobile_apps', tier: 'silver', productAmount: 15_000_000, payment_status: 'unpaid', security: false, marketing: true },
-  { id: 'demo-order-3', product: 'software_saas', tier: 'earth', productAmount: 750_000, payment_status: 'expired', security: false, marketing: false },
-] as const;
+type DemoOutcome = 'paid' | 'open' | 'expired';
+
+/** Bought in this order, so the orders page shows them newest first: open, expired, paid. */
+const DEMO_PURCHASES: { choices: CheckoutChoices; outcome: DemoOutcome }[] = [
+  { choices: { service: 'websites', plan: 'gold', period: 'monthly', storage: false, security: true, marketing: false, tradeIn: null }, outcome: 'paid' },
+  { choices: { service: 'software_saas', plan: 'earth', period: 'monthly', storage: false, security: false, marketing: false, tradeIn: null }, outcome: 'expired' },
+  { choices: { service: 'mobile_apps', plan: 'silver', period: 'yearly', storage: true, security: false, marketing: true, tradeIn: null }, outcome: 'open' },
+];
+
+/** The site `npm start` serves: the success and cancel URLs must be on it (SITE_ORIGINS). */
+const SITE = `http://${HOST}:${PORTS.dev}`;
+const TEST_CARD = '4242 4242 4242 4242';
 
 function adminApp(projectId: string, databaseURL: string): App {
   const name = `seed-${projectId}`;
   return getApps().find((app) => app.name === name) ?? initializeApp({ projectId, databaseURL }, name);
+}
+
+async function expectOk(response: Response, what: string): Promise<Response> {
+  if (!response.ok) throw new Error(`Demo data: ${what} failed (${response.status}): ${await response.text()}`);
+  return response;
+}
+
+/** An ID token of the demo customer, from the Auth emulator, as the browser would hold. */
+async function demoIdToken(): Promise<string> {
+  const authHost = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? `${HOST}:${PORTS.auth}`;
+  const response = await fetch(`http://${authHost}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: DEMO_CUSTOMER.email, password: DEMO_CUSTOMER.password, returnSecureToken: true }),
+  });
+  return ((await (await expectOk(response, 'signing the demo customer in')).json()) as { idToken: string }).idToken;
+}
+
+/** What the product-details page sends when the demo customer presses "Continue to checkout". */
+async function startCheckout(idToken: string, choices: CheckoutChoices): Promise<CheckoutCreated['data']> {
+  const request = buildCheckoutRequest(choices, {
+    imageURL: '',
+    successURL: `${SITE}${paths.orderHistory}`,
+    cancelURL: `${SITE}${paths.productDetails(choices.service, choices.plan)}`,
+  });
+  const response = await fetch(`${FUNCTIONS_URL}/stripeCheckout`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${idToken}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify(request),
+  });
+  return ((await (await expectOk(response, `checkout of ${choices.plan} for ${choices.service}`)).json()) as CheckoutCreated).data;
+}
+
+/** Pay on the stand-in's hosted page; it answers once the webhook has settled the order. */
+async function pay(sessionId: string): Promise<void> {
+  const response = await fetch(`${STRIPE_URL}/c/pay/${sessionId}/pay`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ card_number: TEST_CARD }).toString(),
+    redirect: 'manual',
+  });
+  if (response.status !== 303) throw new Error(`Demo data: paying session ${sessionId} failed (${response.status}): ${await response.text()}`);
+}
+
+/** Stripe's expire call, as if the 24 hours had passed: the webhook marks the order expired. */
+async function expire(sessionId: string): Promise<void> {
+  const response = await fetch(`${STRIPE_URL}/v1/checkout/sessions/${sessionId}/expire`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${STRIPE_SECRET_KEY}` },
+  });
+  await expectOk(response, `expiring session ${sessionId}`);
 }
 
 /** Needs FIREBASE_AUTH_EMULATOR_HOST and FIREBASE_DATABASE_EMULATOR_HOST to point at the emulators. */
@@ -62,24 +128,15 @@ export async function seedDemoData(projectId: string, databaseURL: string): Prom
         createdAt: createdAt.toISOString(),
       },
     },
-    all_orders: Object.fromEntries(
-      DEMO_ORDERS.map((order, index) => [
-        order.id,
-        {
-          product: order.product,
-          tier: order.tier,
-          securitySelected: order.security,
-          marketingSelected: order.marketing,
-          applicationExist: false,
-          productAmount: order.productAmount,
-          payment_status: order.payment_status,
-          buyer: DEMO_CUSTOMER.uid,
-          pushKey: order.id,
-          stripeId: `cs_test_demo_${index + 1}`,
-          createdAt: createdAt.getTime() + index * 86_400_000,
-        },
-      ]),
-    ),
   });
+
+  const idToken = await demoIdToken();
+  for (const { choices, outcome } of DEMO_PURCHASES) {
+    const session = await startCheckout(idToken, choices);
+    if (outcome === 'paid') await pay(session.id);
+    if (outcome === 'expired') await expire(session.id);
+  }
+  // The expiry's event is delivered after the call answers; the stack is ready once it has been.
+  await expectOk(await fetch(`${STRIPE_URL}/__deliveries?settled=true`), 'waiting for the webhook');
   return { seeded: true };
 }

@@ -1,4 +1,7 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { SESSION_ATTRIBUTE, SESSION_HINTED, STORED_USER_ID_KEY } from '../src/features/auth/stored-user-id.ts';
 import { readHostingConfig } from './hosting-preview.ts';
 import { headersFor, resolveRequest, withConnectSources, type HostingConfig } from './hosting-rules.ts';
 
@@ -45,7 +48,7 @@ describe('headersFor with firebase.json', () => {
     for (const path of ['/', '/store', '/dashboard', '/case-studies/charm']) {
       const headers = headersFor(path, hosting);
       expect(headers['Content-Security-Policy']).toContain("frame-ancestors 'none'");
-      expect(headers['Content-Security-Policy']).toContain("script-src 'self';");
+      expect(headers['Content-Security-Policy']).toMatch(/script-src 'self'( 'sha256-[\w+/=]+')*;/);
       expect(headers['Strict-Transport-Security']).toBe('max-age=63072000; includeSubDomains; preload');
       expect(headers['X-Content-Type-Options']).toBe('nosniff');
       expect(headers['Cache-Control']).toBe('no-cache');
@@ -84,5 +87,30 @@ describe('withConnectSources', () => {
       "default-src 'self'; connect-src 'self' https://api.emailjs.com http://127.0.0.1:9000 ws://127.0.0.1:9000; frame-ancestors 'none'",
     );
     expect(withConnectSources(policy, [])).toBe(policy);
+  });
+});
+
+describe('the inline script of index.html', () => {
+  const html = readFileSync(new URL('../index.html', import.meta.url), 'utf8');
+  const inline = [...html.matchAll(/<script>([^<]*)<\/script>/g)].map((match) => match[1]!);
+
+  it('is allowed by its hash in the Content-Security-Policy, and nothing else inline is', () => {
+    const policy = headersFor('/', hosting)['Content-Security-Policy']!;
+    const scriptSrc = /script-src ([^;]*)/.exec(policy)![1]!.split(' ');
+    const hashes = inline.map((text) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`);
+    expect(hashes).toHaveLength(1);
+    expect(scriptSrc).toEqual(["'self'", ...hashes]);
+  });
+
+  it('sets the session attribute from the key the app stores the user id under', () => {
+    const run = (stored: Record<string, string>) => {
+      const attributes = new Map<string, string>();
+      const localStorage = { getItem: (key: string) => stored[key] ?? null };
+      const document = { documentElement: { setAttribute: (name: string, value: string) => attributes.set(name, value) } };
+      new Function('localStorage', 'document', inline[0]!)(localStorage, document);
+      return Object.fromEntries(attributes);
+    };
+    expect(run({ [STORED_USER_ID_KEY]: 'u1' })).toEqual({ [SESSION_ATTRIBUTE]: SESSION_HINTED });
+    expect(run({})).toEqual({});
   });
 });

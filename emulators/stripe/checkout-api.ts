@@ -1,15 +1,15 @@
 /**
  * The Checkout Sessions API: create (payment, setup or subscription mode), retrieve, line items,
- * expire; sessions past `expires_at` expire when next looked at (and on a timer). `/__control`
- * failure rules apply to creation.
+ * expire; sessions past `expires_at` expire when next looked at (`checkout-expiry.ts`).
+ * `/__control` failure rules apply to creation.
  */
 import type Stripe from 'stripe';
-import { lineItemList, newSession, parseCreateParams, type CreateParams } from './checkout-sessions.ts';
-import { newBatch, ownOrigin, type StandIn } from './context.ts';
+import { expireIfDue, expireSession } from './checkout-expiry.ts';
+import { checkExpiresAt, lineItemList, newSession, parseCreateParams, type CreateParams } from './checkout-sessions.ts';
+import { sessionNow, type StandIn } from './context.ts';
 import { getCustomer } from './customers.ts';
 import { invalidRequest, noSuchSession } from './errors.ts';
 import { assertExpandable, expandObject, type Expanders } from './expand.ts';
-import { nowSeconds } from './ids.ts';
 import { parseExpand, rejectUnknown } from './params.ts';
 import { ok, type Route } from './route.ts';
 import type { FailureRule, SessionRecord } from './store.ts';
@@ -39,20 +39,7 @@ export function renderSession(standIn: StandIn, session: Stripe.Checkout.Session
   return expandObject(session, expand, expanders(standIn));
 }
 
-export function expireSession(standIn: StandIn, record: SessionRecord) {
-  record.session.status = 'expired';
-  record.session.url = null;
-  standIn.settings.log(`session ${record.session.id} expired`);
-  const batch = newBatch(standIn, ownOrigin(record.apiVersion));
-  batch.emit('checkout.session.expired', record.session, nowSeconds());
-  void batch.deliver();
-}
-
-/** Sessions past expires_at expire when next looked at (and on a timer), as Stripe's do. */
-export function expireIfDue(standIn: StandIn, record: SessionRecord) {
-  if (record.session.status === 'open' && record.session.expires_at <= nowSeconds()) expireSession(standIn, record);
-}
-
+/** The session, expired first when its time has passed `expires_at`, as Stripe's would be. */
 export function findSession(standIn: StandIn, id: string): SessionRecord | undefined {
   const record = standIn.store.sessions.get(id);
   if (record) expireIfDue(standIn, record);
@@ -70,9 +57,10 @@ export const checkoutRoutes: Route[] = [
     method: 'POST',
     path: /^\/v1\/checkout\/sessions$/,
     handle(standIn, { form, origin }) {
-      const now = nowSeconds();
-      const params = parseCreateParams(form, now);
+      const params = parseCreateParams(form);
       if (params.customer !== null) getCustomer(standIn, params.customer, 'customer');
+      const now = sessionNow(standIn, params.customer);
+      checkExpiresAt(params, now);
       assertExpandable(params.expand, expanders(standIn));
       // A controlled failure counts as "the endpoint ran": Stripe saves such results under the
       // idempotency key, so the SDK's automatic retries of a 5xx see the same error again.
@@ -119,7 +107,7 @@ export const checkoutRoutes: Route[] = [
       if (record.session.status !== 'open') {
         throw invalidRequest(`Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of \`${record.session.status}\`.`);
       }
-      expireSession(standIn, record);
+      expireSession(standIn, record, sessionNow(standIn, typeof record.session.customer === 'string' ? record.session.customer : null));
       return ok(renderSession(standIn, record.session, expand));
     },
   },

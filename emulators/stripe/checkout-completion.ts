@@ -10,10 +10,10 @@
 import type Stripe from 'stripe';
 import { activate, chargeInvoice, createSubscription, finalizeInvoice } from './billing.ts';
 import { declineMessage, readCardNumber, type TestCard } from './cards.ts';
-import { customerNow, newBatch, ownOrigin, type StandIn } from './context.ts';
+import { customerNow, newBatch, ownOrigin, sessionNow, type StandIn } from './context.ts';
 import { createCustomer, getCustomer, setDefaultPaymentMethod } from './customers.ts';
 import type { EventBatch } from './events.ts';
-import { nowSeconds, randomId } from './ids.ts';
+import { randomId } from './ids.ts';
 import { attachCard } from './payment-methods.ts';
 import type { CustomerRecord, SessionRecord } from './store.ts';
 
@@ -96,7 +96,7 @@ export async function paySession(standIn: StandIn, record: SessionRecord, input:
   session.status = 'complete';
   session.url = null;
   standIn.settings.log(`session ${session.id} paid`);
-  batch.emit('checkout.session.completed', session, nowSeconds());
+  batch.emit('checkout.session.completed', session, sessionNow(standIn, typeof session.customer === 'string' ? session.customer : null));
   // Stripe redirects without waiting for webhooks; waiting here makes "back on the shop" mean
   // "the shop has heard", which keeps browser tests deterministic.
   await batch.deliver();

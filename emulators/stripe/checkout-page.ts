@@ -65,7 +65,9 @@ ${cancel}`,
 /** For a session that can no longer be paid (already paid or expired). */
 export function statusPage(session: Stripe.Checkout.Session): string {
   const message =
-    session.status === 'complete' ? 'This checkout session has already been paid.' : 'This checkout session has expired. Start a new checkout from the shop.';
+    session.status === 'complete'
+      ? 'This checkout session has already been paid.'
+      : 'This checkout session has expired and can no longer be paid. Start a new checkout from the shop.';
   return page('Checkout unavailable — test checkout', `<h1>Checkout unavailable</h1>\n<p>${message}</p>`);
 }
 

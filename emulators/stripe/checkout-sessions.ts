@@ -180,7 +180,18 @@ function parseSubscriptionData(form: FormObject, mode: Mode): CreateParams['subs
   return { metadata: parseMetadata(data?.metadata, ['subscription_data', 'metadata']), description };
 }
 
-export function parseCreateParams(form: FormObject, now: number): CreateParams {
+/** `expires_at` must lie 30 minutes to 24 hours after `now`, the session's creation time (which
+ *  depends on the customer, so it is checked once that is known). */
+export function checkExpiresAt({ expires_at }: Pick<CreateParams, 'expires_at'>, now: number): void {
+  if (expires_at !== null && expires_at < now + MIN_EXPIRY_SECONDS) {
+    throw invalidRequest('The `expires_at` timestamp must be at least 30 minutes from Checkout Session creation.', 'expires_at');
+  }
+  if (expires_at !== null && expires_at > now + MAX_EXPIRY_SECONDS) {
+    throw invalidRequest('The `expires_at` timestamp must be less than 24 hours from Checkout Session creation.', 'expires_at');
+  }
+}
+
+export function parseCreateParams(form: FormObject): CreateParams {
   rejectUnknown(form, TOP_LEVEL);
   const mode = required(oneOf(form.mode, ['mode'], MODES), ['mode']);
   const success_url = required(asUrl(form.success_url, ['success_url']), ['success_url']);
@@ -201,12 +212,6 @@ export function parseCreateParams(form: FormObject, now: number): CreateParams {
   const customer_email = asEmail(form.customer_email, ['customer_email']) ?? null;
   if (customer !== null && customer_email !== null) throw invalidRequest('You may only specify one of these parameters: customer, customer_email.', 'customer');
   const expires_at = asInteger(form.expires_at, ['expires_at'], 0) ?? null;
-  if (expires_at !== null && expires_at < now + MIN_EXPIRY_SECONDS) {
-    throw invalidRequest('The `expires_at` timestamp must be at least 30 minutes from Checkout Session creation.', 'expires_at');
-  }
-  if (expires_at !== null && expires_at > now + MAX_EXPIRY_SECONDS) {
-    throw invalidRequest('The `expires_at` timestamp must be less than 24 hours from Checkout Session creation.', 'expires_at');
-  }
   const payment_method_types = (asList(form.payment_method_types, ['payment_method_types']) ?? []).map((type, i) =>
     required(asString(type, ['payment_method_types', String(i)]), ['payment_method_types', String(i)]),
   );

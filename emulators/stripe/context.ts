@@ -1,5 +1,6 @@
 /** What every part of the stand-in works with: the store, the webhook dispatcher and the settings,
- *  plus the time as a customer's objects see it (its test clock's). */
+ *  plus the time as each object sees it: the stand-in's own clock, a customer's test clock, or
+ *  (for a Checkout session) the later of the two. */
 import { EventBatch, type EventOrigin } from './events.ts';
 import { nowSeconds } from './ids.ts';
 import type { Store } from './store.ts';
@@ -29,10 +30,23 @@ export function newBatch(standIn: StandIn, origin: EventOrigin = ownOrigin()): E
   return new EventBatch(standIn.store, standIn.webhooks, origin);
 }
 
-/** "Now" for a customer's objects: its test clock's time, or real time when it has no clock. */
+/** The stand-in's own time, for objects on no test clock: real time, plus however far tests have
+ *  moved it forward (`POST /__clock/advance`). It never goes back. */
+export function standInNow(standIn: StandIn): number {
+  return nowSeconds() + standIn.store.clockOffsetSeconds;
+}
+
+/** "Now" for a customer's objects: its test clock's time, or the stand-in's when it has no clock. */
 export function customerNow(standIn: StandIn, customerId: string | null): number {
-  if (customerId === null) return nowSeconds();
+  if (customerId === null) return standInNow(standIn);
   const clockId = standIn.store.customers.get(customerId)?.customer.test_clock;
   const clock = typeof clockId === 'string' ? standIn.store.clocks.get(clockId) : undefined;
-  return clock ? clock.now : nowSeconds();
+  return clock ? clock.now : standInNow(standIn);
+}
+
+/** "Now" for a Checkout session: Stripe expires sessions in real time, so the stand-in's clock
+ *  always counts; a session made for a customer also follows that customer's test clock, so a test
+ *  can expire its own session by advancing its own clock without touching anyone else's. */
+export function sessionNow(standIn: StandIn, customerId: string | null): number {
+  return Math.max(standInNow(standIn), customerNow(standIn, customerId));
 }

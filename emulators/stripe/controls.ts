@@ -1,10 +1,12 @@
 /**
- * Test controls (`/__…`, no API key): read what happened, steer failures, move test clocks, and
- * set a customer's card, without going through Stripe's API or the hosted pages.
+ * Test controls (`/__…`, no API key): read what happened, steer failures, move test clocks and the
+ * stand-in's own clock, and set a customer's card, without going through Stripe's API or the
+ * hosted pages.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { updatePaymentMethod } from './billing-portal.ts';
-import type { StandIn } from './context.ts';
+import { expireDueSessions } from './checkout-expiry.ts';
+import { standInNow, type StandIn } from './context.ts';
 import { StripeApiError, invalidRequest, noSuchCustomer, noSuchEvent, unrecognizedUrl } from './errors.ts';
 import { decodeSegment, readBody, sendJson } from './http.ts';
 import { newestFirst } from './lists.ts';
@@ -35,6 +37,29 @@ async function readJson(req: IncomingMessage, usage: string): Promise<Record<str
     // fall through
   }
   throw invalidRequest(`The body must be JSON: ${usage}`);
+}
+
+/** The stand-in's own clock, as `/__clock` answers. */
+export interface StandInClock {
+  /** Unix seconds: real time plus the offset. */
+  now: number;
+  /** How far the clock has been moved past real time. */
+  offset_seconds: number;
+  /** Sessions that expired because of this move (only in the answer to an advance). */
+  expired?: string[];
+}
+
+const clockState = (standIn: StandIn): StandInClock => ({ now: standInNow(standIn), offset_seconds: standIn.store.clockOffsetSeconds });
+
+/** Moves the stand-in's own clock forward by `seconds`: sessions whose time passes `expires_at`
+ *  expire, and their `checkout.session.expired` events are delivered before this resolves. Test
+ *  clocks do not move: their customers' objects keep their own time. */
+export async function advanceStandInClock(standIn: StandIn, seconds: number): Promise<StandInClock> {
+  if (!Number.isInteger(seconds) || seconds <= 0) throw invalidRequest('"seconds" must be a positive whole number of seconds.', 'seconds');
+  standIn.store.clockOffsetSeconds += seconds;
+  standIn.settings.log(`stand-in clock moved forward ${seconds} s, to ${new Date(standInNow(standIn) * 1000).toISOString()}`);
+  const expired = await expireDueSessions(standIn);
+  return { ...clockState(standIn), expired };
 }
 
 /** Every object of a kind, oldest first. */
@@ -84,7 +109,16 @@ export async function handleControl(standIn: StandIn, req: IncomingMessage, res:
 
   switch (route) {
     case 'GET /__sessions':
+      // As a retrieve would: a session past its time is shown expired (its event is sent, not
+      // waited for; the expiring itself happens before the first await).
+      void expireDueSessions(standIn);
       return sendJson(res, 200, list.sessions());
+    case 'GET /__clock':
+      return sendJson(res, 200, clockState(standIn));
+    case 'POST /__clock/advance': {
+      const body = await readJson(req, '{"seconds": <whole seconds>}');
+      return sendJson(res, 200, await advanceStandInClock(standIn, body.seconds as number));
+    }
     case 'GET /__customers':
       return sendJson(res, 200, list.customers());
     case 'GET /__subscriptions':
@@ -131,6 +165,8 @@ export const CONTROLS = [
   'GET /__deliveries',
   'POST /__events/:id/resend',
   'POST /__test_clocks/:id/advance',
+  'GET /__clock',
+  'POST /__clock/advance',
   'POST /__customers/:id/card',
   'POST /__control',
   'DELETE /__control',

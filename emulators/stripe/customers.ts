@@ -5,11 +5,11 @@
  */
 import { randomBytes } from 'node:crypto';
 import type Stripe from 'stripe';
-import { customerNow, newBatch, type StandIn } from './context.ts';
+import { customerNow, newBatch, standInNow, type StandIn } from './context.ts';
 import { invalidRequest, noSuchCustomer } from './errors.ts';
 import type { EventBatch } from './events.ts';
 import { assertExpandable, expandObject, itemPaths, type Expanders } from './expand.ts';
-import { nowSeconds, randomId } from './ids.ts';
+import { randomId } from './ids.ts';
 import { listPage, newestFirst, parseListParams } from './lists.ts';
 import { asEmail, asObject, asString, parseExpand, parseMetadata, rejectUnknown, updateMetadata } from './params.ts';
 import { getPaymentMethod, renderPaymentMethod } from './payment-methods.ts';
@@ -22,13 +22,13 @@ export interface NewCustomer {
   name: string | null;
   description: string | null;
   metadata: Record<string, string>;
-  /** An existing clock; null: a new clock of its own, frozen at the current real time. */
+  /** An existing clock; null: a new clock of its own, frozen at the stand-in's current time. */
   clockId: string | null;
 }
 
 /** Creates the customer (and its clock): `customer.created`. */
 export function createCustomer(standIn: StandIn, batch: EventBatch, params: NewCustomer): CustomerRecord {
-  const clock = params.clockId ? getClock(standIn, params.clockId, 'test_clock') : newClock(standIn, nowSeconds(), `Stand-in clock for ${params.email ?? 'a new customer'}`);
+  const clock = params.clockId ? getClock(standIn, params.clockId, 'test_clock') : newClock(standIn, standInNow(standIn), `Stand-in clock for ${params.email ?? 'a new customer'}`);
   const at = clock.now;
   const customer: Stripe.Customer = {
     id: randomId('cus_', 14),

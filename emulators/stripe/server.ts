@@ -13,9 +13,9 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type Stripe from 'stripe';
 import { API_SUMMARY, handleApi } from './api-router.ts';
-import { expireIfDue } from './checkout-api.ts';
-import { DEFAULT_API_VERSION, type StandIn } from './context.ts';
-import { CONTROLS, handleControl, parseRule, snapshots } from './controls.ts';
+import { expireDueSessions } from './checkout-expiry.ts';
+import { DEFAULT_API_VERSION, standInNow, type StandIn } from './context.ts';
+import { advanceStandInClock, CONTROLS, handleControl, parseRule, snapshots, type StandInClock } from './controls.ts';
 import { StripeApiError, unrecognizedUrl, type StripeErrorBody } from './errors.ts';
 import type { StripeEvent } from './events.ts';
 import { handleCheckoutPage, handleInvoicePage, handlePortalPage } from './hosted-pages.ts';
@@ -73,9 +73,16 @@ export interface RunningStripe {
   /** Advances a test clock to `toSeconds` in as many steps as Stripe allows (two billing intervals
    *  each), billing and delivering as it goes; resolves with the clock, `ready`. */
   advanceClock(clockId: string, toSeconds: number): Promise<Stripe.TestHelpers.TestClock>;
+  /** The stand-in's own time (Unix seconds): real time plus what `advanceTime` added. */
+  now(): number;
+  /** Moves the stand-in's own clock forward (same as `POST /__clock/advance {seconds}`): every
+   *  session on no test clock whose `expires_at` it passes expires, and the events are delivered
+   *  before this resolves. */
+  advanceTime(seconds: number): Promise<StandInClock>;
   /** Make session creations fail (same as `POST /__control {fail}`). */
   fail(rule: FailureRule): void;
-  /** Forget everything: objects, events, deliveries, idempotency keys and failure rules. */
+  /** Forget everything: objects, events, deliveries, idempotency keys and failure rules; the
+   *  stand-in's clock goes back to real time. */
   reset(): void;
   stop(): Promise<void>;
 }
@@ -97,7 +104,7 @@ export async function start(options: StartOptions = {}): Promise<RunningStripe> 
     webhooks.reset();
   };
 
-  const sweep = setInterval(() => store.sessions.forEach((record) => expireIfDue(standIn, record)), EXPIRY_SWEEP_MS);
+  const sweep = setInterval(() => void expireDueSessions(standIn), EXPIRY_SWEEP_MS);
   sweep.unref();
 
   const server = createServer((req, res) => {
@@ -156,6 +163,8 @@ export async function start(options: StartOptions = {}): Promise<RunningStripe> 
     deliveries: list.deliveries,
     settled: () => webhooks.settled(),
     advanceClock: (clockId, toSeconds) => advanceStepwise(standIn, clockId, toSeconds),
+    now: () => standInNow(standIn),
+    advanceTime: (seconds) => advanceStandInClock(standIn, seconds),
     fail: (rule) => {
       store.rules.push(parseRule(rule));
     },

@@ -95,6 +95,8 @@ export class Store {
   deliveries: WebhookDelivery[] = [];
   readonly idempotent = new Map<string, SavedAnswer>();
   rules: FailureRule[] = [];
+  /** How far `POST /__clock/advance` has moved the stand-in's own clock past real time. */
+  clockOffsetSeconds = 0;
   /** Bumped by reset(), so work still in flight (deliveries) does not write into the fresh state. */
   generation = 0;
   private sequence = 0;
@@ -144,5 +146,6 @@ export class Store {
     this.events = [];
     this.deliveries = [];
     this.rules = [];
+    this.clockOffsetSeconds = 0;
   }
 }

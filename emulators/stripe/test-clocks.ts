@@ -1,17 +1,19 @@
 /**
  * Test Clocks (`/v1/test_helpers/test_clocks`): frozen time for a group of customers, advanced on
- * request, which runs the billing of their subscriptions up to the new time (`billing.ts`).
+ * request, which runs the billing of their subscriptions up to the new time (`billing.ts`) and
+ * expires their open Checkout sessions whose `expires_at` it passes (`checkout-expiry.ts`).
  * Every customer the stand-in creates gets a clock of its own (unless it is created on a named
  * one), so a test can move any customer's time forward.
  */
 import type Stripe from 'stripe';
 import { billUntil, shortestInterval } from './billing.ts';
 import { addInterval } from './billing-periods.ts';
-import { newBatch, ownOrigin, type StandIn } from './context.ts';
+import { expireSessionsOnClock } from './checkout-expiry.ts';
+import { newBatch, ownOrigin, standInNow, type StandIn } from './context.ts';
 import { invalidRequest, noSuchTestClock } from './errors.ts';
 import { assertExpandable, itemPaths } from './expand.ts';
 import { newestFirst, listPage, parseListParams } from './lists.ts';
-import { nowSeconds, randomId } from './ids.ts';
+import { randomId } from './ids.ts';
 import { asInteger, asString, parseExpand, rejectUnknown, required } from './params.ts';
 import { ok, type Route } from './route.ts';
 import type { ClockRecord } from './store.ts';
@@ -20,7 +22,7 @@ import type { ClockRecord } from './store.ts';
 const CLOCK_LIFETIME_SECONDS = 30 * 24 * 60 * 60;
 
 export function newClock(standIn: StandIn, frozenTime: number, name: string | null): ClockRecord {
-  const created = nowSeconds();
+  const created = standInNow(standIn);
   const clock: Stripe.TestHelpers.TestClock = {
     id: randomId('clock_', 24),
     object: 'test_helpers.test_clock',
@@ -77,6 +79,7 @@ export function startAdvance(standIn: StandIn, record: ClockRecord, target: numb
   standIn.settings.log(`test clock ${clock.id} advancing to ${new Date(target * 1000).toISOString()}`);
   const done = (async () => {
     try {
+      expireSessionsOnClock(standIn, clock.id, target, batch);
       billUntil(standIn, record, target, batch);
       await batch.deliver();
     } catch (error) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { planFeatures } from './plan-features';
+import { planFeatures, planTeam } from './plan-features';
 import { isPlanId, isPricedPlan, PLAN_DETAILS, PLAN_IDS, PLAN_NAMES, PLAN_PRICES } from './plans';
 
 describe('plans', () => {
@@ -61,16 +61,27 @@ describe('plan figures', () => {
     });
   });
 
-  it('gives the store cards the team sizes of section 9', () => {
-    expect(PLAN_IDS.map((id) => PLAN_DETAILS[id].teamSize)).toEqual([
-      '1-2 Teams', '25 Developers', '25 Developers', '10 Developers', '10 Developers', '10 Developers', '10 Developers',
+  it('gives each plan one team figure, the engineers of the section-9 table (issue 17)', () => {
+    expect(PLAN_IDS.map(planTeam)).toEqual([
+      '5 dedicated engineers', '7 dedicated engineers', '8 dedicated engineers', '9 dedicated engineers',
+      '14 dedicated engineers', '25 dedicated engineers', 'A team sized to your store',
     ]);
+    for (const id of PLAN_IDS) {
+      expect(Object.keys(PLAN_DETAILS[id])).toEqual(['description', 'figures']);
+      const features = planFeatures(id);
+      expect(features.join(' ')).not.toMatch(/Developers|Teams|Team:/);
+      // The team is said once, and the same way on the card and in Learn More.
+      expect(features.filter((feature) => /engineers|team sized/i.test(feature))).toEqual([planTeam(id)]);
+    }
   });
 
   it('lists the features the Learn More popup shows', () => {
     expect(planFeatures('silver')).toEqual([
-      '8 dedicated engineers', '5-6 projects at a time', '32GB database', '1TB team SSD', 'Team: 25 Developers',
+      '8 dedicated engineers', '5-6 projects at a time', '32GB database', '1TB team SSD',
       'Optional 2TB storage for $3,500', 'Zero downtime, 24/7/365',
+    ]);
+    expect(planFeatures('magento')).toEqual([
+      'Pay as you go: billed for the work done', 'Magento and Adobe Commerce specialists', 'A team sized to your store', 'Zero downtime, 24/7/365',
     ]);
     expect(planFeatures('magento')).toContain('Zero downtime, 24/7/365');
     expect(isPricedPlan('magento')).toBe(false);

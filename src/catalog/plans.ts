@@ -52,11 +52,12 @@ export interface PlanFigures {
   storageAddOn: StorageAddOn;
 }
 
+/** One figure per fact: the team is the table's engineers, nothing else. The spec's second list of
+ *  "team sizes" (1-2 Teams, 25 or 10 Developers) contradicted it on the same card and is not used
+ *  (issue 17). */
 export interface PlanDetails {
   /** One paragraph for the product-details page. */
   description: string;
-  /** The team size the store's plan cards show (spec section 9, as given per tier). */
-  teamSize: string;
   /** null for magento, which is sized per project. */
   figures: PlanFigures | null;
 }
@@ -65,43 +66,36 @@ export const PLAN_DETAILS: Readonly<Record<PlanId, PlanDetails>> = {
   earth: {
     description:
       'Earth gives your first product a dedicated team of five engineers who design, build and run one or two projects at a time, with a managed database and team workspace included.',
-    teamSize: '1-2 Teams',
     figures: { engineers: 5, projectCapacity: '1-2', database: '8GB', teamSsd: '256GB', storageAddOn: { priceCents: 2_500_00, size: '500GB' } },
   },
   bronze: {
     description:
       'Bronze adds two engineers to the Earth team for three or four projects at once: room for a web app and its mobile companion, or a product and its internal tools.',
-    teamSize: '25 Developers',
     figures: { engineers: 7, projectCapacity: '3-4', database: '16GB', teamSsd: '500GB', storageAddOn: { priceCents: 3_000_00, size: '1TB' } },
   },
   silver: {
     description:
       'Silver is for products that have found their market: eight engineers across five or six projects, a 32GB database and a terabyte of team storage.',
-    teamSize: '25 Developers',
     figures: { engineers: 8, projectCapacity: '5-6', database: '32GB', teamSsd: '1TB', storageAddOn: { priceCents: 3_500_00, size: '2TB' } },
   },
   gold: {
     description:
       'Gold is a full product team across web and mobile: nine engineers, seven or eight projects at a time, and the capacity to ship every week.',
-    teamSize: '10 Developers',
     figures: { engineers: 9, projectCapacity: '7-8', database: '32GB', teamSsd: '1.5TB', storageAddOn: { priceCents: 4_000_00, size: '3TB' } },
   },
   'diamond-peak': {
     description:
       'Diamond Peak is for scale-ups with a crowded roadmap: fourteen engineers for nine or ten projects, a 64GB database and two terabytes of team storage.',
-    teamSize: '10 Developers',
     figures: { engineers: 14, projectCapacity: '9-10', database: '64GB', teamSsd: '2TB', storageAddOn: { priceCents: 4_500_00, size: '4TB' } },
   },
   'platinum-unlimited': {
     description:
       'Platinum Unlimited is everything an enterprise needs without limits: twenty-five engineers, more than ten projects at once, a 128GB database and five terabytes of team storage.',
-    teamSize: '10 Developers',
     figures: { engineers: 25, projectCapacity: '10+', database: '128GB', teamSsd: '5TB', storageAddOn: { priceCents: 5_000_00, size: '5TB' } },
   },
   magento: {
     description:
       'Magento is pay as you go: Magento and Adobe Commerce specialists sized to your store, billed for the work done. Call us and we will scope it with you.',
-    teamSize: '10 Developers',
     figures: null,
   },
 };

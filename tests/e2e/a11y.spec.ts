@@ -61,7 +61,7 @@ test.describe('signed in as the demo customer', () => {
   test('the open customer menu overlay at 375 px has no axe violations', async ({ page }) => {
     await page.setViewportSize(PHONE);
     await signInTo(page, [paths.dashboard, 'Dashboard']);
-    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('button', { name: 'Menu', exact: true }).click();
     await expect(page.getByRole('navigation', { name: 'Account' })).toBeVisible();
     await expectNoAxeViolations(page);
   });

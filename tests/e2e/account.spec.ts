@@ -38,12 +38,13 @@ test.describe('Orders', () => {
     const web = orders.filter({ has: page.getByRole('heading', { name: 'Web Apps' }) });
     const app = orders.filter({ has: page.getByRole('heading', { name: 'Mobile Apps' }) });
     await expect(web).toContainText('Purchased an application');
-    await expect(web).toContainText('Status: paid');
-    await expect(app).toContainText('Status: unpaid');
+    // The payment status in words (Paid, Unpaid, Expired: order-display.ts).
+    await expect(web).toContainText('Status: Paid');
+    await expect(app).toContainText('Status: Unpaid');
     await expect(page.getByRole('heading', { name: 'Blockchain & NFTs' })).toHaveCount(0);
 
     await updateDatabase({ [`all_orders/mine-app-${suffix}/payment_status`]: 'paid' });
-    await expect(app).toContainText('Status: paid');
+    await expect(app).toContainText('Status: Paid');
   });
 
   test('says so when there are no orders yet', async ({ page }) => {
@@ -96,7 +97,7 @@ test.describe('the side menu on a 375 px phone', () => {
 
   test('opens as an overlay that locks scrolling, closes on Escape and on navigation', async ({ page }) => {
     await signInThroughPage(page, DEMO_CUSTOMER, `${paths.signIn}?next=${paths.dashboard}`);
-    const toggle = page.getByRole('button', { name: 'Account menu' });
+    const toggle = page.getByRole('button', { name: 'Menu', exact: true });
     const menu = page.getByRole('navigation', { name: 'Account' });
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await expect(menu).toHaveCount(0);
@@ -122,11 +123,14 @@ test.describe('the side menu on a 375 px phone', () => {
 
   test('keeps keyboard focus inside while open', async ({ page }) => {
     await signInThroughPage(page, DEMO_CUSTOMER, `${paths.signIn}?next=${paths.dashboard}`);
-    await page.getByRole('button', { name: 'Account menu' }).click();
-    const menu = page.getByRole('navigation', { name: 'Account' });
-    for (let i = 0; i < 10; i += 1) {
+    const toggle = page.getByRole('button', { name: 'Menu', exact: true });
+    await toggle.click();
+    // The overlay: the account's entries, then the site's pages.
+    const overlay = page.locator(`[id="${await toggle.getAttribute('aria-controls')}"]`);
+    await expect(overlay.getByRole('navigation', { name: 'Account' })).toBeVisible();
+    for (let i = 0; i < 16; i += 1) {
       await page.keyboard.press('Tab');
-      expect(await menu.evaluate((nav) => nav.contains(document.activeElement))).toBe(true);
+      expect(await overlay.evaluate((element) => element.contains(document.activeElement))).toBe(true);
     }
   });
 });
@@ -135,7 +139,7 @@ test('on a 1024 px window the side menu is a list with the current entry highlig
   await page.setViewportSize({ width: 1024, height: 768 });
   await signInThroughPage(page, DEMO_CUSTOMER, `${paths.signIn}?next=${paths.orderHistory}`);
   const menu = page.getByRole('navigation', { name: 'Account' });
-  await expect(page.getByRole('button', { name: 'Account menu' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Menu', exact: true })).toHaveCount(0);
   const names = ['Dashboard', 'Profile Settings', 'Orders', 'Payment Methods', 'Dev Panel', 'Store'];
   for (const name of names) await expect(menu.getByRole('link', { name })).toBeVisible();
   await expect(menu.getByRole('button', { name: 'Sign out' })).toBeVisible();

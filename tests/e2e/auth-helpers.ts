@@ -6,6 +6,8 @@ import type { Locator, Page } from '@playwright/test';
 import { DEMO_CUSTOMER } from '../../emulators/seed';
 import { DATABASE_URL, HOST, PORTS, PROJECT_ID } from '../../emulators/local-config';
 import { paths } from '../../src/config/paths';
+import { AUTH_ERROR_MESSAGES } from '../../src/features/auth/auth-errors';
+import { CAPTCHA_LENGTH } from '../../src/features/auth/captcha-code';
 import { expect } from './fixtures';
 
 const AUTH = `http://${HOST}:${PORTS.auth}`;
@@ -18,6 +20,8 @@ export function uniqueEmail(label: string): string {
 export interface OobCode {
   email: string;
   requestType: 'VERIFY_EMAIL' | 'PASSWORD_RESET' | string;
+  /** The link the email would carry (the emulator's action page, with the continue URL). */
+  oobLink: string;
 }
 
 /** The emails the Auth emulator has "sent" to this address. */
@@ -74,6 +78,14 @@ export function updateDatabase(values: Record<string, unknown>): Promise<void> {
   return withAdminDatabase((db) => db.ref().update(values));
 }
 
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** How the site words the Auth emulator's refusal of a wrong password (auth/wrong-password, or
+ *  auth/invalid-credential with email enumeration protection). */
+export const WRONG_PASSWORD = new RegExp(
+  `^(${[AUTH_ERROR_MESSAGES['auth/wrong-password']!, AUTH_ERROR_MESSAGES['auth/invalid-credential']!].map(escapeRegExp).join('|')})$`,
+);
+
 /** The sweetalert2 dialog on screen. */
 export function alertDialog(page: Page): Locator {
   return page.locator('.swal2-popup');
@@ -93,12 +105,31 @@ export async function expectAlert(
   await expect(dialog).toBeHidden();
 }
 
-/** The code drawn on the captcha canvas, from its accessible name. */
-export async function readCaptcha(page: Page): Promise<string> {
-  // The code is drawn once the page is hydrated (a random code cannot be pre-rendered).
-  const captcha = page.getByRole('img', { name: /^Captcha code: \S/ });
-  const label = await captcha.getAttribute('aria-label');
-  return (label ?? '').replace('Captcha code:', '').replace(/\s/g, '');
+/** The captcha's code, got the way a person who cannot see the image gets it: "Listen to the code",
+ *  then what the page says. The page speaks with speechSynthesis; this records the utterances
+ *  instead of playing them. `press` activates the button (a click unless given); focus then goes
+ *  back where it was, so a caller typing into a field carries on. */
+export async function readCaptcha(page: Page, press: (button: Locator) => Promise<void> = (button) => button.click()): Promise<string> {
+  const listen = page.getByRole('button', { name: 'Listen to the code' });
+  // Enabled once hydrated with a code (a random code cannot be pre-rendered).
+  await expect(listen).toBeEnabled();
+  await page.evaluate(() => {
+    const w = window as unknown as { spokenCaptcha?: string[] };
+    const spoken = (w.spokenCaptcha ??= []);
+    spoken.length = 0;
+    window.speechSynthesis.speak = (utterance) => void spoken.push(utterance.text);
+    window.speechSynthesis.cancel = () => void (spoken.length = 0);
+  });
+  const focused = await page.evaluateHandle(() => document.activeElement);
+  await press(listen);
+  await page.waitForFunction(
+    (length) => (window as unknown as { spokenCaptcha: string[] }).spokenCaptcha.length >= length,
+    CAPTCHA_LENGTH,
+  );
+  const spoken = await page.evaluate(() => [...(window as unknown as { spokenCaptcha: string[] }).spokenCaptcha]);
+  await focused.evaluate((element) => (element instanceof HTMLElement ? element.focus() : undefined));
+  // "A, as in Alfa" → A; "the digit 3" → 3.
+  return spoken.map((text) => /^([A-Z]), as in |^the digit (\d)$/.exec(text)?.slice(1).join('') ?? `<${text}>`).join('');
 }
 
 export interface SignUpInput {

@@ -1,6 +1,7 @@
 import { DEMO_CUSTOMER } from '../../emulators/seed';
 import { MONTHS } from '../../src/config/data-limits';
 import { paths } from '../../src/config/paths';
+import { AUTH_ERROR_MESSAGES } from '../../src/features/auth/auth-errors';
 import {
   alertDialog,
   createAccount,
@@ -165,7 +166,7 @@ test.describe('sign-up page', () => {
       firstName: input.firstName,
       lastName: input.lastName,
       email: input.email,
-      phoneNumber: `+1 ${input.phone}`,
+      phoneNumber: `+1${input.phone}`, // E.164 (src/data/phone-number.ts)
       country: 'US',
       birthDate: `${input.month}/${input.day}/${input.year}`,
       verificationMethod: 'call',
@@ -179,10 +180,10 @@ test.describe('sign-up page', () => {
     expect(createdAt).toBeLessThanOrEqual(Date.now());
   });
 
-  test('an email already in use shows "Error" with the provider\'s message and keeps the form', async ({ page, consoleErrors }) => {
+  test('an email already in use shows "Error" with the provider\'s message in words and keeps the form', async ({ page, consoleErrors }) => {
     await fillSignUp(page, validSignUp({ email: DEMO_CUSTOMER.email }));
     await submitSignUp(page);
-    await expectAlert(page, { title: 'Error', text: /auth\/email-already-in-use/, icon: 'error' });
+    await expectAlert(page, { title: 'Error', text: AUTH_ERROR_MESSAGES['auth/email-already-in-use']!, icon: 'error' });
     await expect(page).toHaveURL(paths.signUp);
     const form = page.getByRole('form', { name: 'Create your account' });
     await expect(form.getByLabel('First name')).toHaveValue('Ada');

@@ -185,7 +185,7 @@ export function minimalUser(): Record<string, unknown> {
 export function fullUser(verified: boolean): Record<string, unknown> {
   return {
     ...minimalUser(),
-    phoneNumber: '+1 555-123-4567',
+    phoneNumber: '+16195550123', // E.164, as the app stores it (src/data/phone-number.ts)
     address: '1 Main Street, Springfield',
     country: 'US',
     birthDate: 'January/5/1990',

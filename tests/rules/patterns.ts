@@ -2,6 +2,7 @@
 // accepted is decided by the pattern in data-limits.ts itself, so when a pattern changes there and
 // database.rules.json does not follow, a candidate flips and its test fails.
 import { EMAIL_PATTERN, PHONE_PATTERN, TEXT_LIMITS } from '../../src/config/data-limits.ts';
+import { E164_PATTERN } from '../../src/data/phone-number.ts';
 
 export interface PatternCase {
   label: string;
@@ -55,12 +56,31 @@ export const PHONE_CASES: PatternCase[] = cases(PHONE_PATTERN, [
   ' 5551234567',
 ]);
 
+/** users/<uid>/phoneNumber: E.164 only (src/data/phone-number.ts). */
+export const STORED_PHONE_CASES: PatternCase[] = cases(E164_PATTERN, [
+  '+16195550199',
+  '+442079460958',
+  '+6834002',
+  '+123456789012345',
+  '+1 6195550199',
+  '+1 (619) 555-0199',
+  '6195550199',
+  '16195550199',
+  '+06195550199',
+  '+123456',
+  '+1234567890123456',
+  '++16195550199',
+  ' +16195550199',
+  '+1619555019a',
+]);
+
 /** Sanity: the candidates exercise both sides of each pattern, within the length limits. */
 export function checkCandidates(): string[] {
   const problems: string[] = [];
   for (const [name, list] of [
     ['email', EMAIL_CASES],
     ['phone', PHONE_CASES],
+    ['stored phone', STORED_PHONE_CASES],
   ] as const) {
     if (!list.some((c) => c.accepted)) problems.push(`no ${name} candidate is accepted by data-limits.ts`);
     if (!list.some((c) => !c.accepted)) problems.push(`no ${name} candidate is rejected by data-limits.ts`);

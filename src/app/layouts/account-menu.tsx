@@ -1,20 +1,40 @@
 import { FocusTrap } from 'focus-trap-react';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { NavLink, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { DESKTOP_THRESHOLD_PX } from '@/config/layout';
+import { MenuToggle } from '@/ui/menu-toggle';
 import { useMediaQuery } from '@/ui/use-media-query';
 import { useScrollLock } from '@/ui/use-scroll-lock';
-import { accountNav } from '../navigation';
+import { accountNav, primaryNav, type NavLinkItem } from '../navigation';
+import { NavLinkItems } from './nav-link-items';
 import styles from './account-menu.module.scss';
 
 const DESKTOP = `(min-width: ${DESKTOP_THRESHOLD_PX + 1}px)`;
 
+function LinkList({ items, footer }: { items: readonly NavLinkItem[]; footer?: ReactNode }) {
+  return (
+    <ul className={styles.list}>
+      <NavLinkItems items={items} activeClassName={styles.active} />
+      {footer && <li>{footer}</li>}
+    </ul>
+  );
+}
+
+/** The customer area's side menu on windows wider than 768 px (spec section 2). */
+export function AccountSidebar({ footer }: { footer?: ReactNode }) {
+  return (
+    <nav aria-label="Account" className={styles.sidebar}>
+      <LinkList items={accountNav} footer={footer} />
+    </nav>
+  );
+}
+
 /**
- * The customer area's side menu (spec section 2): a list on windows wider than 768 px; below
- * that a button that opens it as an overlay, which locks page scroll while open, keeps focus inside,
- * and closes on Escape, on a followed link, on the backdrop and on growing to desktop width.
+ * The same menu at 768 px and below (spec section 2): the header's one Menu button opens it as an
+ * overlay, with the site's pages after the account's. It locks page scroll while open, keeps focus
+ * inside, and closes on Escape, on a followed link, on the backdrop and on growing to desktop width.
  */
-export function AccountMenu({ footer }: { footer?: ReactNode }) {
+export function AccountMenuButton({ footer }: { footer?: ReactNode }) {
   const desktop = useMediaQuery(DESKTOP);
   const [open, setOpen] = useState(false);
   const { pathname } = useLocation();
@@ -26,63 +46,33 @@ export function AccountMenu({ footer }: { footer?: ReactNode }) {
 
   useScrollLock(overlay);
 
-  const list = (
-    <ul className={styles.list}>
-      {accountNav.map((item) => (
-        <li key={item.to}>
-          <NavLink to={item.to} className={({ isActive }) => (isActive ? styles.active : undefined)}>
-            {item.label}
-          </NavLink>
-        </li>
-      ))}
-      {footer && <li>{footer}</li>}
-    </ul>
-  );
-
-  // Both forms are rendered and CSS shows the one that fits, so the pre-rendered store and the
-  // first render after hydration (which cannot know the width) agree and nothing moves.
   return (
     <>
-      <nav aria-label="Account" className={styles.sidebar}>
-        {list}
-      </nav>
-      <div className={styles.bar}>
-        <button
-          ref={toggle}
-          type="button"
-          className={styles.toggle}
-          aria-expanded={open}
-          aria-controls={menuId}
-          onClick={() => setOpen(true)}
-        >
-          <span className={styles.burger} aria-hidden="true" />
-          Account menu
-        </button>
-        {overlay && (
-          <div className={styles.backdrop} onMouseDown={(e) => e.target === e.currentTarget && setOpen(false)}>
-            <FocusTrap
-              focusTrapOptions={{
-                escapeDeactivates: false,
-                allowOutsideClick: true,
-                returnFocusOnDeactivate: true,
-                setReturnFocus: () => toggle.current ?? false,
-              }}
-            >
-              <nav
-                id={menuId}
-                aria-label="Account"
-                className={styles.overlay}
-                onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}
-              >
-                <button type="button" className={styles.close} onClick={() => setOpen(false)}>
-                  Close menu
-                </button>
-                {list}
+      <MenuToggle ref={toggle} expanded={overlay} controls={menuId} openLabel="Menu" onClick={() => setOpen(true)} />
+      {overlay && (
+        <div className={styles.backdrop} onMouseDown={(e) => e.target === e.currentTarget && setOpen(false)}>
+          <FocusTrap
+            focusTrapOptions={{
+              escapeDeactivates: false,
+              allowOutsideClick: true,
+              returnFocusOnDeactivate: true,
+              setReturnFocus: () => toggle.current ?? false,
+            }}
+          >
+            <div id={menuId} className={styles.overlay} onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}>
+              <button type="button" className={styles.close} onClick={() => setOpen(false)}>
+                Close menu
+              </button>
+              <nav aria-label="Account">
+                <LinkList items={accountNav} footer={footer} />
               </nav>
-            </FocusTrap>
-          </div>
-        )}
-      </div>
+              <nav aria-label="Site" className={styles.siteLinks}>
+                <LinkList items={primaryNav.filter((item) => !accountNav.some((entry) => entry.to === item.to))} />
+              </nav>
+            </div>
+          </FocusTrap>
+        </div>
+      )}
     </>
   );
 }

@@ -2,6 +2,7 @@ import { act, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '@/config/paths';
+import { AuthContext, type AuthState } from '@/features/auth/auth-context';
 import { lazyPage } from '../lazy-page';
 import AccountArea from './account-area';
 import { LAYOUT_ERROR } from './layout-error-boundary';
@@ -20,24 +21,18 @@ vi.mock('./site-header', async (original) => {
   };
 });
 vi.mock('./account-menu', async (original) => {
-  const { AccountMenu } = await original<typeof import('./account-menu')>();
+  const menu = await original<typeof import('./account-menu')>();
   return {
-    AccountMenu: (props: Parameters<typeof AccountMenu>[0]) => {
+    ...menu,
+    AccountSidebar: (props: Parameters<typeof menu.AccountSidebar>[0]) => {
       if (broken.menu) throw new Error('menu broke');
-      return <AccountMenu {...props} />;
+      return <menu.AccountSidebar {...props} />;
     },
   };
 });
-// The customer area's auth state, without Firebase: nobody signed in yet.
-vi.mock('@/features/auth/auth-provider', async () => {
-  const { AuthContext } = await import('@/features/auth/auth-context');
-  const state = { user: null, ready: false, signingOut: false, signOut: () => Promise.resolve() };
-  return {
-    AuthProvider: ({ children }: { children: React.ReactNode }) => (
-      <AuthContext.Provider value={state}>{children}</AuthContext.Provider>
-    ),
-  };
-});
+
+// The site's auth state, without Firebase: nobody signed in yet.
+const AUTH_LOADING: AuthState = { user: null, ready: false, signingOut: false, signOut: () => Promise.resolve() };
 
 function Throws(): never {
   throw new Error('escaped the page');
@@ -57,7 +52,11 @@ const routes: RouteObject[] = [
 
 function open(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(<RouterProvider router={router} />);
+  render(
+    <AuthContext.Provider value={AUTH_LOADING}>
+      <RouterProvider router={router} />
+    </AuthContext.Provider>,
+  );
   return router;
 }
 

@@ -1,11 +1,20 @@
-import { useEffect, useId, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router-dom';
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import { Link, useLocation } from 'react-router-dom';
 import { BRAND } from '@/config/brand';
 import { paths } from '@/config/paths';
+import { MenuToggle } from '@/ui/menu-toggle';
 import { primaryNav } from '../navigation';
+import { HeaderSessionItems } from './header-account-menu';
+import { NavLinkItems } from './nav-link-items';
 import styles from './site-header.module.scss';
 
-export function SiteHeader() {
+interface SiteHeaderProps {
+  /** Replaces the header's own phone menu, so a phone never shows two menu buttons (the customer
+   *  area brings its side menu here). Desktops still show the header's links. */
+  phoneMenu?: ReactNode;
+}
+
+export function SiteHeader({ phoneMenu }: SiteHeaderProps) {
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
   const { pathname } = useLocation();
@@ -20,16 +29,7 @@ export function SiteHeader() {
           <img src="/favicon.svg" alt="" width={32} height={32} />
           <span>{BRAND.name}</span>
         </Link>
-        <button
-          type="button"
-          className={styles.menuButton}
-          aria-expanded={menuOpen}
-          aria-controls={menuId}
-          onClick={() => setMenuOpen((open) => !open)}
-        >
-          <span className={styles.burger} aria-hidden="true" />
-          {menuOpen ? 'Close menu' : 'Menu'}
-        </button>
+        {phoneMenu ?? <MenuToggle expanded={menuOpen} controls={menuId} onClick={() => setMenuOpen((open) => !open)} />}
         <nav
           id={menuId}
           aria-label="Main"
@@ -37,18 +37,8 @@ export function SiteHeader() {
           onKeyDown={(e) => e.key === 'Escape' && setMenuOpen(false)}
         >
           <ul className={styles.links}>
-            {primaryNav.map((item) => (
-              <li key={item.to}>
-                <NavLink to={item.to} className={({ isActive }) => (isActive ? styles.active : undefined)}>
-                  {item.label}
-                </NavLink>
-              </li>
-            ))}
-            <li>
-              <NavLink to={paths.signIn} className={styles.signIn}>
-                Sign in
-              </NavLink>
-            </li>
+            <NavLinkItems items={primaryNav} activeClassName={styles.active} />
+            <HeaderSessionItems />
           </ul>
         </nav>
       </div>

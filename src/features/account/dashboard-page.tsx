@@ -1,14 +1,44 @@
 import { BRAND } from '@/config/brand';
 import { externalLinks } from '@/config/external-links';
 import { paths } from '@/config/paths';
+import { useAuth } from '@/features/auth/auth-context';
+import { ConnectionNotice } from '@/ui/connection-notice';
 import { PageIntro } from '@/ui/page-intro';
 import { AccountCard, AccountCardGrid } from './components/account-card';
+import { ActivePlans } from './dashboard/active-plans';
+import styles from './dashboard/dashboard.module.scss';
+import { greetingName, greetingText } from './dashboard/greeting';
+import { LatestOrders } from './dashboard/latest-orders';
+import { VerifyEmailBanner } from './dashboard/verify-email-banner';
+import { useProfile } from './profile/use-profile';
+import { useOrders } from './use-orders';
 
 export default function DashboardPage() {
+  const { user } = useAuth();
+  const profile = useProfile(user?.uid);
+  const orders = useOrders(user?.uid);
+  // Until the profile answers, no name rather than the email first and the name a moment later.
+  const name = profile.status === 'loading' && !profile.unreachable ? null : greetingName(profile.status === 'ready' ? profile.value.firstName : undefined, user?.email);
+  const loaded = orders.status === 'ready' ? orders.orders : null;
+
   return (
     <>
-      <PageIntro title="Dashboard" summary="Order a solution, reserve a specialist or check a trade-in value." />
-      <AccountCardGrid label="Dashboard">
+      <PageIntro title="Dashboard" summary={greetingText(name)} />
+      <div className={styles.overview}>
+        {user && !user.emailVerified && <VerifyEmailBanner user={user} />}
+        <ConnectionNotice show={orders.unreachable || profile.unreachable} />
+        {orders.status === 'error' ? (
+          <p role="alert" className={styles.loadError}>
+            Your plans and orders could not be loaded. Check your connection and reload the page.
+          </p>
+        ) : (
+          <div className={styles.panels}>
+            <ActivePlans orders={loaded} />
+            <LatestOrders orders={loaded} />
+          </div>
+        )}
+      </div>
+      <AccountCardGrid label="Get started">
         <AccountCard
           icon="◆"
           title={`Order a ${BRAND.name} solution`}

@@ -14,8 +14,9 @@ export default function OrderHistoryPage() {
 
   return (
     <>
-      <PageIntro title="Orders" summary="Everything you have ordered, with its payment status." />
-      <section className={styles.list} aria-label="Your orders" aria-busy={orders.status === 'loading'}>
+      <PageIntro title="Orders" summary="Everything you have ordered, newest first, with its payment status." />
+      <section className={styles.orders} aria-label="Your orders" aria-busy={orders.status === 'loading'}>
+        {/* The notice, spinner and messages sit above the grid, so its first cell is an order. */}
         <ConnectionNotice show={orders.unreachable} />
         {orders.status === 'loading' && !orders.unreachable && <Spinner block label="Loading your orders…" />}
         {orders.status === 'error' && (
@@ -29,7 +30,16 @@ export default function OrderHistoryPage() {
             <ButtonLink to={paths.store}>Browse the store</ButtonLink>
           </div>
         )}
-        {orders.status === 'ready' && orders.orders.map((order) => <OrderCard key={order.id} order={order} />)}
+        {orders.status === 'ready' && orders.orders.length > 0 && (
+          // role="list": Safari drops list semantics from lists styled without bullets.
+          <ul className={styles.grid} role="list">
+            {orders.orders.map((order) => (
+              <li key={order.id} className={styles.cell}>
+                <OrderCard order={order} />
+              </li>
+            ))}
+          </ul>
+        )}
       </section>
     </>
   );

@@ -1,7 +1,8 @@
 /** Live access to the signed-in buyer's orders: the one query the rules allow on all_orders. */
 import { getDatabaseClient } from '@/firebase/clients';
 import { isServiceId, type ServiceId } from '@/catalog/services';
-import { isBillingPeriod } from '@/catalog/pricing';
+import { isPlanId, isPricedPlan } from '@/catalog/plans';
+import { isBillingPeriod, priceConfiguration, type BillingPeriod } from '@/catalog/pricing';
 import { isSubscriptionStatus, type OrderSubscription } from '@/catalog/subscription';
 
 export interface OrderAddOns {
@@ -11,16 +12,26 @@ export interface OrderAddOns {
   marketing: boolean;
 }
 
+/** What the order costs per billing period, in integer cents. */
+export interface OrderAmount {
+  cents: number;
+  /** Null when the order does not say and the catalogue cannot tell (an old order of a price that
+   *  has since changed). */
+  period: BillingPeriod | null;
+}
+
 export interface Order {
   id: string;
   product: ServiceId;
   tier: string;
   paymentStatus: string;
   productAmount: number;
+  /** Milliseconds since the epoch; null when the record has none. */
   createdAt: number | null;
   addOns: OrderAddOns;
   /** Null for orders made before plans were subscriptions. */
   subscription: OrderSubscription | null;
+  amount: OrderAmount;
 }
 
 type StoredOrder = Record<string, unknown>;
@@ -48,25 +59,62 @@ function toSubscription(order: StoredOrder): OrderSubscription | null {
   return subscription;
 }
 
+/**
+ * The billing period of an order from before plans were subscriptions, which stored only
+ * productAmount: the monthly charge by default, the yearly one when billed yearly (spec section 9).
+ * Whichever of today's two charges for its plan and add-ons it equals; null when neither does.
+ */
+export function legacyBillingPeriod(tier: string, productAmount: number, addOns: OrderAddOns): BillingPeriod | null {
+  if (!isPlanId(tier) || !isPricedPlan(tier)) return null;
+  const charges = priceConfiguration({ plan: tier, period: 'monthly', storage: addOns.storage !== null, security: addOns.security, marketing: addOns.marketing });
+  // Monthly first: it is the default, and a plan's two charges never coincide.
+  if (productAmount === charges.monthlyCents) return 'monthly';
+  if (productAmount === charges.yearlyCents) return 'yearly';
+  return null;
+}
+
+function amountOf(tier: string, productAmount: number, addOns: OrderAddOns, subscription: OrderSubscription | null): OrderAmount {
+  if (subscription) return { cents: subscription.amountPerPeriod, period: subscription.billingPeriod };
+  return { cents: productAmount, period: legacyBillingPeriod(tier, productAmount, addOns) };
+}
+
+/** Newest first by createdAt; orders without one come last. Stable: orders created at the same
+ *  moment keep the order they came in. */
+export function newestFirst<T extends Pick<Order, 'createdAt'>>(orders: readonly T[]): T[] {
+  return [...orders].sort((a, b) => {
+    if (a.createdAt === null || b.createdAt === null) return (a.createdAt === null ? 1 : 0) - (b.createdAt === null ? 1 : 0);
+    return b.createdAt - a.createdAt;
+  });
+}
+
+const timestamp = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : null);
+
 /** Orders of products the site does not know are left out (spec: "shows nothing"). */
-function toOrders(value: Record<string, StoredOrder> | null): Order[] {
-  return Object.entries(value ?? {})
+export function toOrders(value: Record<string, StoredOrder> | null): Order[] {
+  const orders = Object.entries(value ?? {})
     .filter(([, order]) => isServiceId(order.product))
-    .map(([id, order]) => ({
-      id,
-      product: order.product as ServiceId,
-      tier: typeof order.tier === 'string' ? order.tier : '',
-      paymentStatus: typeof order.payment_status === 'string' ? order.payment_status : 'unknown',
-      productAmount: Number.isSafeInteger(order.productAmount) ? (order.productAmount as number) : 0,
-      createdAt: typeof order.createdAt === 'number' ? order.createdAt : null,
-      addOns: {
+    .map(([id, order]): Order => {
+      const tier = typeof order.tier === 'string' ? order.tier : '';
+      const productAmount = Number.isSafeInteger(order.productAmount) && (order.productAmount as number) >= 0 ? (order.productAmount as number) : 0;
+      const addOns: OrderAddOns = {
         storage: typeof order.additionalStorage === 'string' && order.additionalStorage ? order.additionalStorage : null,
         security: order.securitySelected === true,
         marketing: order.marketingSelected === true,
-      },
-      subscription: toSubscription(order),
-    }))
-    .sort((a, b) => (b.createdAt ?? 0) - (a.createdAt ?? 0));
+      };
+      const subscription = toSubscription(order);
+      return {
+        id,
+        product: order.product as ServiceId,
+        tier,
+        paymentStatus: typeof order.payment_status === 'string' ? order.payment_status : 'unknown',
+        productAmount,
+        createdAt: timestamp(order.createdAt),
+        addOns,
+        subscription,
+        amount: amountOf(tier, productAmount, addOns, subscription),
+      };
+    });
+  return newestFirst(orders);
 }
 
 /** Calls onChange with the buyer's orders now and on every change, until the returned function is

@@ -12,6 +12,7 @@ import { Spinner } from '@/ui/spinner';
 import { ProfileDialog, type ProfileDialogKind } from './profile/profile-dialogs';
 import styles from './profile/profile-settings.module.scss';
 import { useProfile } from './profile/use-profile';
+import { formatPhoneNumber } from '@/data/phone-number';
 
 /** Shown instead of the password, which is never readable. */
 const MASKED_PASSWORD = '••••••••';
@@ -44,7 +45,7 @@ export default function ProfileSettingsPage() {
     ? [
         { kind: 'name', label: 'Full name', value: `${profile.firstName} ${profile.lastName}`.trim() },
         { kind: 'address', label: 'Address', value: profile.address },
-        { kind: 'phone', label: 'Phone number', value: profile.phoneNumber },
+        { kind: 'phone', label: 'Phone number', value: formatPhoneNumber(profile.phoneNumber, profile.country) },
         { kind: 'email', label: 'Email', value: profile.email || (user?.email ?? '') },
         { kind: 'password', label: 'Password', value: MASKED_PASSWORD, masked: true },
       ]

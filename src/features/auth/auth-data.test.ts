@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CAPTCHA_LENGTH, captchaMatches, generateCaptchaCode } from './captcha-code';
-import { DEFAULT_COUNTRY_CODE, listCountries } from './countries';
+import { DEFAULT_COUNTRY_CODE, listCountries } from '@/data/countries';
 import { safeNextPath, signInPath } from './return-to';
 
 describe('listCountries', () => {

@@ -1,20 +1,34 @@
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { User } from 'firebase/auth';
-import { AuthContext, type AuthState } from './auth-context';
+import { AuthConnectContext, AuthContext, useSessionHint, type AuthState } from './auth-context';
 import { storeUserId } from './stored-user-id';
+import { whenIdleOrInteracting } from './when-idle';
 
-/** Loads Firebase Auth (only where it is mounted: the customer area and the auth pages) and tells
- *  its children who is signed in. The stored user id follows every change. */
+/**
+ * Tells the whole site who is signed in. Firebase Auth loads only when needed: when a screen asks
+ * (useAuth: the customer area, the sign-in and sign-up pages), or, when the stored user id hints
+ * that someone is signed in, once the page is idle or the person first interacts. A visitor of
+ * the public pages therefore never downloads it. The stored user id follows every change.
+ */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [session, setSession] = useState<{ user: User | null; ready: boolean }>({ user: null, ready: false });
   const [signingOut, setSigningOut] = useState(false);
+  const [wanted, setWanted] = useState(false);
+  const hinted = useSessionHint();
+  const connect = useCallback(() => setWanted(true), []);
+  const userRef = useRef<User | null>(null);
+
+  // Someone seems signed in: confirm it without competing with the page's first paint.
+  useEffect(() => (hinted && !wanted ? whenIdleOrInteracting(connect) : undefined), [hinted, wanted, connect]);
 
   useEffect(() => {
+    if (!wanted) return;
     let stop: (() => void) | undefined;
     let cancelled = false;
     import('./auth-api')
       .then((api) =>
         api.watchUser((user) => {
+          userRef.current = user;
           storeUserId(user?.uid ?? null);
           setSession({ user, ready: true });
         }),
@@ -32,6 +46,24 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       cancelled = true;
       stop?.();
     };
+  }, [wanted]);
+
+  // Back from the verification email (another tab, or the mail app): Auth's copy of the account
+  // is stale until reloaded. The token refresh that follows re-renders everyone with the new state.
+  useEffect(() => {
+    const refresh = () => {
+      const user = userRef.current;
+      if (!user || user.emailVerified || document.visibilityState !== 'visible') return;
+      void import('./auth-api').then((api) => api.refreshUser(user)).catch((error: unknown) => {
+        console.warn('Could not refresh the account', error);
+      });
+    };
+    window.addEventListener('focus', refresh);
+    document.addEventListener('visibilitychange', refresh);
+    return () => {
+      window.removeEventListener('focus', refresh);
+      document.removeEventListener('visibilitychange', refresh);
+    };
   }, []);
 
   const signOut = useCallback(async () => {
@@ -40,12 +72,18 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       const api = await import('./auth-api');
       await api.signOutUser();
       storeUserId(null);
-    } catch (error) {
-      setSigningOut(false);
-      throw error;
+    } finally {
+      // The caller moves on to the sign-in page as soon as this resolves; until then the session
+      // guard must not greet the person with "Inactive Session". The provider outlives the page,
+      // so the flag ends with the task, before anyone could open the customer area again.
+      setTimeout(() => setSigningOut(false), 0);
     }
   }, []);
 
   const value = useMemo<AuthState>(() => ({ ...session, signingOut, signOut }), [session, signingOut, signOut]);
-  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+  return (
+    <AuthConnectContext.Provider value={connect}>
+      <AuthContext.Provider value={value}>{children}</AuthContext.Provider>
+    </AuthConnectContext.Provider>
+  );
 }

@@ -17,7 +17,8 @@ export const SIGN_UP_MESSAGES = {
   },
 } as const satisfies Record<string, AlertMessage>;
 
-/** Title of the alert for any other sign-up failure; its text is the provider's message. */
+/** Title of the alert for any other sign-up failure; its text is the provider's message in plain
+ *  words (auth-errors.ts). */
 export const SIGN_UP_FAILURE_TITLE = 'Error';
 
 export const INACTIVE_SESSION: AlertMessage = {
@@ -27,15 +28,10 @@ export const INACTIVE_SESSION: AlertMessage = {
 
 export const BIRTHDAY_HELP = 'Birthday is used for age verification and to provide personalized services.';
 
+/** The sign-in form's own texts; what Firebase refuses is said by auth-errors.ts. */
 export const SIGN_IN_MESSAGES = {
   missing: 'Please enter your email and password.',
   invalidEmail: 'Please enter a valid email.',
-  wrongPassword: 'That password is not right. Try again, or use "Forgot password?" to reset it.',
-  userNotFound: 'There is no account with that email. Check the address, or create an account.',
-  invalidCredential: 'The email or password is not right. Check both and try again.',
-  tooManyRequests: 'Too many attempts. Wait a few minutes, or reset your password with "Forgot password?".',
-  userDisabled: 'This account has been disabled. Contact support for help.',
-  network: 'We could not reach the sign-in service. Check your connection and try again.',
   resetNeedsEmail: 'Enter your email above, then choose "Forgot password?" again.',
   resetSent: (email: string) =>
     `If an account exists for ${email}, we have sent it a link to reset the password. Check your inbox.`,
@@ -58,5 +54,6 @@ export const PROFILE_MESSAGES = {
   passwordChanged: { title: 'Cool!', text: 'Password changed successfully.' },
 } as const satisfies Record<string, AlertMessage>;
 
-/** Title of the alert for a failed profile or credential change; its text is the provider's message. */
+/** Title of the alert for a failed profile or credential change; its text is the provider's message
+ *  in plain words (auth-errors.ts). */
 export const PROFILE_FAILURE_TITLE = 'Oops!';

@@ -7,6 +7,11 @@ import { useAuth } from './auth-context';
 import { INACTIVE_SESSION } from './messages';
 import { signInPath } from './return-to';
 
+/** The customer area's guard lets every address containing /store through (spec section 2). */
+export function isOpenToVisitors(pathname: string): boolean {
+  return pathname.includes(paths.store);
+}
+
 /**
  * The customer area's session guard (spec section 2): a spinner until the auth state is known;
  * then, with nobody signed in and an address outside the store, the "Inactive Session" dialog and,
@@ -17,7 +22,7 @@ export function SessionGuard() {
   const location = useLocation();
   const navigate = useNavigate();
   const alerted = useRef(false);
-  const exempt = location.pathname.includes(paths.store);
+  const exempt = isOpenToVisitors(location.pathname);
   const locked = ready && !user && !exempt;
 
   useEffect(() => {

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { sendPasswordReset, signIn } from './auth-api';
+import { AUTH_ERROR_MESSAGES } from './auth-errors';
 import { SIGN_IN_MESSAGES } from './messages';
 import { SignInForm } from './sign-in-form';
 
@@ -40,18 +41,24 @@ describe('SignInForm', () => {
     expect(signIn).not.toHaveBeenCalled();
   });
 
-  it.each([
-    ['auth/wrong-password', SIGN_IN_MESSAGES.wrongPassword],
-    ['auth/user-not-found', SIGN_IN_MESSAGES.userNotFound],
-    ['auth/invalid-credential', SIGN_IN_MESSAGES.invalidCredential],
-    ['auth/too-many-requests', SIGN_IN_MESSAGES.tooManyRequests],
-  ])('turns %s into a friendly message and stays', async (code, message) => {
-    vi.mocked(signIn).mockRejectedValueOnce(authError(code));
-    const router = renderAt('/sign-in');
+  it.each(['auth/wrong-password', 'auth/user-not-found', 'auth/invalid-credential', 'auth/too-many-requests', 'auth/network-request-failed', 'auth/user-disabled'])(
+    'turns %s into the plain sentence of auth-errors.ts and stays',
+    async (code) => {
+      vi.mocked(signIn).mockRejectedValueOnce(authError(code));
+      const router = renderAt('/sign-in');
+      await submit('ada@example.com', 'secret1');
+      expect(screen.getByRole('alert')).toHaveTextContent(AUTH_ERROR_MESSAGES[code]!);
+      expect(screen.getByRole('alert')).not.toHaveTextContent('Firebase');
+      expect(router.state.location.pathname).toBe('/sign-in');
+      expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
+    },
+  );
+
+  it('shows an unknown failure without the "Firebase: Error (…)" wrapper', async () => {
+    vi.mocked(signIn).mockRejectedValueOnce(authError('auth/internal-error'));
+    renderAt('/sign-in');
     await submit('ada@example.com', 'secret1');
-    expect(screen.getByRole('alert')).toHaveTextContent(message);
-    expect(router.state.location.pathname).toBe('/sign-in');
-    expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
+    expect(screen.getByRole('alert')).toHaveTextContent('Something went wrong (auth/internal-error). Please try again.');
   });
 
   it('goes back to ?next= after signing in', async () => {

@@ -5,9 +5,9 @@ import { EMAIL_PATTERN, TEXT_LIMITS } from '@/config/data-limits';
 import { paths } from '@/config/paths';
 import { Button } from '@/ui/button';
 import { FormField } from '@/ui/form-field';
+import { authErrorMessage, resetErrorIsSilent } from './auth-errors';
 import { SIGN_IN_MESSAGES } from './messages';
 import { NEXT_PARAM, safeNextPath } from './return-to';
-import { resetErrorIsSilent, signInErrorMessage } from './sign-in-errors';
 import styles from './auth-form.module.scss';
 
 interface SignInValues {
@@ -39,7 +39,7 @@ export function SignInForm() {
       const { signIn } = await import('./auth-api');
       await signIn(email.trim(), password);
     } catch (error) {
-      return setNotice({ kind: 'error', text: signInErrorMessage(error) });
+      return setNotice({ kind: 'error', text: authErrorMessage(error) });
     }
     navigate(safeNextPath(searchParams.get(NEXT_PARAM)) ?? paths.dashboard, { replace: true });
   };
@@ -58,7 +58,7 @@ export function SignInForm() {
       setNotice({ kind: 'info', text: SIGN_IN_MESSAGES.resetSent(email) });
     } catch (error) {
       if (resetErrorIsSilent(error)) setNotice({ kind: 'info', text: SIGN_IN_MESSAGES.resetSent(email) });
-      else setNotice({ kind: 'error', text: signInErrorMessage(error) });
+      else setNotice({ kind: 'error', text: authErrorMessage(error) });
     } finally {
       setResetting(false);
     }

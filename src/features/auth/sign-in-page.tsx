@@ -1,5 +1,6 @@
 import { PageIntro } from '@/ui/page-intro';
 import { SignInForm } from './sign-in-form';
+import { SignedOutOnly } from './signed-out-only';
 import styles from './auth-form.module.scss';
 import { PAGE_SUMMARIES } from '@/config/page-summaries';
 
@@ -8,7 +9,9 @@ export default function SignInPage() {
     <>
       <PageIntro title="Sign in" summary={PAGE_SUMMARIES.signIn} />
       <div className={`container ${styles.page}`}>
-        <SignInForm />
+        <SignedOutOnly>
+          <SignInForm />
+        </SignedOutOnly>
       </div>
     </>
   );

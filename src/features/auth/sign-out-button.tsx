@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
-import { useAuth } from './auth-context';
+import { useAuthState } from './auth-context';
 import styles from './sign-out-button.module.scss';
 
-/** The side menu's last entry: ends the session, removes the stored user id, goes to /sign-in. */
-export function SignOutButton() {
-  const { signOut } = useAuth();
+/** Sign out (the side menu's last entry and the header's account menu): ends the session, removes
+ *  the stored user id, goes to /sign-in. Rendering it loads nothing; choosing it loads Auth. */
+export function SignOutButton({ className }: { className?: string }) {
+  const { signOut } = useAuthState();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
 
@@ -22,7 +23,7 @@ export function SignOutButton() {
   };
 
   return (
-    <button type="button" className={styles.button} onClick={onClick} disabled={busy} aria-busy={busy || undefined}>
+    <button type="button" className={className ?? styles.button} onClick={onClick} disabled={busy} aria-busy={busy || undefined}>
       Sign out
     </button>
   );

@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { FirebaseSetupError } from '@/firebase/clients';
 import { alertError, alertSuccess, alertWarning } from '@/ui/alerts';
 import { createAccount } from './auth-api';
+import { AUTH_ERROR_MESSAGES } from './auth-errors';
 import { SIGN_UP_MESSAGES } from './messages';
 import { SignUpForm } from './sign-up-form';
 import { createUserProfile } from './user-profile-api';
@@ -43,15 +44,27 @@ async function fillValid() {
   await user.type(screen.getByLabelText('Email'), 'ada@example.com');
   await user.type(screen.getByLabelText('Password'), 'secret1');
   await user.type(screen.getByLabelText('Confirm password'), 'secret1');
-  const code = screen.getByRole('img', { name: /Captcha code/ }).getAttribute('aria-label')!.replace('Captcha code:', '').replace(/\s/g, '');
-  await user.type(screen.getByLabelText('Type the code shown above'), code.toLowerCase());
+  await user.type(screen.getByLabelText('Type the code shown above'), (await listenToCaptcha()).toLowerCase());
   return user;
+}
+
+/** What was spoken since the last "Listen to the code" (jsdom has no speech synthesis). */
+let spoken: string[] = [];
+
+/** The code as a person who cannot see the image gets it: by listening to it. */
+async function listenToCaptcha(): Promise<string> {
+  await userEvent.click(screen.getByRole('button', { name: 'Listen to the code' }));
+  return spoken.map((text) => /^([A-Z]), as in |^the digit (\d)$/.exec(text)?.slice(1).join('') ?? '?').join('');
 }
 
 beforeEach(() => {
   vi.clearAllMocks();
-  // jsdom has no canvas; the captcha's accessible name is what the tests read.
+  // jsdom has no canvas.
   vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
+  spoken = [];
+  vi.stubGlobal('SpeechSynthesisUtterance', class { constructor(readonly text: string) {} });
+  vi.stubGlobal('speechSynthesis', { speak: (u: { text: string }) => spoken.push(u.text), cancel: () => (spoken = []) });
+  return () => vi.unstubAllGlobals();
 });
 
 describe('SignUpForm', () => {
@@ -87,14 +100,29 @@ describe('SignUpForm', () => {
     expect(alertWarning).not.toHaveBeenCalled();
   });
 
-  it('shows "Error" with the provider\'s message and keeps what was typed', async () => {
-    vi.mocked(createAccount).mockRejectedValueOnce(new Error('Firebase: Error (auth/email-already-in-use).'));
+  it('shows "Error" with the provider\'s message in plain words and keeps what was typed', async () => {
+    vi.mocked(createAccount).mockRejectedValueOnce(
+      Object.assign(new Error('Firebase: Error (auth/email-already-in-use).'), { code: 'auth/email-already-in-use' }),
+    );
     renderForm();
     await fillValid();
     await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
-    expect(alertError).toHaveBeenCalledWith({ title: 'Error', text: 'Firebase: Error (auth/email-already-in-use).' });
+    expect(alertError).toHaveBeenCalledWith({ title: 'Error', text: AUTH_ERROR_MESSAGES['auth/email-already-in-use'] });
+    expect(screen.getByRole('alert')).not.toHaveTextContent('Firebase');
     expect(screen.getByLabelText('First name')).toHaveValue('Ada');
     expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
+  });
+
+  it('stores a non-US number with its own dial code', async () => {
+    vi.mocked(createAccount).mockResolvedValueOnce({ uid: 'u2', emailVerified: false } as never);
+    renderForm();
+    await fillValid();
+    await userEvent.selectOptions(screen.getByLabelText('Country'), 'GB');
+    expect(screen.getByText('+44')).toBeInTheDocument();
+    await userEvent.clear(screen.getByLabelText('Phone number'));
+    await userEvent.type(screen.getByLabelText('Phone number'), '020 7946 0958');
+    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(createUserProfile).toHaveBeenCalledWith('u2', expect.objectContaining({ phoneNumber: '+442079460958', country: 'GB' }));
   });
 
   it('creates the account, writes the profile, welcomes and goes to the dashboard', async () => {
@@ -107,7 +135,7 @@ describe('SignUpForm', () => {
       firstName: 'Ada',
       lastName: 'Lovelace',
       email: 'ada@example.com',
-      phoneNumber: '+1 6195550123',
+      phoneNumber: '+16195550123',
       country: 'US',
       birthDate: 'March/7/1990',
       verificationMethod: 'text',

@@ -8,12 +8,13 @@ import { FirebaseSetupError, getAuthClient, getDatabaseClient } from '@/firebase
 import { alertError, alertSuccess, alertWarning, type AlertMessage } from '@/ui/alerts';
 import { Button } from '@/ui/button';
 import { useHydrated } from '@/ui/use-hydrated';
-import { CaptchaImage } from './captcha';
-import { generateCaptchaCode } from './captcha-code';
-import { DEFAULT_COUNTRY_CODE, defaultCountryOnly, listCountries } from './countries';
+import { DEFAULT_COUNTRY_CODE, defaultCountryOnly, listCountries } from '@/data/countries';
 import { FormField } from '@/ui/form-field';
+import { authErrorMessage } from './auth-errors';
+import { Captcha } from './captcha';
+import { generateCaptchaCode } from './captcha-code';
 import { BIRTHDAY_HELP, SIGN_UP_FAILURE_TITLE, SIGN_UP_MESSAGES } from './messages';
-import { fullPhoneNumber, validateSignUp, type SignUpField, type SignUpValues } from './sign-up-validation';
+import { storedPhoneNumber, validateSignUp, type SignUpField, type SignUpValues } from './sign-up-validation';
 import styles from './auth-form.module.scss';
 
 /** Spec section 9: birth years from this year back 126 years; days 1-31 whatever the month. */
@@ -36,6 +37,12 @@ const DEFAULT_VALUES: SignUpValues = {
   receiveAppsMusicTV: false,
   captcha: '',
 };
+
+/** The spec's 10 characters hold for +1 numbers only (src/data/phone-number.ts). */
+function phoneHint(dialCode: string): string {
+  const added = `Your country's dial code ${dialCode} is added for you.`;
+  return dialCode === '+1' ? `10 digits. ${added}` : added;
+}
 
 /** After sign-up (architecture decision 8): the Space manager site when configured, else /dashboard. */
 function useGoOn() {
@@ -88,7 +95,7 @@ export function SignUpForm() {
       if (error instanceof FirebaseSetupError) return fail(SIGN_UP_MESSAGES.setupError, alertError);
       throw error;
     }
-    const problem = validateSignUp(values, captchaCode, dialCode);
+    const problem = validateSignUp(values, captchaCode);
     if (problem) return fail(problem.message, alertWarning, problem.fields);
 
     try {
@@ -104,7 +111,7 @@ export function SignUpForm() {
         lastName: values.lastName.trim(),
         // The rules want the account's address exactly as Auth keeps it (it may change the case).
         email: user.email ?? email,
-        phoneNumber: fullPhoneNumber(dialCode, values.phone),
+        phoneNumber: storedPhoneNumber(values)!,
         country: values.country,
         birthDate: `${values.birthMonth}/${values.birthDay}/${values.birthYear}`,
         verificationMethod: values.verificationMethod,
@@ -114,8 +121,7 @@ export function SignUpForm() {
         createdAt: new Date().toISOString(),
       });
     } catch (error) {
-      const text = error instanceof Error ? error.message : String(error);
-      return fail({ title: SIGN_UP_FAILURE_TITLE, text }, alertError);
+      return fail({ title: SIGN_UP_FAILURE_TITLE, text: authErrorMessage(error) }, alertError);
     }
     await alertSuccess(SIGN_UP_MESSAGES.welcome);
     goOn();
@@ -180,7 +186,7 @@ export function SignUpForm() {
         </p>
       </fieldset>
 
-      <FormField label="Phone number" error={errorOf('phone')} hint={`Your country's dial code ${dialCode} is added for you.`}>
+      <FormField label="Phone number" error={errorOf('phone')} hint={phoneHint(dialCode)}>
         {(control) => (
           <div className={styles.phone}>
             <span className={styles.dialCode} aria-hidden="true">
@@ -227,12 +233,7 @@ export function SignUpForm() {
         </label>
       </div>
 
-      <div className={styles.captcha}>
-        <CaptchaImage code={captchaCode} />
-        <Button variant="secondary" onClick={() => setCaptchaCode(generateCaptchaCode())}>
-          New code
-        </Button>
-      </div>
+      <Captcha code={captchaCode} onNewCode={() => setCaptchaCode(generateCaptchaCode())} />
       <FormField label="Type the code shown above" error={errorOf('captcha')} hint="Upper or lower case, either works.">
         {(control) => (
           <input {...control} {...field('captcha')} required autoComplete="off" autoCapitalize="characters" spellCheck={false} />

@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { PageIntro } from '@/ui/page-intro';
 import { SignUpForm } from './sign-up-form';
+import { SignedOutOnly } from './signed-out-only';
 import styles from './auth-form.module.scss';
 import { PAGE_SUMMARIES } from '@/config/page-summaries';
 
@@ -19,7 +20,9 @@ export default function SignUpPage() {
       </nav>
       <PageIntro title="Create your account" summary={PAGE_SUMMARIES.signUp} />
       <div className={`container ${styles.page}`}>
-        <SignUpForm />
+        <SignedOutOnly>
+          <SignUpForm />
+        </SignedOutOnly>
       </div>
     </>
   );

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { SIGN_UP_MESSAGES } from './messages';
-import { fullPhoneNumber, validateSignUp, type SignUpValues } from './sign-up-validation';
+import { storedPhoneNumber, validateSignUp, type SignUpValues } from './sign-up-validation';
 
-const CODE = 'AB12CD3';
+const CODE = 'AC34EF7';
 const valid: SignUpValues = {
   firstName: 'Ada',
   lastName: 'Lovelace',
@@ -17,9 +17,9 @@ const valid: SignUpValues = {
   verificationMethod: 'text',
   receiveAnnouncements: false,
   receiveAppsMusicTV: false,
-  captcha: 'ab12cd3',
+  captcha: 'ac34ef7',
 };
-const check = (changes: Partial<SignUpValues>) => validateSignUp({ ...valid, ...changes }, CODE, '+1');
+const check = (changes: Partial<SignUpValues>) => validateSignUp({ ...valid, ...changes }, CODE);
 
 describe('validateSignUp', () => {
   it('accepts a complete form, the captcha in any case', () => {
@@ -38,8 +38,17 @@ describe('validateSignUp', () => {
     expect(check({ firstName: '', phone: '' })?.fields).toEqual(['firstName', 'phone']);
   });
 
-  it.each(['12', '12345678901234567890', '619-CALL-ME'])('refuses the phone number %s before the email', (phone) => {
-    expect(check({ phone, email: 'bad' })?.message).toBe(SIGN_UP_MESSAGES.invalidPhone);
+  it.each(['12', '12345678901234567890', '619-CALL-ME', '619555012', '61955501234', '1234567890'])(
+    'refuses the US phone number %s before the email (+1: exactly 10 digits, and a real number)',
+    (phone) => {
+      expect(check({ phone, email: 'bad' })?.message).toBe(SIGN_UP_MESSAGES.invalidPhone);
+    },
+  );
+
+  it('checks a non-US number with libphonenumber, not by its length', () => {
+    expect(check({ country: 'GB', phone: '020 7946 0958' })).toBeNull();
+    expect(check({ country: 'DE', phone: '030 901820' })).toBeNull();
+    expect(check({ country: 'GB', phone: '6195550123' })?.message).toBe(SIGN_UP_MESSAGES.invalidPhone);
   });
 
   it('then the email shape, before the password', () => {
@@ -53,7 +62,7 @@ describe('validateSignUp', () => {
 
   it('then an empty captcha, before a wrong one and before the mismatch (decision 6)', () => {
     expect(check({ captcha: ' ', confirmPassword: 'other1' })?.message).toBe(SIGN_UP_MESSAGES.captchaRequired);
-    expect(check({ captcha: 'AB12CD4', confirmPassword: 'other1' })?.message).toBe(SIGN_UP_MESSAGES.invalidCaptcha);
+    expect(check({ captcha: 'AC34EF9', confirmPassword: 'other1' })?.message).toBe(SIGN_UP_MESSAGES.invalidCaptcha);
   });
 
   it('and the confirmation last', () => {
@@ -64,8 +73,10 @@ describe('validateSignUp', () => {
   });
 });
 
-describe('fullPhoneNumber', () => {
-  it('puts the dial code before the digits typed', () => {
-    expect(fullPhoneNumber('+44', '(020) 7946-0018')).toBe('+44 02079460018');
+describe('storedPhoneNumber', () => {
+  it('stores the number with its dial code as E.164', () => {
+    expect(storedPhoneNumber({ country: 'US', phone: '619 555-0123' })).toBe('+16195550123');
+    expect(storedPhoneNumber({ country: 'GB', phone: '(020) 7946-0018' })).toBe('+442079460018');
+    expect(storedPhoneNumber({ country: 'ZZ', phone: '6195550123' })).toBeUndefined();
   });
 });

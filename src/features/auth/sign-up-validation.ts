@@ -1,5 +1,7 @@
 /** The sign-up form's checks, in the spec's order (section 5, architecture decision 6). */
-import { EMAIL_PATTERN, PHONE_PATTERN, TEXT_LIMITS, type VERIFICATION_METHODS } from '@/config/data-limits';
+import { EMAIL_PATTERN, type VERIFICATION_METHODS } from '@/config/data-limits';
+import { isCountryCode } from '@/data/countries';
+import { toStoredPhoneNumber } from '@/data/phone-number';
 import { captchaMatches } from './captcha-code';
 import { SIGN_UP_MESSAGES } from './messages';
 
@@ -33,29 +35,19 @@ export interface SignUpProblem {
 
 const REQUIRED: SignUpField[] = ['firstName', 'lastName', 'country', 'birthMonth', 'birthDay', 'birthYear', 'phone'];
 
-/** "+1 6195550199": the dial code, a space, the digits typed (spaces, dashes, brackets dropped). */
-export function fullPhoneNumber(dialCode: string, typed: string): string {
-  return `${dialCode} ${typed.replace(/[\s()-]/g, '')}`;
-}
-
-/** The stored number must pass the database rules (PHONE_PATTERN, TEXT_LIMITS.phoneMin..phone). */
-function phoneIsValid(dialCode: string, typed: string): boolean {
-  const full = fullPhoneNumber(dialCode, typed);
-  return (
-    /^[0-9]+$/.test(full.slice(dialCode.length + 1)) &&
-    PHONE_PATTERN.test(full) &&
-    full.length >= TEXT_LIMITS.phoneMin &&
-    full.length <= TEXT_LIMITS.phone
-  );
+/** The number to store (E.164, src/data/phone-number.ts), or undefined when it is not a valid
+ *  number for the chosen country. */
+export function storedPhoneNumber(values: Pick<SignUpValues, 'country' | 'phone'>): string | undefined {
+  return isCountryCode(values.country) ? toStoredPhoneNumber({ country: values.country, national: values.phone }) : undefined;
 }
 
 /** The first problem, or null when the form may be sent. */
-export function validateSignUp(values: SignUpValues, captchaCode: string, dialCode: string): SignUpProblem | null {
+export function validateSignUp(values: SignUpValues, captchaCode: string): SignUpProblem | null {
   const missing = REQUIRED.filter((field) => String(values[field]).trim() === '');
   if (missing.length > 0) return { message: SIGN_UP_MESSAGES.missingInformation, fields: missing };
   // Not in the spec: without it a malformed number would only fail at the database, after the
   // account had been created.
-  if (!phoneIsValid(dialCode, values.phone)) return { message: SIGN_UP_MESSAGES.invalidPhone, fields: ['phone'] };
+  if (!storedPhoneNumber(values)) return { message: SIGN_UP_MESSAGES.invalidPhone, fields: ['phone'] };
   if (!EMAIL_PATTERN.test(values.email.trim())) return { message: SIGN_UP_MESSAGES.invalidEmail, fields: ['email'] };
   if (values.password.length < PASSWORD_MIN_LENGTH) return { message: SIGN_UP_MESSAGES.weakPassword, fields: ['password'] };
   // Decision 6: the empty check first, so "Captcha Required" can be seen.

@@ -4,7 +4,9 @@ import { externalLinks } from '@/config/external-links';
 import { paths } from '@/config/paths';
 import { ButtonLink } from '@/ui/button';
 import { PageIntro } from '@/ui/page-intro';
+import { sessionVisibility } from '@/ui/session-visibility';
 import { TypingText } from '@/ui/typing-text';
+import { signInPath } from '@/features/auth/return-to';
 import { CheckoutSummary } from '@/features/store/checkout-summary';
 import { Actions, Section } from './components/section';
 import { StepList } from './components/step-list';
@@ -35,7 +37,16 @@ export default function ThankYouPage() {
     <>
       <PageIntro title="Thank you" summary={PAGE_SUMMARIES.thankYou}>
         <Actions>
-          <ButtonLink to={paths.dashboard}>My Dashboard</ButtonLink>
+          <ButtonLink to={paths.dashboard} className={sessionVisibility.memberOnly}>
+            My Dashboard
+          </ButtonLink>
+          {/* A visitor has no dashboard yet: the way there is an account (or signing in to one). */}
+          <ButtonLink to={paths.signUp} className={sessionVisibility.visitorOnly}>
+            Create your account
+          </ButtonLink>
+          <ButtonLink to={signInPath(paths.dashboard)} variant="secondary" className={sessionVisibility.visitorOnly}>
+            Sign in
+          </ButtonLink>
         </Actions>
       </PageIntro>
 

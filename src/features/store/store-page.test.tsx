@@ -50,11 +50,14 @@ describe('Store', () => {
     const earth = cards()[0]!;
     expect(within(earth).getByRole('heading', { level: 3, name: 'Earth' })).toBeInTheDocument();
     expect(earth).toHaveTextContent('from $7,500/mo');
-    expect(earth).toHaveTextContent('Team: 1-2 Teams');
+    expect(earth).toHaveTextContent('5 dedicated engineers');
+    expect(earth).not.toHaveTextContent('Team');
     expect(within(earth).getByRole('link', { name: 'Buy Earth' })).toHaveAttribute('href', paths.productDetails('mobile_apps', 'earth'));
     expect(cards()[5]).toHaveTextContent('from $50,000/mo');
     expect(cards()[6]).toHaveTextContent('Pay as you go');
-    expect(cards()[6]).toHaveTextContent('Team: 10 Developers');
+    expect(cards()[3]).toHaveTextContent('9 dedicated engineers');
+    expect(cards()[6]).toHaveTextContent('A team sized to your store');
+    for (const card of cards()) expect(card).not.toHaveTextContent(/Developers|Team:/);
 
     await userEvent.click(screen.getByRole('button', { name: 'Back to categories' }));
     expect(screen.getByRole('heading', { level: 2, name: 'Choose a service' })).toHaveFocus();

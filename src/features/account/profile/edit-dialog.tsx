@@ -1,4 +1,5 @@
-import { useId, useRef, useState, type FormEvent, type HTMLInputTypeAttribute } from 'react';
+import { useId, useRef, useState, type ChangeEvent, type FormEvent, type HTMLInputTypeAttribute } from 'react';
+import { authErrorMessage } from '@/features/auth/auth-errors';
 import { PROFILE_FAILURE_TITLE } from '@/features/auth/messages';
 import { alertError } from '@/ui/alerts';
 import { Button } from '@/ui/button';
@@ -13,6 +14,9 @@ export interface EditField<K extends string> {
   type: HTMLInputTypeAttribute;
   autoComplete: string;
   maxLength?: number;
+  hint?: string;
+  /** Makes the field a select of these choices. */
+  options?: readonly { value: string; label: string }[];
 }
 
 export interface EditDialogProps<K extends string> {
@@ -20,7 +24,8 @@ export interface EditDialogProps<K extends string> {
   fields: EditField<K>[];
   initial: Record<K, string>;
   validate: (values: Record<K, string>) => FieldErrors<K>;
-  /** Saves; a rejection shows "Oops!" with its message and keeps the dialog open with what was typed. */
+  /** Saves; a rejection shows "Oops!" with its message in plain words and keeps the dialog open
+   *  with what was typed. */
   onSave: (values: Record<K, string>) => Promise<void>;
   /** Called after a successful save. */
   onDone: () => void;
@@ -42,7 +47,7 @@ export function EditDialog<K extends string>({ title, fields, initial, validate,
     setErrors(found);
     const firstInvalid = fields.findIndex((field) => found[field.name]);
     if (firstInvalid >= 0) {
-      formRef.current?.querySelectorAll('input')[firstInvalid]?.focus();
+      formRef.current?.querySelectorAll<HTMLElement>('input, select')[firstInvalid]?.focus();
       return;
     }
     setBusy(true);
@@ -50,7 +55,7 @@ export function EditDialog<K extends string>({ title, fields, initial, validate,
       await onSave(values);
     } catch (error) {
       setBusy(false);
-      await alertError({ title: PROFILE_FAILURE_TITLE, text: error instanceof Error ? error.message : String(error) });
+      await alertError({ title: PROFILE_FAILURE_TITLE, text: authErrorMessage(error) });
       return;
     }
     onDone();
@@ -73,21 +78,35 @@ export function EditDialog<K extends string>({ title, fields, initial, validate,
       }
     >
       <form id={formId} ref={formRef} className={styles.form} onSubmit={onSubmit} noValidate>
-        {fields.map((field) => (
-          <FormField key={field.name} label={field.label} error={errors[field.name]} announceError>
-            {(control) => (
-              <input
-                {...control}
-                name={field.name}
-                type={field.type}
-                autoComplete={field.autoComplete}
-                maxLength={field.maxLength}
-                value={values[field.name]}
-                onChange={(event) => setValues((current) => ({ ...current, [field.name]: event.target.value }))}
-              />
-            )}
-          </FormField>
-        ))}
+        {fields.map((field) => {
+          const onChange = (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
+            setValues((current) => ({ ...current, [field.name]: event.target.value }));
+          return (
+            <FormField key={field.name} label={field.label} hint={field.hint} error={errors[field.name]} announceError>
+              {(control) =>
+                field.options ? (
+                  <select {...control} name={field.name} autoComplete={field.autoComplete} value={values[field.name]} onChange={onChange}>
+                    {field.options.map((option) => (
+                      <option key={option.value} value={option.value}>
+                        {option.label}
+                      </option>
+                    ))}
+                  </select>
+                ) : (
+                  <input
+                    {...control}
+                    name={field.name}
+                    type={field.type}
+                    autoComplete={field.autoComplete}
+                    maxLength={field.maxLength}
+                    value={values[field.name]}
+                    onChange={onChange}
+                  />
+                )
+              }
+            </FormField>
+          );
+        })}
       </form>
     </Modal>
   );

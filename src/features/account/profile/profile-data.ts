@@ -7,12 +7,17 @@ export interface Profile {
   firstName: string;
   lastName: string;
   email: string;
+  /** As the record holds it: E.164, or an older form (src/data/phone-number.ts reads both). Pages
+   *  format it for display, so screens that never show it (the dashboard) load no phone metadata. */
   phoneNumber: string;
   address: string;
+  /** The sign-up country (two-letter code), which places a legacy number stored without its dial
+   *  code; '' when the record has none. Read only. */
+  country: string;
 }
 
 /** The fields the profile page may write (database.rules.json accepts these, camelCase only). */
-export type ProfileField = keyof Profile;
+export type ProfileField = Exclude<keyof Profile, 'country'>;
 
 type StoredUser = Record<string, unknown>;
 
@@ -27,12 +32,14 @@ function text(record: StoredUser, name: string, legacy?: string): string {
 
 export function toProfile(value: StoredUser | null): Profile {
   const record = value ?? {};
+  const country = text(record, 'country');
   return {
     firstName: text(record, 'firstName', 'first_name'),
     lastName: text(record, 'lastName', 'last_name'),
     email: text(record, 'email'),
     phoneNumber: text(record, 'phoneNumber', 'phone_number'),
     address: text(record, 'address'),
+    country,
   };
 }
 
@@ -49,7 +56,7 @@ export async function watchProfile(
 /** Writes the given fields of users/{uid}, leaving the others as they are. Rejects with a
  *  ServerUnreachableError when the database has not confirmed within SERVER_WAIT_MS, so the dialog
  *  says so and keeps what was typed instead of saving forever. */
-export async function saveProfile(uid: string, fields: Partial<Profile>): Promise<void> {
+export async function saveProfile(uid: string, fields: Partial<Pick<Profile, ProfileField>>): Promise<void> {
   const [db, { ref, update }] = await Promise.all([getDatabaseClient(), import('firebase/database')]);
   await withinServerWait(update(ref(db, `users/${uid}`), fields));
 }

@@ -1,10 +1,13 @@
 /** The five edit dialogs of the profile page: what each asks, checks and saves (spec sections 4, 5, 7). */
 import type { User } from 'firebase/auth';
+import { useMemo } from 'react';
 import { TEXT_LIMITS } from '@/config/data-limits';
+import { isCountryCode, listCountries } from '@/data/countries';
+import { phoneForEditing, toStoredPhoneNumber } from '@/data/phone-number';
 import { changeEmail, changePassword } from '@/features/auth/auth-api';
 import { EditDialog } from './edit-dialog';
 import { saveProfile, type Profile } from './profile-data';
-import { PHONE_LENGTH, validateAddress, validateEmail, validateName, validatePassword, validatePhone } from './profile-validation';
+import { validateAddress, validateEmail, validateName, validatePassword, validatePhone } from './profile-validation';
 
 export type ProfileDialogKind = 'name' | 'address' | 'phone' | 'email' | 'password';
 
@@ -57,17 +60,7 @@ export function ProfileDialog({ kind, user, profile, onClose, onEmailChanged, on
         />
       );
     case 'phone':
-      return (
-        <EditDialog
-          title="Edit phone number"
-          fields={[{ name: 'phoneNumber', label: `Phone number (${PHONE_LENGTH} digits)`, type: 'tel', autoComplete: 'tel-national' }]}
-          initial={{ phoneNumber: profile.phoneNumber }}
-          validate={validatePhone}
-          onSave={(v) => saveProfile(uid, { phoneNumber: v.phoneNumber })}
-          onDone={onClose}
-          onClose={onClose}
-        />
-      );
+      return <PhoneDialog uid={uid} profile={profile} onClose={onClose} />;
     case 'email':
       return (
         <EditDialog
@@ -103,4 +96,42 @@ export function ProfileDialog({ kind, user, profile, onClose, onEmailChanged, on
         />
       );
   }
+}
+
+/** The number with its country: the country select pre-filled from the stored number (or the
+ *  record's country), the national number beside it; saved as E.164 (src/data/phone-number.ts). */
+function PhoneDialog({ uid, profile, onClose }: { uid: string; profile: Profile; onClose: () => void }) {
+  const countries = useMemo(
+    () => listCountries().map((country) => ({ value: country.code, label: `${country.name} (${country.dialCode})` })),
+    [],
+  );
+  const initial = useMemo(() => {
+    const { country, national } = phoneForEditing(profile.phoneNumber, profile.country);
+    return { country: country as string, phoneNumber: national };
+  }, [profile.phoneNumber, profile.country]);
+  return (
+    <EditDialog<'country' | 'phoneNumber'>
+      title="Edit phone number"
+      fields={[
+        { name: 'country', label: 'Country', type: 'text', autoComplete: 'country', options: countries },
+        {
+          name: 'phoneNumber',
+          label: 'Phone number',
+          type: 'tel',
+          autoComplete: 'tel-national',
+          hint: 'Without the dial code. US, Canada and other +1 numbers have 10 digits.',
+        },
+      ]}
+      initial={initial}
+      validate={validatePhone}
+      onSave={async (v) => {
+        const phoneNumber = isCountryCode(v.country) ? toStoredPhoneNumber({ country: v.country, national: v.phoneNumber }) : undefined;
+        // validatePhone has refused anything else; this keeps a wrong value out of the record.
+        if (!phoneNumber) throw new Error('Please enter a valid phone number.');
+        await saveProfile(uid, { phoneNumber });
+      }}
+      onDone={onClose}
+      onClose={onClose}
+    />
+  );
 }

@@ -44,7 +44,7 @@ describe('Profile settings page', () => {
     mocks.state = {
       status: 'ready',
       unreachable: true,
-      value: { firstName: 'Ada', lastName: 'Lovelace', email: '', phoneNumber: '', address: '' },
+      value: { firstName: 'Ada', lastName: 'Lovelace', email: '', phoneNumber: '', address: '', country: '' },
     };
     renderPage();
     expect(screen.getByText(CONNECTION_NOTICE.title)).toBeInTheDocument();
@@ -55,7 +55,7 @@ describe('Profile settings page', () => {
     mocks.state = {
       status: 'ready',
       unreachable: false,
-      value: { firstName: 'Ada', lastName: 'Lovelace', email: '', phoneNumber: '6195550142', address: '' },
+      value: { firstName: 'Ada', lastName: 'Lovelace', email: '', phoneNumber: '+1 619 555 0142', address: '', country: 'US' },
     };
     renderPage();
     expect(row('Full name')).toHaveTextContent('Ada Lovelace');

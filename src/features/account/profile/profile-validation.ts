@@ -1,13 +1,12 @@
 /** The checks of the profile edit dialogs (spec section 5 "Profile edits", architecture decision 6). */
-import { EMAIL_PATTERN, PHONE_PATTERN, TEXT_LIMITS } from '@/config/data-limits';
+import { EMAIL_PATTERN, TEXT_LIMITS } from '@/config/data-limits';
+import { isCountryCode } from '@/data/countries';
+import { isValidPhoneInput } from '@/data/phone-number';
 import { PROFILE_FIELD_ERRORS as ERRORS } from '@/features/auth/messages';
 import { PASSWORD_MIN_LENGTH } from '@/features/auth/sign-up-validation';
 
 /** Field name → error text, only for the fields that fail. */
 export type FieldErrors<K extends string> = Partial<Record<K, string>>;
-
-/** Exactly 10 characters (spec), which must also be digits the database accepts. */
-export const PHONE_LENGTH = 10;
 
 function errors<K extends string>(checks: [K, boolean, string][]): FieldErrors<K> {
   return Object.fromEntries(checks.filter(([, ok]) => !ok).map(([name, , message]) => [name, message])) as FieldErrors<K>;
@@ -24,8 +23,12 @@ export const validateName = (v: { firstName: string; lastName: string }) =>
 export const validateAddress = (v: { address: string }) =>
   errors([['address', filled(v.address, TEXT_LIMITS.address), ERRORS.address]]);
 
-export const validatePhone = (v: { phoneNumber: string }) =>
-  errors([['phoneNumber', v.phoneNumber.length === PHONE_LENGTH && PHONE_PATTERN.test(v.phoneNumber), ERRORS.phone]]);
+/** A valid number for the country chosen; for +1 numbers exactly 10 digits, the spec's rule
+ *  (src/data/phone-number.ts). */
+export const validatePhone = (v: { country: string; phoneNumber: string }) =>
+  errors([
+    ['phoneNumber', isCountryCode(v.country) && isValidPhoneInput({ country: v.country, national: v.phoneNumber }), ERRORS.phone],
+  ]);
 
 export const validateEmail = (v: { email: string; currentPassword: string }) =>
   errors([

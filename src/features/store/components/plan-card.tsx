@@ -1,5 +1,6 @@
 import { formatUsd } from '@/catalog/money';
-import { PLAN_DETAILS, PLAN_NAMES, PLAN_PRICES, type PlanId } from '@/catalog/plans';
+import { planTeam } from '@/catalog/plan-features';
+import { PLAN_NAMES, PLAN_PRICES, type PlanId } from '@/catalog/plans';
 import type { ServiceId } from '@/catalog/services';
 import { paths } from '@/config/paths';
 import { Button, ButtonLink } from '@/ui/button';
@@ -25,7 +26,7 @@ export function PlanCard({ service, plan, onLearnMore }: PlanCardProps) {
       <img className={styles.cardImage} src={planImagePath(plan)} alt="" width="480" height="300" loading="lazy" />
       <h3 className={styles.cardTitle}>{name}</h3>
       <p className={styles.price}>{fromPrice(plan)}</p>
-      <p className={styles.cardText}>Team: {PLAN_DETAILS[plan].teamSize}</p>
+      <p className={styles.cardText}>{planTeam(plan)}</p>
       <div className={styles.cardActions}>
         <ButtonLink to={paths.productDetails(service, plan)}>
           Buy{' '}<span className="visually-hidden">{name}</span>

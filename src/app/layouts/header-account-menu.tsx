@@ -1,0 +1,76 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { NavLink, useLocation } from 'react-router-dom';
+import { paths } from '@/config/paths';
+import { SignOutButton } from '@/features/auth/sign-out-button';
+import { sessionVisibility } from '@/ui/session-visibility';
+import { accountNav } from '../navigation';
+import { NavLinkItems } from './nav-link-items';
+import styles from './site-header.module.scss';
+
+/** The header's way into the customer area: the three places people look for most. */
+const HEADER_PATHS: readonly string[] = [paths.dashboard, paths.orderHistory, paths.profileSettings];
+const HEADER_ACCOUNT_LINKS = accountNav.filter((item) => HEADER_PATHS.includes(item.to));
+
+/**
+ * "Sign in" for visitors, an Account menu (Dashboard, Orders, Profile Settings, Sign out) for a
+ * signed-in customer. Both are rendered and the session hint shows one (ui/session-visibility), so
+ * the pre-rendered page is right before any script runs. On a phone the entries sit open inside the site's one menu.
+ */
+export function HeaderSessionItems() {
+  const [open, setOpen] = useState(false);
+  const listId = useId();
+  const toggle = useRef<HTMLButtonElement>(null);
+  const container = useRef<HTMLLIElement>(null);
+  const { pathname } = useLocation();
+
+  useEffect(() => setOpen(false), [pathname]);
+
+  useEffect(() => {
+    if (!open) return;
+    const closeOutside = (event: Event) => {
+      if (!container.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', closeOutside);
+    document.addEventListener('focusin', closeOutside);
+    return () => {
+      document.removeEventListener('pointerdown', closeOutside);
+      document.removeEventListener('focusin', closeOutside);
+    };
+  }, [open]);
+
+  const onKeyDown = (event: React.KeyboardEvent) => {
+    if (event.key !== 'Escape' || !open) return;
+    event.stopPropagation();
+    setOpen(false);
+    toggle.current?.focus();
+  };
+
+  return (
+    <>
+      <li className={sessionVisibility.visitorOnly}>
+        <NavLink to={paths.signIn} className={styles.signIn}>
+          Sign in
+        </NavLink>
+      </li>
+      <li ref={container} className={`${sessionVisibility.memberOnly} ${styles.account} ${open ? styles.accountOpen : ''}`} onKeyDown={onKeyDown}>
+        <button
+          ref={toggle}
+          type="button"
+          className={styles.accountToggle}
+          aria-expanded={open}
+          aria-controls={listId}
+          onClick={() => setOpen((value) => !value)}
+        >
+          Account
+          <span className={styles.caret} aria-hidden="true" />
+        </button>
+        <ul id={listId} className={styles.accountList} aria-label="Account">
+          <NavLinkItems items={HEADER_ACCOUNT_LINKS} activeClassName={styles.active} />
+          <li>
+            <SignOutButton className={styles.signOut} />
+          </li>
+        </ul>
+      </li>
+    </>
+  );
+}

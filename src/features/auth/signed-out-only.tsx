@@ -1,0 +1,36 @@
+import { useContext, useEffect, useState, type ReactNode } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { paths } from '@/config/paths';
+import { Spinner } from '@/ui/spinner';
+import { AuthConnectContext, useAuthState, useSessionHint } from './auth-context';
+import { NEXT_PARAM, safeNextPath } from './return-to';
+import { readStoredUserId } from './stored-user-id';
+
+/**
+ * The sign-in and sign-up pages are for people who are not signed in: someone who already was when
+ * they arrived goes on to where they were headed (?next=) or the dashboard. Only the session hint
+ * makes this page load Auth early, so a visitor's form stays light; a person who signs in or signs up
+ * here is never redirected by this (the forms decide where they go).
+ */
+export function SignedOutOnly({ children }: { children: ReactNode }) {
+  const { user, ready } = useAuthState();
+  const connect = useContext(AuthConnectContext);
+  const hinted = useSessionHint();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  // Who the hint said was signed in on arrival; read once, never rendered.
+  const [arrivedAs] = useState(() => (typeof window === 'undefined' ? null : readStoredUserId()));
+  const alreadySignedIn = ready && user !== null && user.uid === arrivedAs;
+
+  useEffect(() => {
+    if (arrivedAs) connect();
+  }, [arrivedAs, connect]);
+
+  useEffect(() => {
+    if (alreadySignedIn) navigate(safeNextPath(searchParams.get(NEXT_PARAM)) ?? paths.dashboard, { replace: true });
+  }, [alreadySignedIn, navigate, searchParams]);
+
+  // `hinted` is false while hydrating, so the first render matches the pre-rendered form.
+  if (alreadySignedIn || (hinted && arrivedAs && !ready)) return <Spinner block label="Checking your session…" />;
+  return children;
+}
