@@ -97,6 +97,8 @@ test.describe('the side menu on a 375 px phone', () => {
 
   test('opens as an overlay that locks scrolling, closes on Escape and on navigation', async ({ page }) => {
     await signInThroughPage(page, DEMO_CUSTOMER, `${paths.signIn}?next=${paths.dashboard}`);
+    // The sign-in page has the site's own Menu button: wait for the customer area's.
+    await expect(page).toHaveURL(paths.dashboard);
     const toggle = page.getByRole('button', { name: 'Menu', exact: true });
     const menu = page.getByRole('navigation', { name: 'Account' });
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
@@ -123,6 +125,7 @@ test.describe('the side menu on a 375 px phone', () => {
 
   test('keeps keyboard focus inside while open', async ({ page }) => {
     await signInThroughPage(page, DEMO_CUSTOMER, `${paths.signIn}?next=${paths.dashboard}`);
+    await expect(page).toHaveURL(paths.dashboard);
     const toggle = page.getByRole('button', { name: 'Menu', exact: true });
     await toggle.click();
     // The overlay: the account's entries, then the site's pages.

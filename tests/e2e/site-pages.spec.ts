@@ -6,11 +6,11 @@ import { expect, test } from './fixtures';
 const NEW_TAB = ' (opens in a new tab)';
 
 
-test('/thank-you says what happens next and leads to the dashboard', async ({ page }) => {
+test('/thank-you says what happens next and leads a visitor to an account (session.spec: customers to the dashboard)', async ({ page }) => {
   await page.goto(paths.thankYou);
   await expect(page.getByText('A representative is reviewing your profile and will contact you shortly.')).toBeVisible();
-  await page.getByRole('link', { name: 'My Dashboard' }).click();
-  await expect(page).toHaveURL(paths.dashboard);
+  await page.getByRole('main').getByRole('link', { name: 'Create your account' }).click();
+  await expect(page).toHaveURL(paths.signUp);
 });
 
 test('/socials links to both Instagram profiles and the LinkedIn page, in new tabs', async ({ page }) => {
