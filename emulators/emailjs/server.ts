@@ -7,6 +7,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { HttpError, closeUnreadAfterAnswer, readBody } from '@leopard/rtdb-emulator/http-body';
 
 export const SEND_PATH = '/api/v1.0/email/send';
 export const SEND_FORM_PATH = '/api/v1.0/email/send-form';
@@ -63,15 +64,6 @@ export interface RunningEmailJs {
   stop(): Promise<void>;
 }
 
-class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
 const CORS_HEADERS = {
   'Access-Control-Allow-Origin': '*',
   'Access-Control-Allow-Methods': 'GET, POST, DELETE, OPTIONS',
@@ -88,15 +80,9 @@ function replyJson(res: ServerResponse, status: number, value: unknown) {
   reply(res, status, JSON.stringify(value, null, 2), 'application/json; charset=utf-8');
 }
 
-async function readBody(req: IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) throw new HttpError(413, 'The request is too large');
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks);
+/** The request body, refused with 413 past MAX_BODY_BYTES. */
+function readRequest(req: IncomingMessage): Promise<Buffer> {
+  return readBody(req, { maxBytes: MAX_BODY_BYTES, tooLarge: () => new HttpError(413, 'The request is too large') });
 }
 
 function parseJson(body: Buffer): Record<string, unknown> {
@@ -154,7 +140,7 @@ export async function start(options: StartOptions = {}): Promise<RunningEmailJs>
   let rules: FailureRule[] = [];
 
   const accept = async (endpoint: ReceivedMail['endpoint'], req: IncomingMessage): Promise<{ status: number; text: string }> => {
-    const body = await readBody(req);
+    const body = await readRequest(req);
     const contentType = req.headers['content-type'] ?? '';
     let mail: ReceivedMail;
     if (endpoint === 'send') {
@@ -187,6 +173,7 @@ export async function start(options: StartOptions = {}): Promise<RunningEmailJs>
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://stand-in');
     const route = `${req.method} ${url.pathname}`;
+    closeUnreadAfterAnswer(req, res);
     const handle = async () => {
       if (req.method === 'OPTIONS') {
         res.writeHead(204, CORS_HEADERS);
@@ -211,7 +198,7 @@ export async function start(options: StartOptions = {}): Promise<RunningEmailJs>
           reply(res, 200, 'OK');
           return;
         case 'POST /__control':
-          rules.push(parseRule(parseJson(await readBody(req))));
+          rules.push(parseRule(parseJson(await readRequest(req))));
           reply(res, 200, 'OK');
           return;
         case 'DELETE /__control':

@@ -1,5 +1,6 @@
 /** Plain HTTP plumbing shared by the API, the hosted pages and the test controls. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { readBody as readRequestBody } from '@leopard/rtdb-emulator/http-body';
 import { invalidRequest } from './errors.ts';
 
 /** Stripe requests are a few kilobytes; this only guards the process. */
@@ -44,13 +45,8 @@ export function sendHtml(res: ServerResponse, status: number, html: string, head
   send(res, status, html, 'text/html; charset=utf-8', headers);
 }
 
+/** The request body as text; a Stripe-worded 413 past MAX_BODY_BYTES. */
 export async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) throw invalidRequest('Request body too large.', undefined, undefined, 413);
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks).toString('utf8');
+  const tooLarge = () => invalidRequest('Request body too large.', undefined, undefined, 413);
+  return (await readRequestBody(req, { maxBytes: MAX_BODY_BYTES, tooLarge })).toString('utf8');
 }

@@ -12,6 +12,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type Stripe from 'stripe';
+import { closeUnreadAfterAnswer } from '@leopard/rtdb-emulator/http-body';
 import { API_SUMMARY, handleApi } from './api-router.ts';
 import { expireDueSessions } from './checkout-expiry.ts';
 import { DEFAULT_API_VERSION, standInNow, type StandIn } from './context.ts';
@@ -110,6 +111,7 @@ export async function start(options: StartOptions = {}): Promise<RunningStripe> 
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://stand-in');
     const headers: Record<string, string> = { 'Request-Id': randomId('req_', 14), 'Stripe-Version': DEFAULT_API_VERSION };
+    closeUnreadAfterAnswer(req, res);
     const handle = async () => {
       if (req.method === 'OPTIONS') {
         res.writeHead(204, { ...CORS_HEADERS, ...headers });

@@ -3,7 +3,7 @@ import { BRAND } from '@/config/brand';
 import { paths } from '@/config/paths';
 import { SessionGuard } from '@/features/auth/session-guard';
 import { caseStudyTitle } from '@/features/case-studies/case-study-titles';
-import { PublicLayout } from './layouts/public-layout';
+import { PublicLayout, type FrameHandle } from './layouts/public-layout';
 import { lazyPage } from './lazy-page';
 import type { RouteHandle } from './route-meta';
 
@@ -23,11 +23,12 @@ function load(module: string): PageLoader {
   return loader;
 }
 
-/** One route: its path, its document title and its page chunk. Pages reachable at two addresses
- *  share one chunk. */
-function page(path: string, title: RouteHandle['title'], module: string): RouteObject {
+/** One route: its path, its document title and its page chunk, and the frame it asks for if not
+ *  the usual one. Pages reachable at two addresses share one chunk. */
+function page(path: string, title: RouteHandle['title'], module: string, frame?: FrameHandle['frame']): RouteObject {
   const Page = lazyPage(load(module));
-  return { path, handle: { title, pattern: path, module } satisfies RouteHandle, element: <Page /> };
+  const handle = { title, pattern: path, module, ...(frame && { frame }) } satisfies RouteHandle & FrameHandle;
+  return { path, handle, element: <Page /> };
 }
 
 const ACCOUNT_AREA = '/src/app/layouts/account-area.tsx';
@@ -64,7 +65,8 @@ export const routes: RouteObject[] = [
         (params) => caseStudyTitle(params.slug),
         feature('case-studies/case-study-page'),
       ),
-      page(paths.signUp, 'Create your account', feature('auth/sign-up-page')),
+      // The sign-up bar replaces the site header there (docs/decisions.md).
+      page(paths.signUp, 'Create your account', feature('auth/sign-up-page'), 'sign-up'),
       page(paths.signIn, 'Sign in', feature('auth/sign-in-page')),
       page(paths.create, 'Start something new', feature('marketing/create-page')),
       page(paths.enterprise, 'Enterprise builder', feature('marketing/enterprise-page')),

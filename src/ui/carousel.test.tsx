@@ -1,5 +1,6 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { expectDecorativeIcons } from '@/test/icons';
 import { AUTOPLAY_MS, Carousel, MIN_SWIPE_PX, touchThresholdFor } from './carousel';
 import { prefersReducedMotion } from './use-reduced-motion.testing';
 
@@ -35,6 +36,13 @@ afterEach(() => {
 });
 
 describe('Carousel', () => {
+  it('names its buttons in words and draws their icons as hidden SVGs', () => {
+    const region = renderCarousel();
+    for (const name of ['Pause slide show', 'Previous slide', 'Next slide']) {
+      expectDecorativeIcons(within(region).getByRole('button', { name }));
+    }
+  });
+
   it('is a labelled carousel region whose slides say "n of N"', () => {
     const region = renderCarousel();
     expect(region).toHaveAttribute('aria-roledescription', 'carousel');

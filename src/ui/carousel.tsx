@@ -1,6 +1,7 @@
 // slick-carousel's structural CSS is imported here only, so it ships with the pages that show a
 // carousel and nowhere else. (Its theme file is left out: it pulls in web fonts and a GIF.)
 import 'slick-carousel/slick/slick.css';
+import { ChevronLeft, ChevronRight, Pause, Play } from 'lucide-react';
 import {
   Children,
   useCallback,
@@ -126,24 +127,18 @@ export function Carousel({ label, children, items, className }: CarouselProps) {
           aria-label={playing ? 'Pause slide show' : 'Play slide show'}
           onClick={() => setChoice(playing ? 'paused' : 'playing')}
         >
-          <svg aria-hidden="true" focusable="false" viewBox="0 0 16 16" width="16" height="16">
-            {playing ? <path d="M3 2h4v12H3zM9 2h4v12H9z" /> : <path d="M4 2l10 6-10 6z" />}
-          </svg>
+          {playing ? <Pause size={18} /> : <Play size={18} />}
           {playing ? 'Pause' : 'Play'}
         </Button>
         <div className={styles.steps}>
           <Button variant="secondary" className={styles.step} aria-label="Previous slide" onClick={() => goTo(current - 1)}>
-            <svg aria-hidden="true" focusable="false" viewBox="0 0 16 16" width="16" height="16">
-              <path d="M10.5 2.5 5 8l5.5 5.5" />
-            </svg>
+            <ChevronLeft size={20} />
           </Button>
           <p className={styles.status} aria-live={rotating ? 'off' : 'polite'} aria-atomic="true">
             Slide {current + 1} of {count}
           </p>
           <Button variant="secondary" className={styles.step} aria-label="Next slide" onClick={() => goTo(current + 1)}>
-            <svg aria-hidden="true" focusable="false" viewBox="0 0 16 16" width="16" height="16">
-              <path d="M5.5 2.5 11 8l-5.5 5.5" />
-            </svg>
+            <ChevronRight size={20} />
           </Button>
         </div>
       </div>

@@ -1,3 +1,4 @@
+import { Menu, X } from 'lucide-react';
 import type { Ref } from 'react';
 import styles from './menu-toggle.module.scss';
 
@@ -12,11 +13,12 @@ interface MenuToggleProps {
 }
 
 /** The phone's one menu button, in the dark site header: "Menu" while closed, "Close menu" while
- *  open, a burger drawn in CSS beside the words. Hidden on desktops, where menus are lists. */
+ *  open, the words naming it and the icon beside them decoration. Hidden on desktops, where menus
+ *  are lists. */
 export function MenuToggle({ expanded, controls, onClick, openLabel = 'Close menu', ref }: MenuToggleProps) {
   return (
     <button ref={ref} type="button" className={styles.toggle} aria-expanded={expanded} aria-controls={controls} onClick={onClick}>
-      <span className={styles.burger} aria-hidden="true" />
+      {expanded ? <X size={20} /> : <Menu size={20} />}
       {expanded ? openLabel : 'Menu'}
     </button>
   );

@@ -2,6 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { expectDecorativeIcons } from '@/test/icons';
 import { Modal } from './modal';
 
 function Harness({ onClose = () => {} }: { onClose?: () => void }) {
@@ -31,6 +32,12 @@ describe('Modal', () => {
     render(<Harness />);
     await userEvent.click(screen.getByRole('button', { name: 'Edit name' }));
     expect(screen.getByRole('dialog', { name: 'Edit name' })).toHaveAttribute('aria-modal', 'true');
+  });
+
+  it('labels its icon-only Close button, whose X is a hidden SVG', async () => {
+    render(<Harness />);
+    await userEvent.click(screen.getByRole('button', { name: 'Edit name' }));
+    expectDecorativeIcons(screen.getByRole('button', { name: 'Close' }));
   });
 
   it('keeps focus inside while open', async () => {

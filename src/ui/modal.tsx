@@ -1,4 +1,5 @@
 import { FocusTrap } from 'focus-trap-react';
+import { X } from 'lucide-react';
 import { useId, type KeyboardEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import styles from './modal.module.scss';
@@ -49,7 +50,7 @@ export function Modal({ open, title, onClose, children, actions }: ModalProps) {
               {title}
             </h2>
             <button type="button" className={styles.close} onClick={onClose} aria-label="Close">
-              <span aria-hidden="true">×</span>
+              <X size={24} />
             </button>
           </div>
           <div className={styles.body}>{children}</div>

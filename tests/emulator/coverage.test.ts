@@ -5,7 +5,10 @@
 // is skipped when the suite runs against another emulator.
 import { afterAll, describe, expect, test } from 'vitest';
 import { onValue, orderByChild, limitToFirst, query, ref, type Query } from 'firebase/database';
-import { EMULATOR_HOST, closeAll, mockIdToken, newClient, putRules, rest, restRequest, uniqueNs, waitFor } from './helpers.ts';
+import { EMULATOR_HOST, uniqueNs } from './target.ts';
+import { waitFor } from './waiting.ts';
+import { closeAll, newClient } from './sdk-clients.ts';
+import { mockIdToken, putRules, rest, restRequest } from './rest-client.ts';
 
 const RULES = `{
   // Posts: anyone signed in reads; the owner writes.

@@ -4,20 +4,11 @@
 // the emulator's own RSS can be measured and its limits set short.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ref, set } from 'firebase/database';
-import {
-  closeAll,
-  mockIdToken,
-  newClient,
-  putRules,
-  RawConnection,
-  rest,
-  restRequest,
-  restUrl,
-  sleep,
-  uniqueId,
-  uniqueNs,
-  withTimeout,
-} from './helpers.ts';
+import { uniqueId, uniqueNs } from './target.ts';
+import { sleep, withTimeout } from './waiting.ts';
+import { closeAll, newClient } from './sdk-clients.ts';
+import { mockIdToken, putRules, rest, restRequest, restUrl } from './rest-client.ts';
+import { RawConnection } from './wire-client.ts';
 import {
   MiB,
   closedWithin,

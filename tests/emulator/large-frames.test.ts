@@ -3,7 +3,11 @@
 // split its own large messages the same way.
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { get, onValue, ref, set, update, type Database, type DataSnapshot } from 'firebase/database';
-import { closeAll, newClient, rest, uniqueId, uniqueNs, valueWhere, waitFor } from './helpers.ts';
+import { uniqueId, uniqueNs } from './target.ts';
+import { waitFor } from './waiting.ts';
+import { closeAll, newClient } from './sdk-clients.ts';
+import { valueWhere } from './snapshots.ts';
+import { rest } from './rest-client.ts';
 
 const ns = uniqueNs('frames');
 let writer: Database;

@@ -15,18 +15,10 @@ import {
   type Database,
   type DataSnapshot,
 } from 'firebase/database';
-import {
-  closeAll,
-  EventLog,
-  firstValue,
-  newClient,
-  sleep,
-  uniqueId,
-  uniqueNs,
-  valueWhere,
-  waitFor,
-  withTimeout,
-} from './helpers.ts';
+import { uniqueId, uniqueNs } from './target.ts';
+import { sleep, waitFor, withTimeout } from './waiting.ts';
+import { closeAll, newClient } from './sdk-clients.ts';
+import { EventLog, firstValue, valueWhere } from './snapshots.ts';
 
 const ns = uniqueNs('listeners');
 let A: Database;

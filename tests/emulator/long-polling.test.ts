@@ -5,7 +5,11 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { Agent } from 'node:http';
 import { start } from '../../emulators/rtdb/src/index.ts';
 import { LongPollClient, lpFetch, sdkBase64 } from '../support/long-poll-client.ts';
-import { EMULATOR_HOST, RawConnection, closeAll, newClient, rest, sleep, uniqueNs, waitFor } from './helpers.ts';
+import { EMULATOR_HOST, uniqueNs } from './target.ts';
+import { sleep, waitFor } from './waiting.ts';
+import { closeAll, newClient } from './sdk-clients.ts';
+import { rest } from './rest-client.ts';
+import { RawConnection } from './wire-client.ts';
 import { ref, onValue } from 'firebase/database';
 
 const clients: LongPollClient[] = [];

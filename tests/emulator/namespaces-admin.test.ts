@@ -2,7 +2,10 @@
 // owner (bypassing rules) and `databaseAuthVariableOverride` makes rules apply with that auth (§5.2, §5.3).
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { get, onValue, ref, set } from 'firebase/database';
-import { closeAll, newAdmin, newClient, putRules, rest, sleep, uniqueId, uniqueNs, waitFor } from './helpers.ts';
+import { uniqueId, uniqueNs } from './target.ts';
+import { sleep, waitFor } from './waiting.ts';
+import { closeAll, newAdmin, newClient } from './sdk-clients.ts';
+import { putRules, rest } from './rest-client.ts';
 
 afterAll(closeAll);
 

@@ -10,7 +10,10 @@ import {
   set,
   type Database,
 } from 'firebase/database';
-import { closeAll, newClient, sleep, uniqueId, uniqueNs, valueWhere } from './helpers.ts';
+import { uniqueId, uniqueNs } from './target.ts';
+import { sleep } from './waiting.ts';
+import { closeAll, newClient } from './sdk-clients.ts';
+import { valueWhere } from './snapshots.ts';
 
 const ns = uniqueNs('ondisc');
 let B: Database;

@@ -27,7 +27,10 @@ import {
   type Database,
   type QueryConstraint,
 } from 'firebase/database';
-import { closeAll, EventLog, firstValue, keysOf, newClient, uniqueNs, waitFor } from './helpers.ts';
+import { uniqueNs } from './target.ts';
+import { waitFor } from './waiting.ts';
+import { closeAll, newClient } from './sdk-clients.ts';
+import { EventLog, firstValue, keysOf } from './snapshots.ts';
 
 const ns = uniqueNs('queries');
 let writer: Database;

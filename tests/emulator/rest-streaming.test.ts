@@ -2,7 +2,9 @@
 import { afterAll, describe, expect, test } from 'vitest';
 import { request, type IncomingMessage } from 'node:http';
 import { start } from '../../emulators/rtdb/src/index.ts';
-import { EMULATOR_HOST, mockIdToken, putRules, rest, restUrl, uniqueNs, waitFor } from './helpers.ts';
+import { EMULATOR_HOST, uniqueNs } from './target.ts';
+import { waitFor } from './waiting.ts';
+import { mockIdToken, putRules, rest, restUrl } from './rest-client.ts';
 
 interface StreamEvent {
   event: string;

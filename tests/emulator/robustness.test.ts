@@ -3,7 +3,11 @@
 // After each case a fresh SDK client must still read and write normally.
 import { afterAll, afterEach, describe, expect, test } from 'vitest';
 import { get, ref, set } from 'firebase/database';
-import { closeAll, newClient, RawConnection, rest, uniqueId, uniqueNs, withTimeout } from './helpers.ts';
+import { uniqueId, uniqueNs } from './target.ts';
+import { withTimeout } from './waiting.ts';
+import { closeAll, newClient } from './sdk-clients.ts';
+import { rest } from './rest-client.ts';
+import { RawConnection } from './wire-client.ts';
 
 const ns = uniqueNs('robust');
 afterAll(closeAll);

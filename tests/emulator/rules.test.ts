@@ -9,7 +9,8 @@ import {
   type RulesTestContext,
   type RulesTestEnvironment,
 } from '@firebase/rules-unit-testing';
-import { EMULATOR_HOSTNAME, EMULATOR_PORT, uniqueId, waitFor } from './helpers.ts';
+import { EMULATOR_HOSTNAME, EMULATOR_PORT, uniqueId } from './target.ts';
+import { waitFor } from './waiting.ts';
 
 const RULES = `{
   // Conformance rules: comments are allowed in a rules file.

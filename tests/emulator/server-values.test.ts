@@ -12,7 +12,9 @@ import {
   update,
   type Database,
 } from 'firebase/database';
-import { closeAll, newClient, rest, uniqueId, uniqueNs } from './helpers.ts';
+import { uniqueId, uniqueNs } from './target.ts';
+import { closeAll, newClient } from './sdk-clients.ts';
+import { rest } from './rest-client.ts';
 
 const ns = uniqueNs('sv');
 let writer: Database;

@@ -3,7 +3,9 @@
 // server) reads back.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { get, ref, set, setPriority, setWithPriority, update, type Database } from 'firebase/database';
-import { closeAll, newClient, rest, uniqueId, uniqueNs } from './helpers.ts';
+import { uniqueId, uniqueNs } from './target.ts';
+import { closeAll, newClient } from './sdk-clients.ts';
+import { rest } from './rest-client.ts';
 
 const ns = uniqueNs('values');
 let writer: Database;

@@ -14,6 +14,7 @@ export default defineConfig({
     environment: 'node',
     include: ['tests/emulator/**/*.test.ts'],
     globalSetup: ['tests/emulator/global-setup.ts'],
+    setupFiles: ['tests/emulator/quiet-sdk-logs.ts'],
     // Every test file works in its own namespace(s), so files can run in parallel safely.
     pool: 'forks',
     fileParallelism: true,

@@ -220,7 +220,7 @@ export async function start(options: StartOptions = {}): Promise<RunningEmulator
   });
   server.keepAliveTimeout = 5000;
   // Headers that never finish get node's own 408 and are closed. The body has a timer of its own
-  // (rest.ts: a JSON 408); node's whole-request timeout stays behind it as a backstop.
+  // (http-body.ts; rest.ts answers it with a JSON 408); node's whole-request timeout stays behind it as a backstop.
   server.headersTimeout = requestTimeoutMs;
   server.requestTimeout = 2 * requestTimeoutMs;
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => realtime.handleUpgrade(req, socket, head));

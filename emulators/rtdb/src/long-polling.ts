@@ -26,6 +26,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from './namespace.js';
 import type { ConnectionLimits } from './connection.js';
 import type { Session, Transport } from './session.js';
+import { HttpError } from './http-body.js';
 
 /** The SDK's segment size (MAX_URL_DATA_SIZE 1870 − SEG_HEADER_SIZE 30). */
 const SDK_SEGMENT_CHARS = 1840;
@@ -41,15 +42,6 @@ export interface LongPollHost {
   holdMs: number;
   /** A new session carried by `transport` (it sends the handshake through it at once). */
   startSession(url: URL, hostHeader: string | undefined, transport: Transport): Session;
-}
-
-class BadRequest extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-  }
 }
 
 /** One long-polling connection: a Transport of a session. */
@@ -365,8 +357,8 @@ export class LongPollServer {
     try {
       this.route(req, res, url);
     } catch (e) {
-      const status = e instanceof BadRequest ? e.status : 500;
-      if (!(e instanceof BadRequest)) this.host.log(`long-polling error for ${req.url}: ${(e as Error).stack}`);
+      const status = e instanceof HttpError ? e.status : 500;
+      if (!(e instanceof HttpError)) this.host.log(`long-polling error for ${req.url}: ${(e as Error).stack}`);
       sendScript(res, status, `/* ${(e as Error).message.replace(/\*\//g, '')} */\n`);
     }
     return true;
@@ -387,7 +379,7 @@ export class LongPollServer {
 
   private route(req: IncomingMessage, res: ServerResponse, url: URL): void {
     const method = req.method ?? 'GET';
-    if (method !== 'GET' && method !== 'POST' && method !== 'HEAD') throw new BadRequest(405, 'method not allowed');
+    if (method !== 'GET' && method !== 'POST' && method !== 'HEAD') throw new HttpError(405, 'method not allowed');
     // A beacon's body (none is expected) is not read: drain it.
     req.resume();
     const p = url.searchParams;
@@ -407,14 +399,14 @@ export class LongPollServer {
       res.end();
       return;
     }
-    if (!known) throw new BadRequest(404, 'unknown long-polling connection');
+    if (!known) throw new HttpError(404, 'unknown long-polling connection');
     conn.poll(url, res);
   }
 
   private start(req: IncomingMessage, res: ServerResponse, url: URL): void {
     const cb = url.searchParams.get('cb') ?? '';
-    if (!CALLBACK_ID.test(cb)) throw new BadRequest(400, 'cb must name the callbacks (letters, digits, _ or $)');
-    if (url.searchParams.has('s')) throw new BadRequest(400, 'long polling cannot be an upgrade target');
+    if (!CALLBACK_ID.test(cb)) throw new HttpError(400, 'cb must name the callbacks (letters, digits, _ or $)');
+    if (url.searchParams.has('s')) throw new HttpError(400, 'long polling cannot be an upgrade target');
     const conn = new LongPollConnection(cb, this, this.host);
     this.connections.set(conn.id, conn);
     conn.session = this.host.startSession(url, req.headers.host, conn);

@@ -11,6 +11,7 @@ import { nodeHash } from './hash.js';
 import { nextPushId } from './pushId.js';
 import { stripJsonComments } from './jsonc.js';
 import { acceptsEventStream, streamEvents } from './rest-streaming.js';
+import { type BodyLimits, HttpError, checkDeclaredSize, closeUnreadAfterAnswer, readBody } from './http-body.js';
 
 export interface RestHost {
   getNamespace(name: string): Namespace;
@@ -27,15 +28,6 @@ export interface RestHost {
   tools?(req: IncomingMessage, res: ServerResponse, url: URL): boolean;
 }
 
-class HttpError extends Error {
-  constructor(
-    readonly code: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
 function cors(req: IncomingMessage, res: ServerResponse): void {
   res.setHeader('Access-Control-Allow-Origin', '*');
   res.setHeader('Access-Control-Allow-Methods', 'GET, PUT, POST, PATCH, DELETE, OPTIONS');
@@ -48,68 +40,11 @@ function cors(req: IncomingMessage, res: ServerResponse): void {
   res.setHeader('Access-Control-Max-Age', '86400');
 }
 
-function tooLarge(host: RestHost): HttpError {
-  return new HttpError(413, `Request body exceeds the maximum size of ${host.maxBodyBytes} bytes`);
-}
+const bodyLimits = (host: RestHost): BodyLimits => ({ maxBytes: host.maxBodyBytes, timeoutMs: host.requestTimeoutMs });
 
-/** Refuse a body whose announced size is over the limit before reading any of it. */
-function checkDeclaredSize(host: RestHost, req: IncomingMessage): void {
-  if (Number(req.headers['content-length']) > host.maxBodyBytes) throw tooLarge(host);
-}
-
-/** The request body as text: 413 as soon as the bytes received pass the limit, 408 when it has
- *  not all arrived within the request timeout. Either way reading stops there (the answer then
- *  closes the connection, see handleRest), so nothing beyond the limit is ever buffered. */
-function readBody(host: RestHost, req: IncomingMessage): Promise<string> {
-  checkDeclaredSize(host, req);
-  return new Promise((resolve, reject) => {
-    let chunks: Buffer[] = [];
-    let size = 0;
-    const stop = (e: Error | null) => {
-      clearTimeout(timer);
-      req.off('data', onData).off('end', onEnd).off('error', onError);
-      stopReading(req);
-      if (e) {
-        chunks = [];
-        reject(e);
-      } else resolve(Buffer.concat(chunks).toString('utf8'));
-    };
-    const onData = (c: Buffer) => {
-      size += c.length;
-      if (size > host.maxBodyBytes) stop(tooLarge(host));
-      else chunks.push(c);
-    };
-    const onEnd = () => stop(null);
-    const onError = () => stop(new HttpError(400, 'The request body could not be read'));
-    const timer = setTimeout(() => stop(new HttpError(408, `Request body not received within ${host.requestTimeoutMs} ms`)), host.requestTimeoutMs);
-    req.on('data', onData).on('end', onEnd).on('error', onError);
-  });
-}
-
-/** Ends a connection whose request body is still arriving, after the answer went out: reading
- *  stops, FIN follows the answer, and the socket is dropped a second later. (Destroying it at
- *  once would reset a connection with unread data, and a client still sending could see that
- *  reset before the answer. A `Connection: close` header makes node destroy it at once.) */
-function closeUnread(req: IncomingMessage): void {
-  const socket = req.socket;
-  socket.end();
-  setTimeout(() => socket.destroy(), 1000).unref();
-}
-
-/** Stop taking in a body that will not be read: paused, the request fills to its high-water mark
- *  and node stops reading the socket. The read() (dropping what is buffered) marks the body as
- *  consumed; a body never read is otherwise drained, read and discarded to its end, by node once
- *  the answer is sent. (read(0) would not do: it reads nothing when the buffer is already full.) */
-function stopReading(req: IncomingMessage): void {
-  req.pause();
-  req.read();
-}
-
-/** Whether part of the request body has not arrived yet. */
-function bodyPending(req: IncomingMessage): boolean {
-  if (req.complete) return false;
-  const length = req.headers['content-length'];
-  return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+/** The request body as text, within the host's size and time limits (http-body.ts). */
+async function readText(host: RestHost, req: IncomingMessage): Promise<string> {
+  return (await readBody(req, bodyLimits(host))).toString('utf8');
 }
 
 function parseJsonBody(text: string): unknown {
@@ -233,14 +168,8 @@ function etagOf(node: ExportJson): string {
 
 export async function handleRest(host: RestHost, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://localhost');
-  // An answer given before the whole body arrived (a refusal) closes the connection: reading the
-  // rest only to discard it would cost what refusing early saves. (Prepended: it has to run
-  // before node's own 'finish' handler, which would drain the body.)
-  res.prependOnceListener('finish', () => {
-    if (!bodyPending(req)) return;
-    stopReading(req);
-    closeUnread(req);
-  });
+  // An answer given before the whole body arrived (a refusal) closes the connection.
+  closeUnreadAfterAnswer(req, res);
   cors(req, res);
   try {
     if (req.method === 'OPTIONS') {
@@ -250,7 +179,7 @@ export async function handleRest(host: RestHost, req: IncomingMessage, res: Serv
     }
     await route(host, req, res, url);
   } catch (e) {
-    if (e instanceof HttpError) send(req, res, url, e.code, { error: e.message });
+    if (e instanceof HttpError) send(req, res, url, e.status, { error: e.message });
     else if (e instanceof DataError) {
       if (e.status === 'permission_denied') send(req, res, url, 401, { error: 'Permission denied' });
       else send(req, res, url, 400, { error: e.message });
@@ -290,7 +219,7 @@ async function route(host: RestHost, req: IncomingMessage, res: ServerResponse, 
       return;
     }
     if (method === 'PUT') {
-      const text = await readBody(host, req);
+      const text = await readText(host, req);
       try {
         ns.setRules(text);
       } catch (e) {
@@ -304,7 +233,7 @@ async function route(host: RestHost, req: IncomingMessage, res: ServerResponse, 
   }
   if (pathname === '/.settings/functionTriggers.json') {
     if (!auth.admin) throw new HttpError(401, 'Permission denied');
-    await readBody(host, req);
+    await readText(host, req);
     send(req, res, url, 200, { status: 'ok' });
     return;
   }
@@ -344,7 +273,7 @@ async function route(host: RestHost, req: IncomingMessage, res: ServerResponse, 
    *  the limit, a write the rules deny whatever the data (`below`: an update, whose keys may go
    *  deeper), and a conditional write by a caller who may not read what the 412 would show. */
   const checkBeforeBody = (at: Path, below: boolean) => {
-    checkDeclaredSize(host, req);
+    checkDeclaredSize(req, bodyLimits(host));
     if (!ns.couldWrite(at, auth, below)) throw permissionDenied();
     if (expected && !ns.mayRead(at, auth, null)) throw permissionDenied();
   };
@@ -372,7 +301,7 @@ async function route(host: RestHost, req: IncomingMessage, res: ServerResponse, 
     }
     case 'PUT': {
       checkBeforeBody(path, false);
-      const body = parseJsonBody(await readBody(host, req));
+      const body = parseJsonBody(await readText(host, req));
       let written: ExportJson = null;
       if (!conditionally(() => (written = ns.set(path, body, auth, expected)))) return;
       if (wantEtag) res.setHeader('ETag', etagOf(getAt(ns.root, path)));
@@ -382,14 +311,14 @@ async function route(host: RestHost, req: IncomingMessage, res: ServerResponse, 
     case 'POST': {
       const id = nextPushId();
       checkBeforeBody(path.concat(id), false);
-      const body = parseJsonBody(await readBody(host, req));
+      const body = parseJsonBody(await readText(host, req));
       ns.set(path.concat(id), body, auth);
       send(req, res, url, 200, { name: id });
       return;
     }
     case 'PATCH': {
       checkBeforeBody(path, true);
-      const body = parseJsonBody(await readBody(host, req));
+      const body = parseJsonBody(await readText(host, req));
       if (!isObj(body) || Array.isArray(body)) throw new HttpError(400, 'Invalid data; PATCH requires a JSON object.');
       ns.update(path, body, auth);
       const out = newObj();

@@ -1,4 +1,5 @@
 import { FocusTrap } from 'focus-trap-react';
+import { X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { DESKTOP_THRESHOLD_PX } from '@/config/layout';
@@ -61,6 +62,7 @@ export function AccountMenuButton({ footer }: { footer?: ReactNode }) {
           >
             <div id={menuId} className={styles.overlay} onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}>
               <button type="button" className={styles.close} onClick={() => setOpen(false)}>
+                <X size={20} />
                 Close menu
               </button>
               <nav aria-label="Account">

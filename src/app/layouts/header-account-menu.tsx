@@ -1,3 +1,4 @@
+import { ChevronDown } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
 import { paths } from '@/config/paths';
@@ -62,7 +63,7 @@ export function HeaderSessionItems() {
           onClick={() => setOpen((value) => !value)}
         >
           Account
-          <span className={styles.caret} aria-hidden="true" />
+          <ChevronDown className={styles.caret} size={18} />
         </button>
         <ul id={listId} className={styles.accountList} aria-label="Account">
           <NavLinkItems items={HEADER_ACCOUNT_LINKS} activeClassName={styles.active} />

@@ -2,6 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { AuthContext, type AuthState } from '@/features/auth/auth-context';
+import { expectDecorativeIcons } from '@/test/icons';
 import PaymentMethodsPage from './payment-methods-page';
 
 const renderPage = (page: React.ReactNode) => render(<MemoryRouter>{page}</MemoryRouter>);
@@ -26,5 +27,13 @@ describe('Payment methods', () => {
     expect(within(bank).getByText('Feature Coming V.1.0.4')).toBeInTheDocument();
     expect(within(bank).queryByRole('link')).not.toBeInTheDocument();
     expect(within(bank).queryByRole('button')).not.toBeInTheDocument();
+  });
+  it('draws each card’s icon as an SVG hidden from screen readers, not a Unicode symbol', () => {
+    renderPage(
+      <AuthContext.Provider value={signedOut}>
+        <PaymentMethodsPage />
+      </AuthContext.Provider>,
+    );
+    for (const title of ['Add card', 'Connect Bank']) expect(expectDecorativeIcons(card(title))).toHaveLength(1);
   });
 });

@@ -13,6 +13,7 @@ import { BRAND } from '@/config/brand';
 import { externalLinks } from '@/config/external-links';
 import { paths } from '@/config/paths';
 import { AuthContext, type AuthState } from '@/features/auth/auth-context';
+import { expectDecorativeIcons } from '@/test/icons';
 import DashboardPage from './dashboard-page';
 import { RESEND_COOLDOWN_MS } from './dashboard/resend-cooldown';
 import { checkoutOrder, DAY_MS, monthly, orders, paidFields, T0, yearly } from './orders.fixture';
@@ -233,5 +234,11 @@ describe('Dashboard: the spec’s three cards', () => {
     expect(specialist).toHaveAttribute('target', '_blank');
     expect(specialist).toHaveAccessibleName('Book a time (opens in a new tab)');
     expect(within(card('Third Party? (Check Trade In Value)')).getByRole('link')).toHaveAttribute('href', paths.contact);
+  });
+  it('draws each card’s icon as an SVG hidden from screen readers, not a Unicode symbol', () => {
+    renderPage();
+    for (const card of within(screen.getByRole('region', { name: 'Get started' })).getAllByRole('article')) {
+      expect(expectDecorativeIcons(card)).toHaveLength(1);
+    }
   });
 });

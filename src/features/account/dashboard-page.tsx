@@ -1,3 +1,4 @@
+import { ArrowLeftRight, PhoneCall, ShoppingBag } from 'lucide-react';
 import { BRAND } from '@/config/brand';
 import { externalLinks } from '@/config/external-links';
 import { paths } from '@/config/paths';
@@ -40,19 +41,19 @@ export default function DashboardPage() {
       </div>
       <AccountCardGrid label="Get started">
         <AccountCard
-          icon="◆"
+          icon={ShoppingBag}
           title={`Order a ${BRAND.name} solution`}
           description="Pick a service and a model plan, add what you need and check out."
           action={{ kind: 'link', to: paths.store, label: 'Go to the store' }}
         />
         <AccountCard
-          icon="☎"
+          icon={PhoneCall}
           title="Reserve a Specialist"
           description="Book a call with an engineer to plan your project."
           action={{ kind: 'external', href: externalLinks.scheduling, label: 'Book a time' }}
         />
         <AccountCard
-          icon="⇄"
+          icon={ArrowLeftRight}
           title="Third Party? (Check Trade In Value)"
           description="Built elsewhere? Tell us about your app and get its trade-in value."
           action={{ kind: 'link', to: paths.contact, label: 'Check trade-in value' }}

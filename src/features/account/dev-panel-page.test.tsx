@@ -2,6 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import type { User } from 'firebase/auth';
 import { describe, expect, it } from 'vitest';
 import { AuthContext, type AuthState } from '@/features/auth/auth-context';
+import { expectDecorativeIcons } from '@/test/icons';
 import DevPanelPage from './dev-panel-page';
 
 function renderWith(state: Partial<AuthState>) {
@@ -39,5 +40,9 @@ describe('Dev Panel', () => {
       const card = screen.getByRole('heading', { name }).closest('article')!;
       expect(within(card).getByText('Feature Coming V.1.0.4')).toBeInTheDocument();
     }
+  });
+  it('draws each card’s icon as an SVG hidden from screen readers, not a Unicode symbol', () => {
+    renderWith({ user: userWith(true) });
+    for (const card of screen.getAllByRole('article')) expect(expectDecorativeIcons(card)).toHaveLength(1);
   });
 });

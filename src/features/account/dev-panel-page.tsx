@@ -1,3 +1,4 @@
+import { MonitorPlay, SquareTerminal } from 'lucide-react';
 import { useAuth } from '@/features/auth/auth-context';
 import { PageIntro } from '@/ui/page-intro';
 import { Spinner } from '@/ui/spinner';
@@ -22,13 +23,13 @@ export default function DevPanelPage() {
           )}
           <AccountCardGrid label="Dev Panel">
             <AccountCard
-              icon="◉"
+              icon={MonitorPlay}
               title="Live View"
               description="Watch your product being built: every deploy, live, as your team ships it."
               action={{ kind: 'coming' }}
             />
             <AccountCard
-              icon="⌘"
+              icon={SquareTerminal}
               title="Dev Box"
               description="A ready-made cloud workspace with your repository, tools and preview links."
               action={{ kind: 'coming' }}

@@ -1,9 +1,8 @@
 import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/auth-context';
 import { ButtonLink } from '@/ui/button';
-import { ConnectionNotice } from '@/ui/connection-notice';
 import { PageIntro } from '@/ui/page-intro';
-import { Spinner } from '@/ui/spinner';
+import { LiveDataStatus } from './components/live-data-status';
 import { OrderCard } from './components/order-card';
 import styles from './order-history-page.module.scss';
 import { useOrders } from './use-orders';
@@ -17,13 +16,7 @@ export default function OrderHistoryPage() {
       <PageIntro title="Orders" summary="Everything you have ordered, newest first, with its payment status." />
       <section className={styles.orders} aria-label="Your orders" aria-busy={orders.status === 'loading'}>
         {/* The notice, spinner and messages sit above the grid, so its first cell is an order. */}
-        <ConnectionNotice show={orders.unreachable} />
-        {orders.status === 'loading' && !orders.unreachable && <Spinner block label="Loading your orders…" />}
-        {orders.status === 'error' && (
-          <p role="alert" className={styles.message}>
-            Your orders could not be loaded. Check your connection and reload the page.
-          </p>
-        )}
+        <LiveDataStatus state={orders} subject="orders" errorClassName={styles.message} />
         {orders.status === 'ready' && orders.orders.length === 0 && (
           <div className={styles.message}>
             <p>You have no orders yet.</p>

@@ -1,3 +1,4 @@
+import { CreditCard, Landmark } from 'lucide-react';
 import { useAuth } from '@/features/auth/auth-context';
 import { PageIntro } from '@/ui/page-intro';
 import { paths } from '@/config/paths';
@@ -21,7 +22,7 @@ export default function PaymentMethodsPage() {
       <PageIntro title="Payment methods" summary="Cards and bank accounts for your subscriptions." />
       <AccountCardGrid label="Payment methods">
         <AccountCard
-          icon="▭"
+          icon={CreditCard}
           title="Add card"
           description={
             <>
@@ -31,7 +32,7 @@ export default function PaymentMethodsPage() {
           action={{ kind: 'control', control: <ManageBillingButton label="Add card" returnPath={paths.paymentMethods} /> }}
         />
         <AccountCard
-          icon="⌂"
+          icon={Landmark}
           title="Connect Bank"
           description="Pay by bank transfer straight from your business account."
           action={{ kind: 'coming' }}

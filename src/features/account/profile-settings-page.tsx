@@ -6,9 +6,8 @@ import { useAuth } from '@/features/auth/auth-context';
 import { PROFILE_MESSAGES } from '@/features/auth/messages';
 import { alertSuccess } from '@/ui/alerts';
 import { Button, ExternalButtonLink } from '@/ui/button';
-import { ConnectionNotice } from '@/ui/connection-notice';
 import { PageIntro } from '@/ui/page-intro';
-import { Spinner } from '@/ui/spinner';
+import { LiveDataStatus } from './components/live-data-status';
 import { ProfileDialog, type ProfileDialogKind } from './profile/profile-dialogs';
 import styles from './profile/profile-settings.module.scss';
 import { useProfile } from './profile/use-profile';
@@ -55,11 +54,7 @@ export default function ProfileSettingsPage() {
     <>
       <PageIntro title="Profile settings" summary="Your name, address, phone number, email and password." />
       <section className={styles.section} aria-label="Your profile" aria-busy={state.status === 'loading'}>
-        <ConnectionNotice show={state.unreachable} />
-        {state.status === 'loading' && !state.unreachable && <Spinner block label="Loading your profile…" />}
-        {state.status === 'error' && (
-          <p role="alert">Your profile could not be loaded. Check your connection and reload the page.</p>
-        )}
+        <LiveDataStatus state={state} subject="profile" />
         {profile && (
           <dl className={styles.list}>
             {rows.map(({ kind, label, value, masked }) => (

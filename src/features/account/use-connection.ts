@@ -1,25 +1,18 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { SERVER_WAIT_MS } from '@/config/layout';
 import { watchConnection } from '@/firebase/connection';
+import { useAsyncSubscription } from '@/ui/use-async-subscription';
 import { useDelayedFlag } from '@/ui/use-delayed-flag';
 
 /** Whether the database is reachable now (src/firebase/connection.ts); false until it first is. */
 export function useConnected(): boolean {
   const [connected, setConnected] = useState(false);
-
-  useEffect(() => {
-    let stop: (() => void) | undefined;
-    let left = false;
-    watchConnection((value) => !left && setConnected(value)).then(
-      (unsubscribe) => (left ? unsubscribe() : (stop = unsubscribe)),
-      // No database client (setup error): the page's own error says so; nothing to watch.
-      (error: unknown) => console.warn('Cannot watch the database connection', error),
-    );
-    return () => {
-      left = true;
-      stop?.();
-    };
-  }, []);
+  const watch = useCallback(
+    (signal: AbortSignal) => watchConnection((value) => !signal.aborted && setConnected(value)),
+    [],
+  );
+  // No database client (setup error): the page's own error says so; nothing to watch.
+  useAsyncSubscription(watch, (error) => console.warn('Cannot watch the database connection', error));
 
   return connected;
 }

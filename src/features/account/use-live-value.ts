@@ -1,10 +1,13 @@
-import { useEffect, useState } from 'react';
+import { useMemo, useState } from 'react';
+import { useAsyncSubscription } from '@/ui/use-async-subscription';
 import { useUnreachable } from './use-connection';
 
 export type LiveState<T> =
   | { status: 'loading' }
   | { status: 'ready'; value: T }
   | { status: 'error'; message: string };
+
+const failed = (error: Error): LiveState<never> => ({ status: 'error', message: error.message });
 
 /** `unreachable`: the database has not answered for a while (see useUnreachable); the page shows
  *  a notice then, instead of spinning on. */
@@ -18,21 +21,21 @@ export function useLiveValue<T>(
 ): WatchedState<T> {
   const [state, setState] = useState<LiveState<T>>({ status: 'loading' });
 
-  useEffect(() => {
-    if (!uid) return;
-    setState({ status: 'loading' });
-    let unsubscribe: (() => void) | undefined;
-    let left = false;
-    const fail = (error: Error) => !left && setState({ status: 'error', message: error.message });
-    watch(uid, (value) => !left && setState({ status: 'ready', value }), fail).then(
-      (stop) => (left ? stop() : (unsubscribe = stop)),
-      fail,
-    );
-    return () => {
-      left = true;
-      unsubscribe?.();
-    };
-  }, [uid, watch]);
+  const subscribe = useMemo(
+    () =>
+      uid
+        ? (signal: AbortSignal) => {
+            setState({ status: 'loading' });
+            return watch(
+              uid,
+              (value) => !signal.aborted && setState({ status: 'ready', value }),
+              (error) => !signal.aborted && setState(failed(error)),
+            );
+          }
+        : null,
+    [uid, watch],
+  );
+  useAsyncSubscription(subscribe, (error) => setState(failed(error as Error)));
 
   const unreachable = useUnreachable(state.status === 'loading');
   return { ...state, unreachable };

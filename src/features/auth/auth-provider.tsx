@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { User } from 'firebase/auth';
+import { useAsyncSubscription } from '@/ui/use-async-subscription';
 import { AuthConnectContext, AuthContext, useSessionHint, type AuthState } from './auth-context';
 import { storeUserId } from './stored-user-id';
 import { whenIdleOrInteracting } from './when-idle';
@@ -21,32 +22,20 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   // Someone seems signed in: confirm it without competing with the page's first paint.
   useEffect(() => (hinted && !wanted ? whenIdleOrInteracting(connect) : undefined), [hinted, wanted, connect]);
 
-  useEffect(() => {
-    if (!wanted) return;
-    let stop: (() => void) | undefined;
-    let cancelled = false;
-    import('./auth-api')
-      .then((api) =>
-        api.watchUser((user) => {
-          userRef.current = user;
-          storeUserId(user?.uid ?? null);
-          setSession({ user, ready: true });
-        }),
-      )
-      .then((unsubscribe) => {
-        if (cancelled) unsubscribe();
-        else stop = unsubscribe;
-      })
-      .catch((error: unknown) => {
-        // No Firebase configuration (or it failed to load): nobody can be signed in.
-        console.warn('Auth is not available', error);
-        if (!cancelled) setSession({ user: null, ready: true });
-      });
-    return () => {
-      cancelled = true;
-      stop?.();
-    };
-  }, [wanted]);
+  const watchSession = useCallback(
+    async () =>
+      (await import('./auth-api')).watchUser((user) => {
+        userRef.current = user;
+        storeUserId(user?.uid ?? null);
+        setSession({ user, ready: true });
+      }),
+    [],
+  );
+  useAsyncSubscription(wanted ? watchSession : null, (error) => {
+    // No Firebase configuration (or it failed to load): nobody can be signed in.
+    console.warn('Auth is not available', error);
+    setSession({ user: null, ready: true });
+  });
 
   // Back from the verification email (another tab, or the mail app): Auth's copy of the account
   // is stale until reloaded. The token refresh that follows re-renders everyone with the new state.

@@ -4,17 +4,16 @@ import { Link, useNavigate } from 'react-router-dom';
 import { MONTHS, TEXT_LIMITS, VERIFICATION_METHODS } from '@/config/data-limits';
 import { externalLinks } from '@/config/external-links';
 import { paths } from '@/config/paths';
-import { FirebaseSetupError, getAuthClient, getDatabaseClient } from '@/firebase/clients';
 import { alertError, alertSuccess, alertWarning, type AlertMessage } from '@/ui/alerts';
 import { Button } from '@/ui/button';
 import { useHydrated } from '@/ui/use-hydrated';
 import { DEFAULT_COUNTRY_CODE, defaultCountryOnly, listCountries } from '@/data/countries';
 import { FormField } from '@/ui/form-field';
-import { authErrorMessage } from './auth-errors';
 import { Captcha } from './captcha';
 import { generateCaptchaCode } from './captcha-code';
-import { BIRTHDAY_HELP, SIGN_UP_FAILURE_TITLE, SIGN_UP_MESSAGES } from './messages';
-import { storedPhoneNumber, validateSignUp, type SignUpField, type SignUpValues } from './sign-up-validation';
+import { BIRTHDAY_HELP, SIGN_UP_MESSAGES } from './messages';
+import { firebaseSignUpServices, signUp } from './sign-up-steps';
+import type { SignUpField, SignUpValues } from './sign-up-validation';
 import styles from './auth-form.module.scss';
 
 /** Spec section 9: birth years from this year back 126 years; days 1-31 whatever the month. */
@@ -89,40 +88,8 @@ export function SignUpForm() {
   const onSubmit = async (values: SignUpValues) => {
     clearErrors();
     setSummary(null);
-    try {
-      await Promise.all([getAuthClient(), getDatabaseClient()]);
-    } catch (error) {
-      if (error instanceof FirebaseSetupError) return fail(SIGN_UP_MESSAGES.setupError, alertError);
-      throw error;
-    }
-    const problem = validateSignUp(values, captchaCode);
-    if (problem) return fail(problem.message, alertWarning, problem.fields);
-
-    try {
-      const email = values.email.trim();
-      // Firebase's SDK loads on the first attempt, not with the page (docs/decisions.md).
-      const [{ createAccount }, { createUserProfile }] = await Promise.all([
-        import('./auth-api'),
-        import('./user-profile-api'),
-      ]);
-      const user = await createAccount(email, values.password);
-      await createUserProfile(user.uid, {
-        firstName: values.firstName.trim(),
-        lastName: values.lastName.trim(),
-        // The rules want the account's address exactly as Auth keeps it (it may change the case).
-        email: user.email ?? email,
-        phoneNumber: storedPhoneNumber(values)!,
-        country: values.country,
-        birthDate: `${values.birthMonth}/${values.birthDay}/${values.birthYear}`,
-        verificationMethod: values.verificationMethod,
-        receiveAnnouncements: values.receiveAnnouncements,
-        receiveAppsMusicTV: values.receiveAppsMusicTV,
-        emailVerified: user.emailVerified,
-        createdAt: new Date().toISOString(),
-      });
-    } catch (error) {
-      return fail({ title: SIGN_UP_FAILURE_TITLE, text: authErrorMessage(error) }, alertError);
-    }
+    const outcome = await signUp(values, captchaCode, firebaseSignUpServices);
+    if (!outcome.ok) return fail(outcome.message, outcome.severity === 'warning' ? alertWarning : alertError, outcome.fields);
     await alertSuccess(SIGN_UP_MESSAGES.welcome);
     goOn();
   };

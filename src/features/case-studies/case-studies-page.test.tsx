@@ -28,4 +28,19 @@ describe('CaseStudiesPage', () => {
     expect(link).toHaveAttribute('href', EXTERNAL_SHOWCASE.href);
     expect(link).toHaveAttribute('target', '_blank');
   });
+
+  it('draws the links’ arrows as hidden SVG icons, not "→" and "↗" characters', () => {
+    render(
+      <MemoryRouter>
+        <CaseStudiesPage />
+      </MemoryRouter>,
+    );
+    const links = [...screen.getAllByRole('link', { name: /^View Details/ }), screen.getByRole('link', { name: /opens in a new tab/ })];
+    for (const link of links) {
+      expect(link.textContent).not.toMatch(/[→↗]/);
+      const icon = link.querySelector('svg');
+      expect(icon).not.toBeNull();
+      expect(icon).toHaveAttribute('aria-hidden', 'true');
+    }
+  });
 });

@@ -1,3 +1,4 @@
+import { ArrowRight, ArrowUpRight } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { ButtonLink } from '@/ui/button';
@@ -7,8 +8,9 @@ import { CaseStudyCard } from './case-study-card';
 import styles from './case-studies-page.module.scss';
 import { PAGE_SUMMARIES } from '@/config/page-summaries';
 
-/** Cards in the first row load at once; the rest are below the fold on most screens. */
-const EAGER_CARDS = 3;
+/** The first card loads at once (it is the page’s largest picture, and on a phone the only one
+ *  above the fold); the rest load lazily. SVGs this small arrive at once when in view anyway. */
+const EAGER_CARDS = 1;
 
 export default function CaseStudiesPage() {
   const external = EXTERNAL_SHOWCASE;
@@ -28,7 +30,7 @@ export default function CaseStudiesPage() {
               action={
                 <Link to={paths.caseStudy(study.slug)} className={styles.link}>
                   View Details<span className="visually-hidden"> about {study.name}</span>
-                  <span aria-hidden="true">→</span>
+                  <ArrowRight aria-hidden="true" size={18} className={styles.arrow} />
                 </Link>
               }
             />
@@ -46,7 +48,7 @@ export default function CaseStudiesPage() {
                   {' '}
                   of {external.name} (opens in a new tab)
                 </span>
-                <span aria-hidden="true">↗</span>
+                <ArrowUpRight aria-hidden="true" size={18} className={styles.arrow} />
               </a>
             }
           />

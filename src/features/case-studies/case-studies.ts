@@ -2,22 +2,24 @@ import { BRAND } from '@/config/brand';
 import { externalLinks } from '@/config/external-links';
 import type { CaseStudySlug } from '@/config/paths';
 import { CASE_STUDY_NAMES } from './case-study-titles';
-import amgMercedesCover from './images/amg-mercedes-cover.svg';
-import amgMercedesConfigurator from './images/amg-mercedes-configurator.svg';
-import auroraMailCover from './images/aurora-mail-cover.svg';
-import auroraMailInbox from './images/aurora-mail-inbox.svg';
-import cashcatCover from './images/cashcat-streaming-cover.svg';
-import cashcatStudio from './images/cashcat-streaming-studio.svg';
-import charmCover from './images/charm-cover.svg';
-import charmBuilder from './images/charm-builder.svg';
-import physicalTherapyCover from './images/physical-therapy-cover.svg';
-import physicalTherapyPlan from './images/physical-therapy-plan.svg';
-import tidewaterCover from './images/tidewater-surf-cover.svg';
-import vmCrystalwareCover from './images/vmcrystalware-cover.svg';
-import vmCrystalwareViewer from './images/vmcrystalware-viewer.svg';
+import amgMercedesCover from './images/amg-mercedes-cover.svg?no-inline';
+import amgMercedesConfigurator from './images/amg-mercedes-configurator.svg?no-inline';
+import auroraMailCover from './images/aurora-mail-cover.svg?no-inline';
+import auroraMailInbox from './images/aurora-mail-inbox.svg?no-inline';
+import cashcatCover from './images/cashcat-streaming-cover.svg?no-inline';
+import cashcatStudio from './images/cashcat-streaming-studio.svg?no-inline';
+import charmCover from './images/charm-cover.svg?no-inline';
+import charmBuilder from './images/charm-builder.svg?no-inline';
+import physicalTherapyCover from './images/physical-therapy-cover.svg?no-inline';
+import physicalTherapyPlan from './images/physical-therapy-plan.svg?no-inline';
+import tidewaterCover from './images/tidewater-surf-cover.svg?no-inline';
+import vmCrystalwareCover from './images/vmcrystalware-cover.svg?no-inline';
+import vmCrystalwareViewer from './images/vmcrystalware-viewer.svg?no-inline';
 
-/** An illustration of ours. Every artwork is drawn on the same 1200 × 750 canvas, so the
- *  width/height attributes reserve its space before it loads. */
+/** An illustration of ours, in the site's one style (flat shapes with a hard depth slab, one
+ *  stroke weight, the brand palette). Every artwork has the same 16:10 canvas, so the width/height
+ *  attributes reserve its space before it loads. The files are imported `?no-inline`: each is its
+ *  own cacheable request that lazy loading can skip, never a data URI inside the page's script. */
 export interface CaseStudyImage {
   src: string;
   /** What the picture shows, for screen readers. */
@@ -87,7 +89,7 @@ export const CASE_STUDIES: readonly CaseStudy[] = [
     ],
     cover: art(
       amgMercedesCover,
-      'Illustration: a low performance coupé in silver outline on a midnight-blue road, with amber speed lines and a lap-time gauge.',
+      'Illustration: a white performance coupé on a night-blue road with amber lane marks and speed lines, beside a lap-time gauge reading 1:52.',
     ),
     blocks: [
       text(
@@ -101,7 +103,7 @@ export const CASE_STUDIES: readonly CaseStudy[] = [
       ),
       figure(
         amgMercedesConfigurator,
-        'Mock-up of the configurator: a coupé preview with five paint swatches, a wheel choice, a running price of $148,900 and a "Book a test drive" button.',
+        'Mock-up of the configurator: a coupé preview, five paint swatches, two wheel choices, a running total of $148,900 and a "Book a test drive" button.',
         'The configurator prices every option combination live and shows matching stock nearby.',
       ),
       text(
@@ -129,7 +131,7 @@ export const CASE_STUDIES: readonly CaseStudy[] = [
       'Charm sells personalised charm bracelets online. Most shoppers abandoned their cart because they could not picture how the charms they picked would look together on a wrist.',
       `${BRAND.name} designed and built a native-quality mobile app where every bracelet is composed visually, link by link, and can be tried on through the phone’s camera before checkout.`,
     ],
-    cover: art(charmCover, 'Illustration: a gold chain bracelet with heart, star and moon charms floating over a soft rose background.'),
+    cover: art(charmCover, 'Illustration: a chain bracelet of amber and white links with heart, star and moon charms, on a night-blue background.'),
     blocks: [
       text(
         'The challenge',
@@ -142,7 +144,7 @@ export const CASE_STUDIES: readonly CaseStudy[] = [
       ),
       figure(
         charmBuilder,
-        'Mock-up of the bracelet builder on a phone: a bracelet with five charms, a tray of charms to drag onto it, and a total of $186.',
+        'Mock-up of the bracelet builder on a phone: a bracelet with charms, a tray of charms to drag onto it, a star charm being dragged in, and a total of $186.',
         'Shoppers drag charms onto the chain and see the price update as they go.',
       ),
       text(
@@ -172,7 +174,7 @@ export const CASE_STUDIES: readonly CaseStudy[] = [
     ],
     cover: art(
       vmCrystalwareCover,
-      'Illustration: a faceted crystal wine glass in pale blue refracting light into a fan of coloured rays on a deep navy background.',
+      'Illustration: a faceted crystal wine glass splitting a beam of white light into a fan of amber, white and blue rays, on a night-blue background.',
     ),
     blocks: [
       text(
@@ -186,7 +188,7 @@ export const CASE_STUDIES: readonly CaseStudy[] = [
       ),
       figure(
         vmCrystalwareViewer,
-        'Mock-up of the product page: a rotating 3D view of a crystal tumbler with lighting presets "Dining" and "Bar", and a wholesale price of $42 per piece for cases of 24.',
+        'Mock-up of the product page: a rotating 3D view of a faceted tumbler with lighting presets "Dining" and "Bar", and a wholesale price of $42 a piece in cases of 24.',
         'The 3D viewer with lighting presets, and wholesale case pricing for signed-in accounts.',
       ),
       text(
@@ -215,7 +217,7 @@ export const CASE_STUDIES: readonly CaseStudy[] = [
       'Aurora Mail’s founders wanted an email service where messages are encrypted on the sender’s device and only the recipient can read them, without the clumsy key management that keeps most people away from encrypted mail.',
       `${BRAND.name} was the engineering team from the first prototype to launch and beyond: web client, iOS and Android apps, and the mail infrastructure behind them.`,
     ],
-    cover: art(auroraMailCover, 'Illustration: an envelope sealed with a padlock under green and violet aurora bands in a night sky.'),
+    cover: art(auroraMailCover, 'Illustration: an envelope sealed with an amber padlock under bands of aurora light in a night sky.'),
     blocks: [
       text(
         'The challenge',
@@ -258,7 +260,7 @@ export const CASE_STUDIES: readonly CaseStudy[] = [
     ],
     cover: art(
       physicalTherapyCover,
-      'Illustration: a stylised figure doing a lunge beside a rising progress ring and a calendar, in teal and white.',
+      'Illustration: a phone playing an exercise video with a checklist, beside an 80% progress ring, a calendar, an exercise mat and a kettlebell.',
     ),
     blocks: [
       text(
@@ -272,7 +274,7 @@ export const CASE_STUDIES: readonly CaseStudy[] = [
       ),
       figure(
         physicalTherapyPlan,
-        'Mock-up of the patient app: today’s plan with three exercises (bridge, clamshell, lunge), two ticked off, a weekly streak of five days and the next appointment on Thursday at 9:30.',
+        'Mock-up of the patient app: today’s plan with three exercises (bridge, clamshell, lunge), two ticked off, a weekly streak of five days and the next visit on Thursday at 9:30.',
         'Today’s plan: each exercise has a video, and progress is kept as a weekly streak.',
       ),
       text(
@@ -302,7 +304,7 @@ export const CASE_STUDIES: readonly CaseStudy[] = [
     ],
     cover: art(
       cashcatCover,
-      'Illustration: a play button with cat ears on a purple screen, surrounded by floating gold coins and chat bubbles.',
+      'Illustration: an amber play button with cat ears on a live screen, surrounded by floating coins and chat bubbles.',
     ),
     blocks: [
       text(
@@ -316,7 +318,7 @@ export const CASE_STUDIES: readonly CaseStudy[] = [
       ),
       figure(
         cashcatStudio,
-        'Mock-up of the creator studio: a live stream preview with 1,284 viewers, a tip feed, today’s earnings of $2,416 and a moderation queue with two flagged clips.',
+        'Mock-up of the creator studio: a live stream preview with 1,284 viewers, a tip feed, today’s earnings of $2,416 and a review queue with two flagged clips.',
         'The creator studio: live preview, tips as they arrive and earnings for the day.',
       ),
       text(

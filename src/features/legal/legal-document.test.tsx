@@ -3,6 +3,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { externalLinks } from '@/config/external-links';
 import { paths } from '@/config/paths';
+import { expectDecorativeIcons } from '@/test/icons';
 import { LegalDocumentView } from './legal-document';
 import type { LegalDocument } from './legal-documents';
 import { privacyPolicy } from './privacy-policy';
@@ -29,7 +30,9 @@ describe.each([
     renderDocument(legal);
     expect(screen.getByRole('heading', { level: 1, name: legal.meta.title })).toBeInTheDocument();
     expect(screen.getByText('Last updated:').querySelector('time')).toHaveAttribute('dateTime', legal.meta.lastUpdated);
-    expect(screen.getByRole('link', { name: /Back to Legal/ })).toHaveAttribute('href', paths.legal);
+    const back = screen.getByRole('link', { name: 'Back to Legal' });
+    expect(back).toHaveAttribute('href', paths.legal);
+    expectDecorativeIcons(back);
   });
 
   it('lists every numbered section in its contents, each linking to that section', () => {

@@ -1,3 +1,4 @@
+import { ArrowLeft } from 'lucide-react';
 import { BRAND } from '@/config/brand';
 import { externalLinks } from '@/config/external-links';
 import { paths } from '@/config/paths';
@@ -46,7 +47,8 @@ export function LegalDocumentView({ document }: { document: LegalDocument }) {
           Last updated: <time dateTime={meta.lastUpdated}>{formatLegalDate(meta.lastUpdated)}</time>
         </p>
         <ButtonLink to={paths.legal} variant="secondary">
-          <span aria-hidden="true">←</span> Back to Legal
+          <ArrowLeft size={18} />
+          Back to Legal
         </ButtonLink>
       </PageIntro>
       <div className={styles.layout}>

@@ -1,30 +1,33 @@
 import { paths } from '@/config/paths';
+import { PAGE_SUMMARIES } from '@/config/page-summaries';
 import { ButtonLink } from '@/ui/button';
 import { PageIntro } from '@/ui/page-intro';
+import { Art } from './components/art';
 import { ClosingCta } from './components/closing-cta';
-import { CardGrid } from './components/card-grid';
-import { PartnerCards } from './components/partner-cards';
+import { PartnerStrip } from './components/logo-strip';
 import { Promo } from './components/promo';
 import { Actions, Section } from './components/section';
-import { StatList } from './components/stat-list';
+import { ServiceList } from './components/service-list';
+import { SplitSection } from './components/split-section';
+import { StatsBand } from './components/stats-band';
 import { StepList } from './components/step-list';
+import { Timeline } from './components/timeline';
 import { ACCESS_REQUESTS, MEMBERSHIP, STAFF_REDUCTION, TRACK_RECORD } from './content/claims';
 import { HOW_IT_WORKS } from './content/how-it-works';
 import { EXECUTION_PROCESS } from './content/process';
 import { ENGINEERING_STACK } from './content/stack';
+import { HeroArt } from './home/hero-art';
 import { SkillBars } from './home/skill-bars';
 import { MARKETING_SERVICES } from './services';
 import styles from './home/home.module.scss';
-import { PAGE_SUMMARIES } from '@/config/page-summaries';
 
-// The landing page: plain markup, CSS and lazily loaded SVG files only, so it stays light.
+// The landing page: plain markup, CSS, one inline SVG in the hero and lazily loaded SVG files
+// below it, so it stays light. Each band has its own layout (data-layout) so the page reads as a
+// story rather than a stack of identical card grids.
 export default function HomePage() {
   return (
     <>
-      <PageIntro
-        title="Software that ships. Internet from space."
-        summary={PAGE_SUMMARIES.home}
-      >
+      <PageIntro title="Software that ships. Internet from space." summary={PAGE_SUMMARIES.home} art={<HeroArt />}>
         <Actions>
           <ButtonLink to={paths.contact} variant="accent">
             Start your project
@@ -35,46 +38,54 @@ export default function HomePage() {
         </Actions>
       </PageIntro>
 
-      <Section
+      <StatsBand
         title="Results our clients can count"
         intro="Dedicated teams on fixed monthly plans, measured by what they ship."
-        tone="alt"
-      >
-        <StatList stats={[...TRACK_RECORD, STAFF_REDUCTION]} />
-        <p className={styles.footnote}>
-          The 75% staff reduction is the average drop in hours spent on manual back-office work after clients moved it
-          onto software we built.
-        </p>
-      </Section>
+        stats={[...TRACK_RECORD, STAFF_REDUCTION]}
+        footnote="The 75% staff reduction is the average drop in hours spent on manual back-office work after clients moved it onto software we built."
+      />
 
-      <Section title="What we build" intro="Six practices, one team that owns your product from the first sketch to launch and beyond.">
-        <CardGrid cards={MARKETING_SERVICES.map((service) => ({ title: service.name, text: service.summary }))} columns={3} />
+      <SplitSection
+        title="What we build"
+        intro="Six practices, one team that owns your product from the first sketch to launch and beyond."
+        lead={<Art src="/images/marketing/services.svg" width={480} height={360} />}
+        layout="feature-list"
+      >
+        <ServiceList services={MARKETING_SERVICES} />
         <Actions>
           <ButtonLink to={paths.store}>Browse plans in the store</ButtonLink>
         </Actions>
-      </Section>
+      </SplitSection>
 
       <Section
         title="Our six-step execution process"
         intro="Every project, from a landing page to a trading platform, runs through the same six steps."
         tone="alt"
+        layout="timeline"
       >
-        <StepList steps={EXECUTION_PROCESS} columns={3} />
-      </Section>
-
-      <Section title="Partner certifications" intro="Independent programmes audit how we build, host and secure your product.">
-        <PartnerCards />
+        <Timeline steps={EXECUTION_PROCESS} />
       </Section>
 
       <Section
-        title="Our engineering stack"
-        intro="The share of our engineers fluent in each part of the stack, from our last skills review."
-        tone="alt"
+        title="Partner certifications"
+        intro="Independent programmes audit how we build, host and secure your product."
+        layout="logo-strip"
       >
-        <SkillBars skills={ENGINEERING_STACK} />
+        <PartnerStrip />
       </Section>
 
-      <Section title="How it works" intro={PAGE_SUMMARIES.howItWorks}>
+      <SplitSection
+        title="Our engineering stack"
+        intro="The share of our engineers fluent in each part of the stack, from our last skills review."
+        lead={<SkillBars skills={ENGINEERING_STACK} />}
+        wide="lead"
+        tone="alt"
+        layout="split"
+      >
+        <Art src="/images/marketing/stack.svg" width={480} height={360} />
+      </SplitSection>
+
+      <Section title="How it works" intro={PAGE_SUMMARIES.howItWorks} layout="card-grid">
         <StepList steps={HOW_IT_WORKS.map(({ title, summary }) => ({ title, summary }))} columns={4} />
         <Actions>
           <ButtonLink to={paths.howItWorks} variant="secondary">

@@ -11,21 +11,29 @@ import { PAGE_SUMMARIES } from '@/config/page-summaries';
 
 /** The trailer's frames are 960 × 540, and so are its poster and the stills. */
 const FRAME = { width: 960, height: 540 } as const;
-const POSTER = '/media/space-trailer-poster.jpg';
+
+/** A still of the trailer as WebP, 960 and 480 px wide: phones take the small one. */
+const stillFiles = (name: string) => ({
+  src: `/media/${name}-960.webp`,
+  srcSet: `/media/${name}-480.webp 480w, /media/${name}-960.webp 960w`,
+});
+/** The carousel spans the content column: the whole phone width, at most 72rem less padding. */
+const STILL_SIZES = '(min-width: 1152px) 1088px, (min-width: 769px) calc(100vw - 4rem), calc(100vw - 2rem)';
+const POSTER = '/media/space-trailer-poster-960.webp';
 
 const STILLS = [
   {
-    src: '/media/space-launch-orbit.jpg',
+    ...stillFiles('space-launch-orbit'),
     alt: 'A satellite with blue solar wings drifting above the glowing blue edge of the Earth, against a field of stars.',
     caption: 'In orbit: a Space satellite crossing the Earth’s limb.',
   },
   {
-    src: '/media/space-launch-title.jpg',
+    ...stillFiles('space-launch-title'),
     alt: 'The word SPACE in white capitals above the curve of the Earth.',
     caption: 'The title card, as the satellite climbs out of frame.',
   },
   {
-    src: POSTER,
+    ...stillFiles('space-trailer-poster'),
     alt: 'The SPACE title over the line “Satellite internet, anywhere on Earth”, with a satellite passing above the Earth.',
     caption: 'Satellite internet, anywhere on Earth.',
   },
@@ -102,7 +110,7 @@ export default function SpaceTrailerPage() {
         <Carousel label="Stills from the launch">
           {STILLS.map((still) => (
             <figure key={still.src} className={styles.still}>
-              <Art src={still.src} alt={still.alt} {...FRAME} />
+              <Art src={still.src} srcSet={still.srcSet} sizes={STILL_SIZES} alt={still.alt} {...FRAME} />
               <figcaption>{still.caption}</figcaption>
             </figure>
           ))}

@@ -1,5 +1,6 @@
-/** The store's pictures: one illustration per plan (its card, its details page and the image on
- *  the Stripe page) and three gallery slides per plan, all in public/images/store. */
+/** The store's pictures, all SVG in public/images/store and drawn in the site's one illustration
+ *  style: one per plan (its card, its details page and the image on the Stripe page) and three
+ *  gallery slides per plan, product mock-ups showing that plan's own team, board and release. */
 import { PLAN_DETAILS, PLAN_NAMES, type PlanId } from '@/catalog/plans';
 
 const IMAGE_ROOT = '/images/store';
@@ -18,14 +19,26 @@ export interface GallerySlide {
   alt: string;
 }
 
+/** Every gallery slide is drawn on a 640 × 400 canvas. */
+export const GALLERY_SLIDE_SIZE = { width: 640, height: 400 } as const;
+
 export function gallerySlides(plan: PlanId): GallerySlide[] {
   const name = PLAN_NAMES[plan];
   const figures = PLAN_DETAILS[plan].figures;
   const team = figures ? `${figures.engineers} engineers` : 'Magento specialists';
   const projects = figures ? `${figures.projectCapacity} projects` : 'your store’s projects';
   return [
-    { src: `${IMAGE_ROOT}/${plan}-team.svg`, alt: `The ${name} team: ${team} at their desks, working on your product.` },
-    { src: `${IMAGE_ROOT}/${plan}-board.svg`, alt: `A project board of the ${name} plan with ${projects} in progress.` },
-    { src: `${IMAGE_ROOT}/${plan}-launch.svg`, alt: `A release going live on the ${name} plan, with an uptime chart holding steady.` },
+    {
+      src: `${IMAGE_ROOT}/${plan}-team.svg`,
+      alt: `The ${name} team: ${team}, each with a profile card in your project workspace on a laptop.`,
+    },
+    {
+      src: `${IMAGE_ROOT}/${plan}-board.svg`,
+      alt: `A project board of the ${name} plan with ${projects} in progress, across To do, In progress and Shipped.`,
+    },
+    {
+      src: `${IMAGE_ROOT}/${plan}-launch.svg`,
+      alt: `A release going live on the ${name} plan: version 2.4 on a phone, and 100% uptime over the last 30 days.`,
+    },
   ];
 }

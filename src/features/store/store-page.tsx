@@ -18,17 +18,20 @@ export default function StorePage() {
   const requested = hydrated ? params.get(SERVICE_PARAM) : null;
   const service = isServiceId(requested) ? requested : null;
   const viewHeading = useRef<HTMLHeadingElement>(null);
-  const firstView = useRef(true);
+  /** The view shown once hydrated; undefined until then. */
+  const shownService = useRef<string | null>(undefined);
 
   // Switching views replaces most of the page; take keyboard and screen-reader users to the new
-  // view's heading rather than leaving focus on a button that is gone. Not on arrival, though.
+  // view's heading rather than leaving focus on a button that is gone. Not on arrival, though: a
+  // store opened at ?service= switches from the pre-rendered categories to the models as it
+  // hydrates, and that is no change of view (issue 18: it focused "Pick a Model" on arrival).
   useEffect(() => {
-    if (firstView.current) {
-      firstView.current = false;
-      return;
-    }
+    if (!hydrated) return;
+    const previous = shownService.current;
+    shownService.current = service;
+    if (previous === undefined || previous === service) return;
     viewHeading.current?.focus();
-  }, [service]);
+  }, [hydrated, service]);
 
   return (
     <>

@@ -1,3 +1,4 @@
+import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { ButtonLink, ExternalButtonLink } from '@/ui/button';
 import styles from './account-card.module.scss';
@@ -15,16 +16,17 @@ type CardAction =
 interface AccountCardProps {
   title: string;
   description: ReactNode;
-  icon: ReactNode;
+  /** A lucide icon, drawn as decoration: the title says what the card is. */
+  icon: LucideIcon;
   action: CardAction;
 }
 
 /** One card of the customer area: a title, a line of text and what it leads to. */
-export function AccountCard({ title, description, icon, action }: AccountCardProps) {
+export function AccountCard({ title, description, icon: Icon, action }: AccountCardProps) {
   return (
     <article className={`${styles.card} ${action.kind === 'coming' ? styles.coming : ''}`}>
-      <span className={styles.icon} aria-hidden="true">
-        {icon}
+      <span className={styles.icon}>
+        <Icon size={24} />
       </span>
       <h2 className={styles.title}>{title}</h2>
       <p className={styles.description}>{description}</p>

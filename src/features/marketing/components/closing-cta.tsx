@@ -16,7 +16,7 @@ interface ClosingCtaProps {
 /** The dark band a marketing page ends with: one main call to action and an optional second one. */
 export function ClosingCta({ title, intro, primary, secondary }: ClosingCtaProps) {
   return (
-    <Section title={title} intro={intro} tone="night">
+    <Section title={title} intro={intro} tone="night" layout="cta-band">
       <Actions>
         <ButtonLink to={primary.to} variant="accent">
           {primary.label}

@@ -16,7 +16,7 @@ interface PromoProps {
 export function Promo({ title, eyebrow, art, artFirst = false, night = false, children }: PromoProps) {
   const headingId = useId();
   return (
-    <section aria-labelledby={headingId} className={`${styles.promo} ${night ? styles.night : ''}`}>
+    <section aria-labelledby={headingId} className={`${styles.promo} ${night ? styles.night : ''}`} data-layout="media-row">
       <div className={`container ${styles.grid} ${artFirst ? styles.artFirst : ''}`}>
         <div className={styles.copy}>
           {eyebrow && <p className={styles.eyebrow}>{eyebrow}</p>}

@@ -8,14 +8,16 @@ interface SectionProps {
   /** A lead paragraph under the heading. */
   intro?: ReactNode;
   tone?: SectionTone;
+  /** Names the band's layout (data-layout) so that a page can be checked for variety. */
+  layout?: string;
   children?: ReactNode;
 }
 
 /** A titled band of a marketing page: a landmark region named by its h2. */
-export function Section({ title, intro, tone = 'plain', children }: SectionProps) {
+export function Section({ title, intro, tone = 'plain', layout, children }: SectionProps) {
   const headingId = useId();
   return (
-    <section aria-labelledby={headingId} className={`${styles.section} ${styles[tone]}`}>
+    <section aria-labelledby={headingId} className={`${styles.section} ${styles[tone]}`} data-layout={layout}>
       <div className="container">
         <h2 id={headingId}>{title}</h2>
         {intro && <p className={styles.intro}>{intro}</p>}

@@ -2,7 +2,7 @@ import { useId, useRef, useState, type KeyboardEvent, type Ref } from 'react';
 import { PLAN_IDS, PLAN_NAMES, type PlanId } from '@/catalog/plans';
 import { Button } from '@/ui/button';
 import { Carousel } from '@/ui/carousel';
-import { gallerySlides } from '../plan-media';
+import { GALLERY_SLIDE_SIZE, gallerySlides } from '../plan-media';
 import styles from './product-details.module.scss';
 
 interface PlanGalleryProps {
@@ -66,8 +66,17 @@ export function PlanGallery({ plan, onClose, headingRef }: PlanGalleryProps) {
         <Carousel
           key={shown}
           label={`${PLAN_NAMES[shown]} plan gallery`}
-          items={gallerySlides(shown).map((slide) => (
-            <img key={slide.src} className={styles.slide} src={slide.src} alt={slide.alt} width="640" height="400" />
+          items={gallerySlides(shown).map((slide, index) => (
+            // The first slide shows as the gallery opens; the others wait until they are scrolled to.
+            <img
+              key={slide.src}
+              className={styles.slide}
+              src={slide.src}
+              alt={slide.alt}
+              {...GALLERY_SLIDE_SIZE}
+              loading={index === 0 ? 'eager' : 'lazy'}
+              decoding="async"
+            />
           ))}
         />
       </div>

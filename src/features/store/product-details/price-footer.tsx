@@ -4,8 +4,6 @@ import { formatUsd } from '@/catalog/money';
 import type { BillingPeriod, Charges } from '@/catalog/pricing';
 import styles from './product-details.module.scss';
 
-const WARRANTY_NOTE = `${WARRANTY_YEARS}-year warranty included`;
-
 interface PriceFooterProps {
   /** null for a plan without an online price (magento). */
   charges: Charges | null;
@@ -16,7 +14,16 @@ interface PriceFooterProps {
  *  warranty. A change is announced once, politely; the first figure is not announced at all. */
 export function PriceFooter({ charges, period }: PriceFooterProps) {
   const amount = charges ? formatUsd(period === 'yearly' ? charges.yearlyCents : charges.monthlyCents) : null;
-  const terms = period === 'yearly' ? 'for the year' : 'a month for 12 mo.';
+  // On a phone the bar keeps to one line: "a month" shows as "/mo." after the amount, and "Amount
+  // due" and "included" are not shown; screen readers still read every word (docs/decisions.md).
+  const terms =
+    period === 'yearly' ? (
+      'for the year'
+    ) : (
+      <>
+        <span className={styles.perMonth}>a month</span> for 12 mo.
+      </>
+    );
   const spoken = period === 'yearly' ? 'for the year' : 'a month, for 12 months';
   const [announcement, setAnnouncement] = useState('');
   const first = useRef(true);
@@ -34,15 +41,19 @@ export function PriceFooter({ charges, period }: PriceFooterProps) {
       <div className={styles.footerInner}>
         {amount ? (
           <p className={styles.total}>
-            <span className={styles.totalLabel}>Amount due</span> <strong className={styles.amount}>{amount}</strong>{' '}
-            <span>{terms}</span>
+            <span className={`${styles.totalLabel} ${styles.notOnPhones}`}>Amount due</span>{' '}
+            <strong className={`${styles.amount} ${period === 'yearly' ? '' : styles.monthly}`}>{amount}</strong>{' '}
+            <span className={styles.terms}>{terms}</span>
           </p>
         ) : (
           <p className={styles.total}>
-            <strong className={styles.amount}>Pay as you go</strong> <span>billed for the work done</span>
+            <strong className={styles.amount}>Pay as you go</strong>{' '}
+            <span className={`${styles.terms} ${styles.notOnPhones}`}>billed for the work done</span>
           </p>
         )}
-        <p className={styles.warranty}>{WARRANTY_NOTE}</p>
+        <p className={styles.warranty}>
+          {WARRANTY_YEARS}-year warranty<span className={styles.notOnPhones}> included</span>
+        </p>
       </div>
       <p className="visually-hidden" aria-live="polite" aria-atomic="true">
         {announcement}

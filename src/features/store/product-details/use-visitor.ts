@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
+import { useAsyncSubscription } from '@/ui/use-async-subscription';
 
 export type VisitorState = { status: 'loading' } | { status: 'ready'; signedIn: boolean };
 
@@ -11,41 +12,43 @@ export type VisitorState = { status: 'loading' } | { status: 'ready'; signedIn: 
 export function useVisitor(): VisitorState {
   const [state, setState] = useState<VisitorState>({ status: 'loading' });
 
-  useEffect(() => {
-    let cancelled = false;
-    let unsubscribe: (() => void) | undefined;
+  const watchVisitor = useCallback(async (signal: AbortSignal) => {
     // Firebase Auth is large: asked once the browser is idle, it does not compete with the plan's
     // own code and picture for the first paint (npm run bench:web).
-    const ask = () =>
-      import('@/firebase/clients')
-        .then(({ getAuthClient }) => getAuthClient())
-        .then((auth) => {
-          if (cancelled) return;
-          unsubscribe = auth.onAuthStateChanged(
-            (user) => setState({ status: 'ready', signedIn: user !== null }),
-            () => setState({ status: 'ready', signedIn: false }),
-          );
-        })
-        .catch(() => {
-          if (!cancelled) setState({ status: 'ready', signedIn: false });
-        });
-    const idle = whenIdle(ask);
-    return () => {
-      cancelled = true;
-      idle.cancel();
-      unsubscribe?.();
-    };
+    await whenIdle(signal);
+    const { getAuthClient } = await import('@/firebase/clients');
+    const auth = await getAuthClient();
+    signal.throwIfAborted();
+    return auth.onAuthStateChanged(
+      (user) => setState({ status: 'ready', signedIn: user !== null }),
+      () => setState({ status: 'ready', signedIn: false }),
+    );
   }, []);
+  useAsyncSubscription(watchVisitor, () => setState({ status: 'ready', signedIn: false }));
 
   return state;
 }
 
-/** Runs `task` when the browser has nothing more urgent to do (at the latest after two seconds). */
-function whenIdle(task: () => void): { cancel(): void } {
-  if (typeof window.requestIdleCallback === 'function') {
-    const handle = window.requestIdleCallback(task, { timeout: 2000 });
-    return { cancel: () => window.cancelIdleCallback(handle) };
-  }
-  const timer = window.setTimeout(task, 0);
-  return { cancel: () => window.clearTimeout(timer) };
+/** Resolves when the browser has nothing more urgent to do (at the latest after two seconds);
+ *  rejects, without waiting on, once `signal` aborts. */
+function whenIdle(signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let cancel: () => void;
+    const done = () => {
+      signal.removeEventListener('abort', abort);
+      resolve();
+    };
+    const abort = () => {
+      cancel();
+      reject(signal.reason);
+    };
+    if (typeof window.requestIdleCallback === 'function') {
+      const handle = window.requestIdleCallback(done, { timeout: 2000 });
+      cancel = () => window.cancelIdleCallback(handle);
+    } else {
+      const timer = window.setTimeout(done, 0);
+      cancel = () => window.clearTimeout(timer);
+    }
+    signal.addEventListener('abort', abort, { once: true });
+  });
 }

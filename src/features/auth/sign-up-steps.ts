@@ -1,0 +1,100 @@
+/**
+ * What happens when the sign-up form is submitted, in the spec's order (section 4, "Sign-up"):
+ * the clients must exist (a setup error otherwise), the form must be valid (section 5), then the
+ * account is created, its verification email sent and its profile written. The services each step
+ * calls are passed in, so the order and the failures can be tested without Firebase; the form
+ * passes `firebaseSignUpServices`.
+ */
+import { FirebaseSetupError, getAuthClient, getDatabaseClient } from '@/firebase/clients';
+import type { AlertMessage } from '@/ui/alerts';
+import { authErrorMessage } from './auth-errors';
+import { SIGN_UP_FAILURE_TITLE, SIGN_UP_MESSAGES } from './messages';
+import { storedPhoneNumber, validateSignUp, type SignUpField, type SignUpValues } from './sign-up-validation';
+import type { NewUserProfile } from './user-profile-api';
+
+/** What the profile needs of the account Auth created. */
+export interface NewAccount {
+  uid: string;
+  email?: string | null;
+  emailVerified: boolean;
+}
+
+export interface SignUpServices {
+  /** Resolves once the Auth and Database clients exist; rejects with FirebaseSetupError when the
+   *  build has no Firebase configuration. */
+  checkSetup(): Promise<void>;
+  /** Creates the account, which signs it in, and sends its verification email (steps 2 and 3:
+   *  auth-api's createAccount does both). */
+  createAccount(email: string, password: string): Promise<NewAccount>;
+  /** Writes users/{uid} (step 4). */
+  writeProfile(uid: string, profile: NewUserProfile): Promise<void>;
+  now(): Date;
+}
+
+/** Done, or what to tell the person: shown as a warning (a problem with what was typed, marked on
+ *  `fields`) or as an error. */
+export type SignUpOutcome =
+  | { ok: true }
+  | { ok: false; severity: 'warning' | 'error'; message: AlertMessage; fields: SignUpField[] };
+
+/** Runs the steps; the first that fails ends the run and none after it is tried. */
+export async function signUp(values: SignUpValues, captchaCode: string, services: SignUpServices): Promise<SignUpOutcome> {
+  try {
+    await services.checkSetup();
+  } catch (error) {
+    if (error instanceof FirebaseSetupError) return { ok: false, severity: 'error', message: SIGN_UP_MESSAGES.setupError, fields: [] };
+    throw error;
+  }
+  const problem = validateSignUp(values, captchaCode);
+  if (problem) return { ok: false, severity: 'warning', message: problem.message, fields: problem.fields };
+
+  try {
+    const email = values.email.trim();
+    const account = await services.createAccount(email, values.password);
+    await services.writeProfile(account.uid, newUserProfile(values, account, email, services.now()));
+  } catch (error) {
+    return { ok: false, severity: 'error', message: { title: SIGN_UP_FAILURE_TITLE, text: authErrorMessage(error) }, fields: [] };
+  }
+  return { ok: true };
+}
+
+function newUserProfile(values: SignUpValues, account: NewAccount, email: string, now: Date): NewUserProfile {
+  return {
+    firstName: values.firstName.trim(),
+    lastName: values.lastName.trim(),
+    // The rules want the account's address exactly as Auth keeps it (it may change the case).
+    email: account.email ?? email,
+    // validateSignUp has refused a number that cannot be stored.
+    phoneNumber: storedPhoneNumber(values)!,
+    country: values.country,
+    birthDate: `${values.birthMonth}/${values.birthDay}/${values.birthYear}`,
+    verificationMethod: values.verificationMethod,
+    receiveAnnouncements: values.receiveAnnouncements,
+    receiveAppsMusicTV: values.receiveAppsMusicTV,
+    emailVerified: account.emailVerified,
+    createdAt: now.toISOString(),
+  };
+}
+
+type Apis = [typeof import('./auth-api'), typeof import('./user-profile-api')];
+let apis: Promise<Apis> | undefined;
+
+/** Firebase's SDK loads on the first attempt, not with the page (docs/decisions.md). Both modules
+ *  load before the account is created, so a failed download cannot leave an account without a
+ *  profile; a failed one is tried again on the next attempt. */
+function loadApis(): Promise<Apis> {
+  if (!apis) {
+    apis = Promise.all([import('./auth-api'), import('./user-profile-api')]);
+    apis.catch(() => (apis = undefined));
+  }
+  return apis;
+}
+
+export const firebaseSignUpServices: SignUpServices = {
+  checkSetup: async () => {
+    await Promise.all([getAuthClient(), getDatabaseClient()]);
+  },
+  createAccount: async (email, password) => (await loadApis())[0].createAccount(email, password),
+  writeProfile: async (uid, profile) => (await loadApis())[1].createUserProfile(uid, profile),
+  now: () => new Date(),
+};
