@@ -1,6 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './scripts/chromium.ts';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './scripts/chromium';
 
 /** Browser conformance tests of the database emulator (emulators/rtdb) in Debian's Chromium.
  *  No global stack: every test file starts its own emulator on a free port and serves its own

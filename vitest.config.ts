@@ -1,5 +1,5 @@
 import { defineConfig, mergeConfig } from 'vitest/config';
-import viteConfig from './vite.config.ts';
+import viteConfig from './vite.config';
 
 /** Component and unit tests of the app (jsdom) and of the build scripts (Node). The emulator, rules
  *  and e2e suites have their own. */
@@ -20,7 +20,7 @@ export default mergeConfig(
         },
         {
           extends: true,
-          test: { name: 'scripts', environment: 'node', include: ['scripts/**/*.test.ts'] },
+          test: { name: 'scripts', environment: 'node', include: ['scripts/**/*.test.ts', 'emulators/*.test.ts'] },
         },
       ],
     },

@@ -2,25 +2,51 @@
  * `npm start`: the whole site on the local stack. Prints one table of URLs when everything is
  * ready and stops everything on Ctrl-C.
  *   --web dev|preview|none   what serves the website (default dev)
+ *   --port-offset N          move every port by N (emulators/ports.ts), to run beside another stack
  *   --verbose                show every line the services log
  */
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { DEMO_CUSTOMER } from './seed.ts';
-import { PortInUseError, startStack, type WebMode } from './stack.ts';
+import { DEMO_CUSTOMER } from './seed';
+import { E2E_PORT_OFFSET, PORT_OFFSET_VARIABLE, localStack, parsePortOffset, sharedPorts } from './ports';
+import { stackDirectory } from './stack-files';
+import { PortInUseError, startStack, type WebMode } from './stack';
 
 const { values } = parseArgs({
-  options: { web: { type: 'string', default: 'dev' }, verbose: { type: 'boolean', default: false } },
+  options: {
+    web: { type: 'string', default: 'dev' },
+    'port-offset': { type: 'string', default: '0' },
+    verbose: { type: 'boolean', default: false },
+  },
 });
 const web = values.web as WebMode;
 if (!['dev', 'preview', 'none'].includes(web)) {
   console.error(`--web must be dev, preview or none (got "${web}")`);
   process.exit(2);
 }
+let portOffset: number;
+try {
+  portOffset = parsePortOffset(values['port-offset'], '--port-offset');
+  if (sharedPorts(localStack(portOffset), localStack(E2E_PORT_OFFSET)).length > 0) {
+    console.warn(`Note: this stack shares ports with the e2e suite's (offset ${E2E_PORT_OFFSET}); \`npm test\` cannot run beside it.`);
+  }
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(2);
+}
 
 const started = performance.now();
 console.log('Starting the local stack…');
 try {
-  const stack = await startStack({ web, verbose: values.verbose, onProgress: (message) => console.log(`  ✓ ${message}`) });
+  const previewDir = web === 'preview' ? await buildForPreview(portOffset) : undefined;
+  const stack = await startStack({
+    web,
+    portOffset,
+    previewDir,
+    verbose: values.verbose,
+    onProgress: (message) => console.log(`  ✓ ${message}`),
+  });
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   const width = Math.max(...stack.services.map((s) => s.name.length));
   console.log(`\nAll services ready in ${seconds} s:\n`);
@@ -42,6 +68,23 @@ try {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 } catch (error) {
-  console.error(error instanceof PortInUseError ? `\n${error.message}` : `\nThe local stack could not start:\n${String(error instanceof Error ? error.message : error)}`);
+  console.error(
+    error instanceof PortInUseError
+      ? `\n${error.message}`
+      : `\nThe local stack could not start:\n${String(error instanceof Error ? error.message : error)}`,
+  );
   process.exit(1);
+}
+
+/** `--web preview` serves a build of its own, made for this stack's ports, beside (never in)
+ *  dist/, which belongs to the e2e suite. */
+async function buildForPreview(offset: number): Promise<string> {
+  const outDir = join(stackDirectory(offset), 'dist');
+  console.log(`  … building the site for this stack into ${outDir}`);
+  const build = spawnSync('npx', ['vite', 'build', '--mode', 'emulators', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], {
+    stdio: 'inherit',
+    env: { ...process.env, [PORT_OFFSET_VARIABLE]: String(offset) },
+  });
+  if (build.status !== 0) throw new Error('Building the site failed (see above)');
+  return outDir;
 }

@@ -13,7 +13,8 @@ import { getAuth } from 'firebase-admin/auth';
 import { getDatabase } from 'firebase-admin/database';
 import { buildCheckoutRequest, type CheckoutChoices, type CheckoutCreated } from '../src/catalog/checkout';
 import { paths } from '../src/config/paths';
-import { FUNCTIONS_URL, HOST, PORTS, STRIPE_SECRET_KEY, STRIPE_URL } from './local-config.ts';
+import { STRIPE_SECRET_KEY } from './local-config';
+import { PROJECT_ID, type LocalStack } from './ports';
 
 export const DEMO_CUSTOMER = {
   uid: 'demo-customer',
@@ -27,13 +28,28 @@ type DemoOutcome = 'paid' | 'open' | 'expired';
 
 /** Bought in this order, so the orders page shows them newest first: open, expired, paid. */
 const DEMO_PURCHASES: { choices: CheckoutChoices; outcome: DemoOutcome }[] = [
-  { choices: { service: 'websites', plan: 'gold', period: 'monthly', storage: false, security: true, marketing: false, tradeIn: null }, outcome: 'paid' },
-  { choices: { service: 'software_saas', plan: 'earth', period: 'monthly', storage: false, security: false, marketing: false, tradeIn: null }, outcome: 'expired' },
-  { choices: { service: 'mobile_apps', plan: 'silver', period: 'yearly', storage: true, security: false, marketing: true, tradeIn: null }, outcome: 'open' },
+  {
+    choices: { service: 'websites', plan: 'gold', period: 'monthly', storage: false, security: true, marketing: false, tradeIn: null },
+    outcome: 'paid',
+  },
+  {
+    choices: {
+      service: 'software_saas',
+      plan: 'earth',
+      period: 'monthly',
+      storage: false,
+      security: false,
+      marketing: false,
+      tradeIn: null,
+    },
+    outcome: 'expired',
+  },
+  {
+    choices: { service: 'mobile_apps', plan: 'silver', period: 'yearly', storage: true, security: false, marketing: true, tradeIn: null },
+    outcome: 'open',
+  },
 ];
 
-/** The site `npm start` serves: the success and cancel URLs must be on it (SITE_ORIGINS). */
-const SITE = `http://${HOST}:${PORTS.dev}`;
 const TEST_CARD = '4242 4242 4242 4242';
 
 function adminApp(projectId: string, databaseURL: string): App {
@@ -47,9 +63,8 @@ async function expectOk(response: Response, what: string): Promise<Response> {
 }
 
 /** An ID token of the demo customer, from the Auth emulator, as the browser would hold. */
-async function demoIdToken(): Promise<string> {
-  const authHost = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? `${HOST}:${PORTS.auth}`;
-  const response = await fetch(`http://${authHost}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`, {
+async function demoIdToken(stack: LocalStack): Promise<string> {
+  const response = await fetch(`${stack.authUrl}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ email: DEMO_CUSTOMER.email, password: DEMO_CUSTOMER.password, returnSecureToken: true }),
@@ -58,13 +73,15 @@ async function demoIdToken(): Promise<string> {
 }
 
 /** What the product-details page sends when the demo customer presses "Continue to checkout". */
-async function startCheckout(idToken: string, choices: CheckoutChoices): Promise<CheckoutCreated['data']> {
+async function startCheckout(stack: LocalStack, idToken: string, choices: CheckoutChoices): Promise<CheckoutCreated['data']> {
+  // The site `npm start` serves: the success and cancel URLs must be on it (SITE_ORIGINS).
+  const site = stack.siteUrls.dev;
   const request = buildCheckoutRequest(choices, {
     imageURL: '',
-    successURL: `${SITE}${paths.orderHistory}`,
-    cancelURL: `${SITE}${paths.productDetails(choices.service, choices.plan)}`,
+    successURL: `${site}${paths.orderHistory}`,
+    cancelURL: `${site}${paths.productDetails(choices.service, choices.plan)}`,
   });
-  const response = await fetch(`${FUNCTIONS_URL}/stripeCheckout`, {
+  const response = await fetch(`${stack.functionsUrl}/stripeCheckout`, {
     method: 'POST',
     headers: { Authorization: `Bearer ${idToken}`, 'Content-Type': 'application/json' },
     body: JSON.stringify(request),
@@ -73,19 +90,20 @@ async function startCheckout(idToken: string, choices: CheckoutChoices): Promise
 }
 
 /** Pay on the stand-in's hosted page; it answers once the webhook has settled the order. */
-async function pay(sessionId: string): Promise<void> {
-  const response = await fetch(`${STRIPE_URL}/c/pay/${sessionId}/pay`, {
+async function pay(stack: LocalStack, sessionId: string): Promise<void> {
+  const response = await fetch(`${stack.stripeUrl}/c/pay/${sessionId}/pay`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ card_number: TEST_CARD }).toString(),
     redirect: 'manual',
   });
-  if (response.status !== 303) throw new Error(`Demo data: paying session ${sessionId} failed (${response.status}): ${await response.text()}`);
+  if (response.status !== 303)
+    throw new Error(`Demo data: paying session ${sessionId} failed (${response.status}): ${await response.text()}`);
 }
 
 /** Stripe's expire call, as if the 24 hours had passed: the webhook marks the order expired. */
-async function expire(sessionId: string): Promise<void> {
-  const response = await fetch(`${STRIPE_URL}/v1/checkout/sessions/${sessionId}/expire`, {
+async function expire(stack: LocalStack, sessionId: string): Promise<void> {
+  const response = await fetch(`${stack.stripeUrl}/v1/checkout/sessions/${sessionId}/expire`, {
     method: 'POST',
     headers: { Authorization: `Bearer ${STRIPE_SECRET_KEY}` },
   });
@@ -93,8 +111,8 @@ async function expire(sessionId: string): Promise<void> {
 }
 
 /** Needs FIREBASE_AUTH_EMULATOR_HOST and FIREBASE_DATABASE_EMULATOR_HOST to point at the emulators. */
-export async function seedDemoData(projectId: string, databaseURL: string): Promise<{ seeded: boolean }> {
-  const app = adminApp(projectId, databaseURL);
+export async function seedDemoData(stack: LocalStack): Promise<{ seeded: boolean }> {
+  const app = adminApp(PROJECT_ID, stack.databaseUrl);
   const auth = getAuth(app);
   await auth.getUser(DEMO_CUSTOMER.uid).catch(() =>
     auth.createUser({
@@ -130,13 +148,13 @@ export async function seedDemoData(projectId: string, databaseURL: string): Prom
     },
   });
 
-  const idToken = await demoIdToken();
+  const idToken = await demoIdToken(stack);
   for (const { choices, outcome } of DEMO_PURCHASES) {
-    const session = await startCheckout(idToken, choices);
-    if (outcome === 'paid') await pay(session.id);
-    if (outcome === 'expired') await expire(session.id);
+    const session = await startCheckout(stack, idToken, choices);
+    if (outcome === 'paid') await pay(stack, session.id);
+    if (outcome === 'expired') await expire(stack, session.id);
   }
   // The expiry's event is delivered after the call answers; the stack is ready once it has been.
-  await expectOk(await fetch(`${STRIPE_URL}/__deliveries?settled=true`), 'waiting for the webhook');
+  await expectOk(await fetch(`${stack.stripeUrl}/__deliveries?settled=true`), 'waiting for the webhook');
   return { seeded: true };
 }

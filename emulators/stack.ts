@@ -6,26 +6,25 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { start as startDatabase } from './rtdb/src/index.ts';
-import { start as startEmailJs } from './emailjs/server.ts';
-import { start as startStripe } from './stripe/server.ts';
+import { start as startDatabase } from './rtdb/src';
+import { start as startEmailJs } from './emailjs/server';
+import { start as startStripe } from './stripe/server';
+import { STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET } from './local-config';
 import {
   DATABASE_NAMESPACE,
-  DATABASE_URL,
-  EMAILJS_URL,
-  FUNCTIONS_URL,
   HOST,
-  PORTS,
+  PORT_OFFSET_VARIABLE,
   PROJECT_ID,
-  STRIPE_SECRET_KEY,
-  STRIPE_URL,
-  STRIPE_WEBHOOK_SECRET,
-  STRIPE_WEBHOOK_URL,
-  firebaseEmulators,
-} from './local-config.ts';
-import { seedDemoData } from './seed.ts';
+  browserConnectSources,
+  localStack,
+  type LocalStack,
+  type PortName,
+} from './ports';
+import { seedDemoData } from './seed';
+import { LOCAL_ORIGINS_RECORD, writeFirebaseFiles } from './stack-files';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -44,21 +43,35 @@ export interface Stack {
 
 export class PortInUseError extends Error {}
 
+const SERVICE_NAMES: Record<Exclude<PortName, 'dev' | 'preview'>, string> = {
+  database: 'Realtime Database emulator',
+  emailjs: 'EmailJS stand-in',
+  stripe: 'Stripe stand-in',
+  auth: 'firebase-tools auth emulator',
+  functions: 'firebase-tools functions emulator',
+  hub: 'firebase-tools emulator hub',
+  logging: 'firebase-tools logging emulator',
+  eventarc: 'firebase-tools eventarc emulator',
+  tasks: 'firebase-tools tasks emulator',
+};
+
 /** Every port the stack listens on, with what it is for (for a clear message when one is taken). */
-function portsToCheck(web: WebMode): [number, string][] {
-  const firebasePorts = Object.entries(firebaseEmulators)
-    .filter(([name, entry]) => name !== 'database' && typeof entry === 'object' && entry.port)
-    .map(([name, entry]) => [(entry as { port: number }).port, `firebase-tools ${name} emulator`] as [number, string]);
+function portsToCheck(stack: LocalStack, web: WebMode): [number, string][] {
+  const services = Object.entries(SERVICE_NAMES).map(([service, what]) => [stack.ports[service as PortName], what] as [number, string]);
   const webPort: [number, string][] =
-    web === 'dev' ? [[PORTS.dev, 'Vite dev server']] : web === 'preview' ? [[PORTS.preview, 'Vite preview server']] : [];
-  return [[PORTS.database, 'Realtime Database emulator'], [PORTS.emailjs, 'EmailJS stand-in'], [PORTS.stripe, 'Stripe stand-in'], ...firebasePorts, ...webPort];
+    web === 'dev' ? [[stack.ports.dev, 'Vite dev server']] : web === 'preview' ? [[stack.ports.preview, 'Vite preview server']] : [];
+  return [...services, ...webPort];
 }
 
 function assertPortFree(port: number, what: string): Promise<void> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', () =>
-      reject(new PortInUseError(`Port ${port} (${what}) is already in use. Stop whatever is using it — another \`npm start\` or test run? — and try again.`)),
+      reject(
+        new PortInUseError(
+          `Port ${port} (${what}) is already in use. Stop whatever is using it — another \`npm start\` or test run? — or move this stack with --port-offset.`,
+        ),
+      ),
     );
     probe.listen(port, HOST, () => probe.close(() => resolve()));
   });
@@ -123,6 +136,10 @@ function stopChild(child: ChildProcess): Promise<void> {
 
 export interface StackOptions {
   web: WebMode;
+  /** Added to every base port of emulators/ports.ts (default 0). */
+  portOffset?: number;
+  /** What `web: 'preview'` serves; default dist/, which must have been built for this stack. */
+  previewDir?: string;
   /** Print every line the child services log. */
   verbose?: boolean;
   /** Called as each step completes, for progress output. */
@@ -136,48 +153,55 @@ function readDotenv(path: string): Record<string, string> {
       .split('\n')
       .map((line) => line.replace(/\r$/, ''))
       .filter((line) => /^[A-Z_][A-Z0-9_]*=/.test(line))
-      .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1).trim().replace(/^(["'])(.*)\1$/, '$2')]),
+      .map((line) => [
+        line.slice(0, line.indexOf('=')),
+        line
+          .slice(line.indexOf('=') + 1)
+          .trim()
+          .replace(/^(["'])(.*)\1$/, '$2'),
+      ]),
   );
 }
 
-/** The functions read their Stripe settings from these files; they must name the stand-in and the
- *  credentials it accepts, or checkout fails later with a far less clear error. */
-function assertFunctionsEnvMatches() {
-  const files: [string, Record<string, string>][] = [
-    ['functions/.secret.local', { STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET }],
-    [`functions/.env.${PROJECT_ID}`, { STRIPE_API_BASE_URL: STRIPE_URL }],
-  ];
-  for (const [file, expected] of files) {
-    if (!existsSync(`${root}/${file}`)) continue;
-    const env = readDotenv(`${root}/${file}`);
-    for (const [key, value] of Object.entries(expected)) {
-      if (env[key] !== value) {
-        throw new Error(`${file} has ${key}=${env[key] ?? '(missing)'}, but the local Stripe stand-in expects ${value} (emulators/local-config.ts)`);
-      }
+/** The functions read their Stripe keys from this file; they must be the ones the stand-in
+ *  accepts, or checkout fails later with a far less clear error. */
+function assertFunctionsSecretsMatch() {
+  const file = 'functions/.secret.local';
+  if (!existsSync(`${root}/${file}`)) return;
+  const env = readDotenv(`${root}/${file}`);
+  for (const [key, value] of Object.entries({ STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET })) {
+    if (env[key] !== value) {
+      throw new Error(
+        `${file} has ${key}=${env[key] ?? '(missing)'}, but the local Stripe stand-in expects ${value} (emulators/local-config.ts)`,
+      );
     }
   }
 }
 
-/** The browser build reads its emulator addresses from .env.emulators; they must match ours. */
-function assertEnvMatches() {
-  const env = readDotenv(`${root}/.env.emulators`);
-  const expected: Record<string, string> = {
-    VITE_FIREBASE_PROJECT_ID: PROJECT_ID,
-    VITE_FIREBASE_DATABASE_URL: DATABASE_URL,
-    VITE_DATABASE_EMULATOR_HOST: `${HOST}:${PORTS.database}`,
-    VITE_AUTH_EMULATOR_URL: `http://${HOST}:${PORTS.auth}`,
-    VITE_FUNCTIONS_URL: FUNCTIONS_URL,
-    VITE_EMAILJS_ORIGIN: EMAILJS_URL,
-  };
-  for (const [key, value] of Object.entries(expected)) {
-    if (env[key] !== value) throw new Error(`.env.emulators has ${key}=${env[key] ?? '(missing)'}, but the stack serves ${value}`);
-  }
-  assertFunctionsEnvMatches();
+/** A build holds its stack's addresses, which scripts/hosting-preview.ts records beside it. */
+function assertBuiltFor(stack: LocalStack, directory: string) {
+  const record = join(directory, LOCAL_ORIGINS_RECORD);
+  const builtFor = existsSync(record) ? (JSON.parse(readFileSync(record, 'utf8')) as string[]) : null;
+  if (JSON.stringify(builtFor) === JSON.stringify(browserConnectSources(stack))) return;
+  throw new Error(
+    `${relative(root, directory)} was ${builtFor ? `built for another stack (its database at ${builtFor[0]})` : 'not built in emulators mode'}, ` +
+      `not for this one (offset ${stack.offset}, database at ${browserConnectSources(stack)[0]}): ` +
+      `build it with \`${PORT_OFFSET_VARIABLE}=${stack.offset} npx vite build --mode emulators\`.`,
+  );
 }
 
-export async function startStack({ web, verbose = false, onProgress = () => {} }: StackOptions): Promise<Stack> {
-  assertEnvMatches();
-  for (const [port, what] of portsToCheck(web)) await assertPortFree(port, what);
+export async function startStack({
+  web,
+  portOffset = 0,
+  previewDir = join(root, 'dist'),
+  verbose = false,
+  onProgress = () => {},
+}: StackOptions): Promise<Stack> {
+  const stack = localStack(portOffset);
+  const { ports } = stack;
+  assertFunctionsSecretsMatch();
+  if (web === 'preview') assertBuiltFor(stack, previewDir);
+  for (const [port, what] of portsToCheck(stack, web)) await assertPortFree(port, what);
 
   const stoppers: (() => Promise<void>)[] = [];
   const stop = async () => {
@@ -186,7 +210,7 @@ export async function startStack({ web, verbose = false, onProgress = () => {} }
   };
 
   try {
-    const database = await startDatabase({ port: PORTS.database, host: HOST, quiet: !verbose });
+    const database = await startDatabase({ port: ports.database, host: HOST, quiet: !verbose });
     stoppers.push(() => database.stop());
     const rules = await fetch(`${database.url}/.settings/rules.json?ns=${DATABASE_NAMESPACE}`, {
       method: 'PUT',
@@ -196,17 +220,17 @@ export async function startStack({ web, verbose = false, onProgress = () => {} }
     if (!rules.ok) throw new Error(`database.rules.json was rejected: ${await rules.text()}`);
     onProgress('Realtime Database emulator ready, rules loaded');
 
-    const emailjs = await startEmailJs({ port: PORTS.emailjs, host: HOST, quiet: !verbose });
+    const emailjs = await startEmailJs({ port: ports.emailjs, host: HOST, quiet: !verbose });
     stoppers.push(() => emailjs.stop());
     onProgress('EmailJS stand-in ready');
 
     // Before the functions start, so their first Stripe call finds it listening.
     const stripe = await startStripe({
-      port: PORTS.stripe,
+      port: ports.stripe,
       host: HOST,
       quiet: !verbose,
       secretKey: STRIPE_SECRET_KEY,
-      webhookUrl: STRIPE_WEBHOOK_URL,
+      webhookUrl: stack.stripeWebhookUrl,
       webhookSecret: STRIPE_WEBHOOK_SECRET,
     });
     stoppers.push(() => stripe.stop());
@@ -214,14 +238,16 @@ export async function startStack({ web, verbose = false, onProgress = () => {} }
 
     const build = spawnService('npm', ['run', 'build', '--silent', '-w', 'functions'], {}, verbose, 'functions build');
     await new Promise<void>((resolve, reject) =>
-      build.child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`Building functions/ failed:\n${build.output.join('\n')}`)))),
+      build.child.once('exit', (code) =>
+        code === 0 ? resolve() : reject(new Error(`Building functions/ failed:\n${build.output.join('\n')}`)),
+      ),
     );
 
     const firebase = spawnService(
       'npx',
-      ['firebase', 'emulators:start', '--only', 'auth,functions', '--project', PROJECT_ID],
+      ['firebase', 'emulators:start', '--only', 'auth,functions', '--project', PROJECT_ID, '--config', writeFirebaseFiles(stack)],
       {
-        FIREBASE_DATABASE_EMULATOR_HOST: `${HOST}:${PORTS.database}`,
+        FIREBASE_DATABASE_EMULATOR_HOST: stack.databaseHost,
         // For demo projects firebase-tools builds the functions' databaseURL from this; without it
         // the Admin SDK would write to namespace "demo-leopard" instead of ours.
         DATABASE_URL: `https://${DATABASE_NAMESPACE}.firebaseio.com`,
@@ -230,31 +256,33 @@ export async function startStack({ web, verbose = false, onProgress = () => {} }
       'firebase',
     );
     stoppers.push(() => stopChild(firebase.child));
-    await waitForHttp(`http://${HOST}:${PORTS.auth}/`, 'The Auth emulator', firebase.child, firebase.output);
-    await waitForHttp(`${FUNCTIONS_URL}/health`, 'The Functions emulator', firebase.child, firebase.output);
+    await waitForHttp(`${stack.authUrl}/`, 'The Auth emulator', firebase.child, firebase.output);
+    await waitForHttp(`${stack.functionsUrl}/health`, 'The Functions emulator', firebase.child, firebase.output);
     onProgress('Auth and Functions emulators ready');
 
-    process.env.FIREBASE_AUTH_EMULATOR_HOST = `${HOST}:${PORTS.auth}`;
-    process.env.FIREBASE_DATABASE_EMULATOR_HOST = `${HOST}:${PORTS.database}`;
-    const { seeded } = await seedDemoData(PROJECT_ID, DATABASE_URL);
+    // The Admin SDK of the seed (and of the e2e tests, which inherit this process's environment).
+    process.env.FIREBASE_AUTH_EMULATOR_HOST = stack.authHost;
+    process.env.FIREBASE_DATABASE_EMULATOR_HOST = stack.databaseHost;
+    const { seeded } = await seedDemoData(stack);
     onProgress(seeded ? 'Demo data written' : 'Database not empty: demo data left as it was');
 
     const services: Service[] = [];
     if (web !== 'none') {
-      const port = web === 'dev' ? PORTS.dev : PORTS.preview;
+      const port = web === 'dev' ? ports.dev : ports.preview;
       const args =
         web === 'dev'
           ? ['vite', '--mode', 'emulators', '--host', HOST, '--port', String(port), '--strictPort']
-          : ['vite', 'preview', '--host', HOST, '--port', String(port), '--strictPort'];
-      const site = spawnService('npx', args, {}, verbose, 'web');
+          : ['vite', 'preview', '--host', HOST, '--port', String(port), '--strictPort', '--outDir', previewDir];
+      // The dev server's plugin turns the offset into the browser's addresses (scripts/hosting-preview.ts).
+      const site = spawnService('npx', args, { [PORT_OFFSET_VARIABLE]: String(stack.offset) }, verbose, 'web');
       stoppers.push(() => stopChild(site.child));
       await waitForHttp(`http://${HOST}:${port}/`, 'The website', site.child, site.output);
       services.push({ name: 'Website', url: `http://${HOST}:${port}` });
     }
     services.push(
       { name: 'Realtime Database emulator', url: database.url, note: `namespace ${DATABASE_NAMESPACE}` },
-      { name: 'Auth emulator', url: `http://${HOST}:${PORTS.auth}` },
-      { name: 'Functions emulator', url: FUNCTIONS_URL },
+      { name: 'Auth emulator', url: stack.authUrl },
+      { name: 'Functions emulator', url: stack.functionsUrl },
       { name: 'EmailJS stand-in', url: emailjs.url, note: `received mail at ${emailjs.url}/__received` },
       { name: 'Stripe stand-in', url: stripe.url, note: 'test checkout; card payments are simulated' },
     );

@@ -9,8 +9,8 @@
 
 import { deleteApp, initializeApp } from 'firebase/app';
 import { connectDatabaseEmulator, getDatabase, goOffline, ref, set, type Database } from 'firebase/database';
-import { spawnEmulator, type EmulatorProcess } from '../tests/support/emulator-process.ts';
-import { canWrite, compileRules } from '../emulators/rtdb/src/rules/index.ts';
+import { spawnEmulator, type EmulatorProcess } from '../tests/support/emulator-process';
+import { canWrite, compileRules } from '../emulators/rtdb/src/rules';
 
 export const BENCH_RULES = JSON.stringify(
   {
@@ -22,7 +22,7 @@ export const BENCH_RULES = JSON.stringify(
           $id: {
             '.validate': "newData.hasChildren(['i', 's']) && newData.child('i').isNumber() && newData.child('s').isString()",
             i: { '.validate': 'newData.val() >= 0 && newData.val() < 1000000' },
-            s: { '.validate': "newData.val().length < 100 && newData.val().matches(/^value [0-9]+$/)" },
+            s: { '.validate': 'newData.val().length < 100 && newData.val().matches(/^value [0-9]+$/)' },
             $other: { '.validate': false },
           },
         },
@@ -95,7 +95,9 @@ export async function benchCoverage(): Promise<{ seqOverhead: number; parOverhea
     }
   }
   // The counts really are there: the report of the coverage-on server has them.
-  const report = (await (await fetch(`http://${on.hostPort}/.inspect/coverage.json?ns=bench-coverage`)).json()) as { summary: { evaluations: number } };
+  const report = (await (await fetch(`http://${on.hostPort}/.inspect/coverage.json?ns=bench-coverage`)).json()) as {
+    summary: { evaluations: number };
+  };
   await clients.off.close();
   await clients.on.close();
   await off.stop();

@@ -17,9 +17,17 @@ import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
 import { initializeApp, deleteApp, type FirebaseApp } from 'firebase/app';
 import { getDatabase, connectDatabaseEmulator, ref, set, onValue, goOffline, type Database } from 'firebase/database';
-import { benchCoverage } from './bench-coverage.ts';
-import { benchTransports } from './bench-transports.ts';
-import { MiB, closedWithin, openAndCloseSockets, openRawSocket, spawnEmulator, stalledHttp, streamBody } from '../tests/support/emulator-process.ts';
+import { benchCoverage } from './bench-coverage';
+import { benchTransports } from './bench-transports';
+import {
+  MiB,
+  closedWithin,
+  openAndCloseSockets,
+  openRawSocket,
+  spawnEmulator,
+  stalledHttp,
+  streamBody,
+} from '../tests/support/emulator-process';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const cliTs = join(root, 'emulators/rtdb/src/cli.ts');
@@ -125,7 +133,8 @@ for (let i = 0; i < runs; i++) {
   }
 }
 console.log('(1) spawn → WebSocket handshake (median of 5 runs):');
-for (const [label, xs] of Object.entries(startup)) console.log(`    ${label.padEnd(32)} ${f(median(xs))} ms   (min ${f(Math.min(...xs))}, max ${f(Math.max(...xs))})`);
+for (const [label, xs] of Object.entries(startup))
+  console.log(`    ${label.padEnd(32)} ${f(median(xs))} ms   (min ${f(Math.min(...xs))}, max ${f(Math.max(...xs))})`);
 
 // ---- (2)–(4) against the tsx-run CLI (what `npm run emulator:rtdb` runs)
 const server = await spawnServer(tsxBin, [cliTs], nextPort++);
@@ -191,7 +200,9 @@ t = performance.now();
 await set(ref(A, 'big/child000123/n'), -1);
 const oneWrite = performance.now() - t;
 console.log('(4) 100,000 children (each {name, n, ok}) loaded with one REST PUT:');
-console.log(`    load ${f(loadMs)} ms; server RSS ${(rssBefore / 1024).toFixed(0)} MB before → ${(rssAfter / 1024).toFixed(0)} MB after (process tree)`);
+console.log(
+  `    load ${f(loadMs)} ms; server RSS ${(rssBefore / 1024).toFixed(0)} MB before → ${(rssAfter / 1024).toFixed(0)} MB after (process tree)`,
+);
 console.log(`    one set() into the 100,000-child node afterwards: ${f(oneWrite)} ms`);
 
 for (const db of [A, B]) goOffline(db);
@@ -214,7 +225,9 @@ async function rssAround<T>(attack: () => Promise<T>): Promise<{ result: T; rss:
   await sleep(300);
   return { result, rss: `RSS ${mb(before)} before, peak ${mb(emu.peakRss())}, ${mb(emu.rss())} after` };
 }
-console.log(`(5) hostile input against node emulators/rtdb/src/run.mjs --request-timeout-ms ${timeoutMs} (max request 16 MiB, idle 120 s):`);
+console.log(
+  `(5) hostile input against node emulators/rtdb/src/run.mjs --request-timeout-ms ${timeoutMs} (max request 16 MiB, idle 120 s):`,
+);
 for (const contentLength of [true, false]) {
   const { result: r, rss } = await rssAround(() =>
     streamBody(`http://${emu.hostPort}/big.json?ns=hostile`, { totalBytes: 100 * MiB, contentLength }),
@@ -237,9 +250,17 @@ const stall = await rssAround(async () => {
   return closedWithin(ws, 10 * timeoutMs);
 });
 const closed = stall.result;
-console.log(`    a multi-frame message stalled after 16 MB: ${closed ? `closed (${closed.code}) ${f(closed.ms)} ms after the last frame was queued` : 'NOT closed'}; ${stall.rss}`);
-const body = await stalledHttp(emu.hostPort, `PUT /x.json?ns=hostile HTTP/1.1\r\nHost: x\r\nContent-Length: 1000\r\n\r\n{"a":`, 10 * timeoutMs);
-console.log(`    a REST body stalled half way: ${body.text.split('\r\n')[0]}, closed after ${body.closedAfterMs === null ? 'never' : `${f(body.closedAfterMs)} ms`}`);
+console.log(
+  `    a multi-frame message stalled after 16 MB: ${closed ? `closed (${closed.code}) ${f(closed.ms)} ms after the last frame was queued` : 'NOT closed'}; ${stall.rss}`,
+);
+const body = await stalledHttp(
+  emu.hostPort,
+  `PUT /x.json?ns=hostile HTTP/1.1\r\nHost: x\r\nContent-Length: 1000\r\n\r\n{"a":`,
+  10 * timeoutMs,
+);
+console.log(
+  `    a REST body stalled half way: ${body.text.split('\r\n')[0]}, closed after ${body.closedAfterMs === null ? 'never' : `${f(body.closedAfterMs)} ms`}`,
+);
 await emu.stop();
 
 // (6) the cost of rules coverage counting (scripts/bench-coverage.ts)

@@ -7,8 +7,8 @@
 //    event it causes on an open stream.
 import { request } from 'node:http';
 import WebSocket from 'ws';
-import { LongPollClient } from '../tests/support/long-poll-client.ts';
-import { spawnEmulator } from '../tests/support/emulator-process.ts';
+import { LongPollClient } from '../tests/support/long-poll-client';
+import { spawnEmulator } from '../tests/support/emulator-process';
 
 const f = (x: number) => x.toFixed(2);
 function median(xs: number[]): number {
@@ -107,7 +107,9 @@ export async function benchTransports(): Promise<void> {
     const before = lp.requests.withData;
     const t = performance.now();
     await lp.request('p', { p: '/lp-big', d: big }, 60_000);
-    console.log(`    one 300 KB set over long polling (${lp.requests.withData - before} requests of ≤ 1,870 characters): ${f(performance.now() - t)} ms`);
+    console.log(
+      `    one 300 KB set over long polling (${lp.requests.withData - before} requests of ≤ 1,870 characters): ${f(performance.now() - t)} ms`,
+    );
     lp.abort();
     ws.close();
 
@@ -119,7 +121,9 @@ export async function benchTransports(): Promise<void> {
       firsts.push(s.firstMs);
       s.close();
     }
-    console.log(`    REST stream, request → first event (put of the location; 50 streams): median ${f(median(firsts))} ms, p95 ${f(p95(firsts))} ms`);
+    console.log(
+      `    REST stream, request → first event (put of the location; 50 streams): median ${f(median(firsts))} ms, p95 ${f(p95(firsts))} ms`,
+    );
     const stream = await openStream(`http://${emu.hostPort}/feed.json?ns=bench-sse`);
     const lag: number[] = [];
     for (let i = 0; i < 200; i++) {

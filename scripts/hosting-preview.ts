@@ -7,28 +7,22 @@
  * production policy rightly refuses. That build records the local origins in dist/.vite/ (Hosting
  * never uploads it: `**\/.*` is ignored) and the preview adds exactly those to connect-src.
  * The dev server (`npm start`) gets none of this: Vite dev injects inline scripts a CSP would block.
+ *
+ * Which local stack: in emulators mode this plugin also gives the browser code the stack's
+ * addresses (`VITE_*`), derived from LEOPARD_PORT_OFFSET by emulators/ports.ts, so they are never
+ * written by hand. Without it, a build is for the e2e suite's stack (what builds are made for:
+ * `npm start` runs the dev server and names its offset) and the dev server for offset 0.
  */
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Plugin } from 'vite';
-import { HOST, PORTS } from '../emulators/local-config.ts';
-import { headersFor, resolveRequest, withConnectSources, type HostingConfig } from './hosting-rules.ts';
+import { E2E_PORT_OFFSET, browserConnectSources, localStack, portOffsetFrom, viteEnv } from '../emulators/ports';
+import { LOCAL_ORIGINS_RECORD } from '../emulators/stack-files';
+import { headersFor, resolveRequest, withConnectSources, type HostingConfig } from './hosting-rules';
 
 const FIREBASE_JSON = new URL('../firebase.json', import.meta.url);
-const LOCAL_ORIGINS_FILE = '.vite/local-origins.json';
 /** Until a build writes app-shell.html, the unrendered shell is index.html. */
 const REWRITE_FALLBACKS = { 'app-shell.html': 'index.html' };
-
-/** What the browser of an emulators build connects to: the database (HTTP long-polling and its
- *  WebSocket), Auth, Functions and the EmailJS stand-in. The Stripe stand-in is only navigated
- *  to (location.assign), which CSP does not govern. */
-export const EMULATOR_CONNECT_SOURCES = [
-  `http://${HOST}:${PORTS.database}`,
-  `ws://${HOST}:${PORTS.database}`,
-  `http://${HOST}:${PORTS.auth}`,
-  `http://${HOST}:${PORTS.functions}`,
-  `http://${HOST}:${PORTS.emailjs}`,
-];
 
 export function readHostingConfig(): HostingConfig {
   return (JSON.parse(readFileSync(FIREBASE_JSON, 'utf8')) as { hosting: HostingConfig }).hosting;
@@ -40,8 +34,16 @@ export function hostingPreview(): Plugin {
   let mode = 'production';
   let outDir = 'dist';
   let serverBuild = false;
+  let connectSources: string[] = [];
   return {
     name: 'leopard:hosting-preview',
+    // Before Vite reads the env files: variables already in process.env win over them.
+    config(_, { mode, command }) {
+      if (mode !== 'emulators') return;
+      const stack = localStack(portOffsetFrom(process.env, command === 'build' ? E2E_PORT_OFFSET : 0));
+      Object.assign(process.env, viteEnv(stack));
+      connectSources = browserConnectSources(stack);
+    },
     configResolved(config) {
       mode = config.mode;
       outDir = resolve(config.root, config.build.outDir);
@@ -50,14 +52,14 @@ export function hostingPreview(): Plugin {
     // Only the build knows its mode (`vite preview` runs without one), so it leaves a note.
     closeBundle() {
       if (mode !== 'emulators' || serverBuild) return;
-      const file = join(outDir, LOCAL_ORIGINS_FILE);
+      const file = join(outDir, LOCAL_ORIGINS_RECORD);
       mkdirSync(join(file, '..'), { recursive: true });
-      writeFileSync(file, JSON.stringify(EMULATOR_CONNECT_SOURCES));
+      writeFileSync(file, JSON.stringify(connectSources));
     },
     configurePreviewServer(server) {
       const config = readHostingConfig();
       const root = resolve(server.config.root, server.config.build.outDir);
-      const localOriginsFile = join(root, LOCAL_ORIGINS_FILE);
+      const localOriginsFile = join(root, LOCAL_ORIGINS_RECORD);
       const localOrigins = existsSync(localOriginsFile) ? (JSON.parse(readFileSync(localOriginsFile, 'utf8')) as string[]) : [];
       const isFile = (file: string) => {
         const path = join(root, file);

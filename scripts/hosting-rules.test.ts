@@ -1,12 +1,23 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { SESSION_ATTRIBUTE, SESSION_HINTED, STORED_USER_ID_KEY } from '../src/features/auth/stored-user-id.ts';
-import { readHostingConfig } from './hosting-preview.ts';
-import { headersFor, resolveRequest, withConnectSources, type HostingConfig } from './hosting-rules.ts';
+import { PLAN_IDS } from '../src/catalog/plans';
+import { paths } from '../src/config/paths';
+import { planImagePath, PLAN_PICTURE_PROPERTY } from '../src/features/store/plan-media';
+import { SESSION_ATTRIBUTE, SESSION_HINTED, STORED_USER_ID_KEY } from '../src/session/stored-user-id';
+import { readHostingConfig } from './hosting-preview';
+import { headersFor, resolveRequest, withConnectSources, type HostingConfig } from './hosting-rules';
 
 /** The build layout after pre-rendering: a page per public route, the shell, hashed assets. */
-const BUILT = new Set(['index.html', 'store.html', 'case-studies.html', 'case-studies/charm.html', 'app-shell.html', 'assets/index-a1b2.js', 'favicon.svg']);
+const BUILT = new Set([
+  'index.html',
+  'store.html',
+  'case-studies.html',
+  'case-studies/charm.html',
+  'app-shell.html',
+  'assets/index-a1b2.js',
+  'favicon.svg',
+]);
 const built = (file: string) => BUILT.has(file);
 const hosting = readHostingConfig();
 
@@ -38,7 +49,10 @@ describe('resolveRequest with firebase.json', () => {
 
   it('falls back to index.html while the build has no app-shell.html', () => {
     const withoutShell = (file: string) => file !== 'app-shell.html' && built(file);
-    expect(resolveRequest('/dashboard', hosting, withoutShell, { 'app-shell.html': 'index.html' })).toEqual({ kind: 'file', file: 'index.html' });
+    expect(resolveRequest('/dashboard', hosting, withoutShell, { 'app-shell.html': 'index.html' })).toEqual({
+      kind: 'file',
+      file: 'index.html',
+    });
     expect(resolveRequest('/dashboard', hosting, withoutShell)).toEqual({ kind: 'not-found' });
   });
 });
@@ -53,6 +67,14 @@ describe('headersFor with firebase.json', () => {
       expect(headers['X-Content-Type-Options']).toBe('nosniff');
       expect(headers['Cache-Control']).toBe('no-cache');
     }
+  });
+
+  it("leaves inline styles to each page's own policy: the header allows them, the page's <meta> lists their hashes", () => {
+    // scripts/page-policy.ts writes that <meta> into every HTML file of the build; a browser
+    // enforces both policies, so only the hashes the page lists apply.
+    const policy = headersFor('/', hosting)['Content-Security-Policy']!;
+    expect(/style-src-elem ([^;]*)/.exec(policy)![1]).toBe("'self' 'unsafe-inline'");
+    expect(/style-src ([^;]*)/.exec(policy)![1]).toBe("'self'");
   });
 
   it('lets the later /assets/** rule override the cache header but keeps the security headers', () => {
@@ -71,7 +93,13 @@ describe('headersFor with firebase.json', () => {
     const config: HostingConfig = {
       public: 'dist',
       headers: [
-        { source: '**', headers: [{ key: 'Cache-Control', value: 'no-cache' }, { key: 'X-A', value: '1' }] },
+        {
+          source: '**',
+          headers: [
+            { key: 'Cache-Control', value: 'no-cache' },
+            { key: 'X-A', value: '1' },
+          ],
+        },
         { source: '/assets/**', headers: [{ key: 'cache-control', value: 'immutable' }] },
       ],
     };
@@ -90,15 +118,15 @@ describe('withConnectSources', () => {
   });
 });
 
-describe('the inline script of index.html', () => {
+describe('the inline scripts of index.html', () => {
   const html = readFileSync(new URL('../index.html', import.meta.url), 'utf8');
   const inline = [...html.matchAll(/<script>([^<]*)<\/script>/g)].map((match) => match[1]!);
 
-  it('is allowed by its hash in the Content-Security-Policy, and nothing else inline is', () => {
+  it('are allowed by their hashes in the Content-Security-Policy, and nothing else inline is', () => {
     const policy = headersFor('/', hosting)['Content-Security-Policy']!;
     const scriptSrc = /script-src ([^;]*)/.exec(policy)![1]!.split(' ');
     const hashes = inline.map((text) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`);
-    expect(hashes).toHaveLength(1);
+    expect(hashes).toHaveLength(2);
     expect(scriptSrc).toEqual(["'self'", ...hashes]);
   });
 
@@ -112,5 +140,21 @@ describe('the inline script of index.html', () => {
     };
     expect(run({ [STORED_USER_ID_KEY]: 'u1' })).toEqual({ [SESSION_ATTRIBUTE]: SESSION_HINTED });
     expect(run({})).toEqual({});
+  });
+
+  it("gives the pre-rendered plan page its plan's picture, for the plans of the catalogue only", () => {
+    const run = (path: string) => {
+      const url = new URL(path, 'https://example.com');
+      const properties = new Map<string, string>();
+      const document = { documentElement: { style: { setProperty: (name: string, value: string) => properties.set(name, value) } } };
+      new Function('location', 'document', inline[1]!)(url, document);
+      return Object.fromEntries(properties);
+    };
+    for (const plan of PLAN_IDS) {
+      expect(run(paths.productDetails('websites', plan))).toEqual({ [PLAN_PICTURE_PROPERTY]: `url(${planImagePath(plan)})` });
+    }
+    expect(run(paths.productDetails('websites', 'gold').replace('plan=gold', 'plan=gold%22)'))).toEqual({});
+    expect(run(`${paths.productDetailsBase}?service=websites&plan=contact`)).toEqual({});
+    expect(run(`${paths.store}?plan=gold`)).toEqual({});
   });
 });

@@ -81,7 +81,10 @@ export function headersFor(pathname: string, config: HostingConfig): Record<stri
 /** The policy with `sources` appended to its connect-src (added if the policy has none). */
 export function withConnectSources(policy: string, sources: readonly string[]): string {
   if (sources.length === 0) return policy;
-  const directives = policy.split(';').map((directive) => directive.trim()).filter(Boolean);
+  const directives = policy
+    .split(';')
+    .map((directive) => directive.trim())
+    .filter(Boolean);
   const index = directives.findIndex((directive) => directive.split(/\s+/)[0] === 'connect-src');
   if (index === -1) directives.push(`connect-src 'self' ${sources.join(' ')}`);
   else directives[index] = `${directives[index]} ${sources.join(' ')}`;

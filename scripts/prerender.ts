@@ -1,11 +1,14 @@
+import { createHash } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, loadEnv, type Manifest, type Plugin, type ResolvedConfig } from 'vite';
-import { absoluteUrl, headHtml, SITE_HEAD, type PageHead } from '../src/app/head/page-head.ts';
-import { PRERENDERED_ATTRIBUTE } from '../src/app/prerendered.ts';
-import { paths } from '../src/config/paths.ts';
-import { siteUrlFrom } from '../src/config/site-url.ts';
+import { absoluteUrl, headHtml, SITE_HEAD, type PageHead } from '../src/app/head/page-head';
+import { PAGE_MODULES_ATTRIBUTE, PRERENDERED_ATTRIBUTE } from '../src/app/prerendered';
+import { paths } from '../src/config/paths';
+import { siteUrlFrom } from '../src/config/site-url';
+import { criticalCssExtractor, forFirstPaint, type CriticalCss } from './critical-css';
+import { withPagePolicy } from './page-policy';
 
 const SERVER_ENTRY = 'src/entry-server.tsx';
 const HEAD_SLOT = '<!--app-head-->';
@@ -68,11 +71,13 @@ Sitemap: ${absoluteUrl(siteUrl, '/sitemap.xml')}
 `;
 
 /**
- * Pre-renders the public pages after `vite build` (docs/decisions.md, "Pre-rendering"): builds
- * src/entry-server.tsx for Node, renders each public path with React Router's static handler and
+ * Pre-renders the public pages after `vite build` (docs/decisions/0057-pre-rendering-without-framework.md):
+ * builds src/entry-server.tsx for Node, renders each public path with React Router's static handler and
  * React's `prerenderToNodeStream` (every lazy page resolved), and writes `<path>.html` with that
- * route's head tags, stylesheets and module preloads, plus the app shell, sitemap.xml and
- * robots.txt. The dev server gets the default head only.
+ * route's head tags, shaped for its first paint (scripts/critical-css.ts: critical CSS inlined, the
+ * stylesheet deferred, fonts preloaded, no module preloads; scripts/page-policy.ts: the page's
+ * style policy), plus the app shell, sitemap.xml and robots.txt. The dev server gets the default
+ * head only.
  */
 export function prerender(): Plugin {
   let config: ResolvedConfig;
@@ -87,7 +92,9 @@ export function prerender(): Plugin {
     async closeBundle() {
       if (config.command !== 'build' || config.build.ssr) return;
       const outDir = resolve(config.root, config.build.outDir);
-      const serverDir = resolve(config.root, 'node_modules/.cache/prerender');
+      // One folder per output folder: builds into dist/ and into the bench's folder may overlap.
+      const outDirKey = createHash('sha256').update(outDir).digest('hex').slice(0, 12);
+      const serverDir = resolve(config.root, 'node_modules/.cache', `prerender-${outDirKey}`);
       await build({
         configFile: config.configFile,
         mode: config.mode,
@@ -102,26 +109,37 @@ export function prerender(): Plugin {
         throw new Error('index.html lacks the head slot or the empty root the pre-renderer fills');
       }
       const manifest = JSON.parse(await readFile(join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
-      await writeFile(join(outDir, APP_SHELL), template);
+      // The customer area renders in the browser: nothing to paint before its code runs, so the app
+      // shell keeps its blocking stylesheet and module preloads; it gets the style policy alone.
+      await writeFile(join(outDir, APP_SHELL), withPagePolicy(template));
+      const criticalCss: CriticalCss = criticalCssExtractor(outDir);
 
       const pages = server.prerenderedPaths();
       for (const path of pages) {
         const page = await server.render(path);
         if (/<script|<template/.test(page.html)) throw new Error(`${path} rendered with a script or a pending boundary`);
         const assets = assetsFor(page.modules, manifest, entryChunks(manifest));
-        const links = [
-          ...assets.css.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
-          ...assets.js.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
-        ].join('\n    ');
-        const html = template
+        const stylesheets = assets.css.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`).join('\n    ');
+        const modules = assets.js.map((file) => `/${file}`).join(' ');
+        const rendered = template
           .replace(defaultHead, headHtml(page.head, siteUrl))
-          .replace('</head>', `  ${links}\n  </head>`)
-          .replace(ROOT_SLOT, `<div id="root" ${PRERENDERED_ATTRIBUTE}="${path}">${page.html}</div>`);
+          .replace('</head>', stylesheets ? `  ${stylesheets}\n  </head>` : '</head>')
+          .replace(
+            ROOT_SLOT,
+            `<div id="root" ${PRERENDERED_ATTRIBUTE}="${path}" ${PAGE_MODULES_ATTRIBUTE}="${modules}">${page.html}</div>`,
+          );
+        const html = withPagePolicy(await forFirstPaint(rendered, criticalCss));
         const file = join(outDir, htmlFileFor(path));
         await mkdir(dirname(file), { recursive: true });
         await writeFile(file, html);
       }
-      await writeFile(join(outDir, 'sitemap.xml'), sitemapXml(siteUrl, pages.filter((path) => !UNLISTED.includes(path))));
+      await writeFile(
+        join(outDir, 'sitemap.xml'),
+        sitemapXml(
+          siteUrl,
+          pages.filter((path) => !UNLISTED.includes(path)),
+        ),
+      );
       await writeFile(join(outDir, 'robots.txt'), robotsTxt(siteUrl));
       await rm(serverDir, { recursive: true, force: true });
       config.logger.info(`pre-rendered ${pages.length} pages, sitemap.xml and robots.txt`);

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, type ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
 import { prerender } from 'react-dom/static';
 import { matchRoutes, StaticRouter, type RouteObject } from 'react-router-dom';
@@ -14,17 +14,43 @@ import { routes } from './app/router';
  *  client-rendered. */
 export function prerenderedPaths(): string[] {
   const collect = (list: readonly RouteObject[]): string[] =>
-    list.flatMap((route) => [
-      ...(route.path && route.path !== '*' ? [route.path] : []),
-      ...collect(route.children ?? []),
-    ]);
+    list.flatMap((route) => [...(route.path && route.path !== '*' ? [route.path] : []), ...collect(route.children ?? [])]);
   const publicRoutes = collect(routes[0]!.children ?? []);
   return [
-    ...publicRoutes.flatMap((path) =>
-      path === paths.caseStudy(':slug') ? CASE_STUDY_SLUGS.map((slug) => paths.caseStudy(slug)) : [path],
-    ),
+    ...publicRoutes.flatMap((path) => (path === paths.caseStudy(':slug') ? CASE_STUDY_SLUGS.map((slug) => paths.caseStudy(slug)) : [path])),
     paths.store,
   ];
+}
+
+/** Every module a route may load, by source path. The route table names its pages by import; the
+ *  pre-renderer needs their source paths (to find their stylesheets and code in the build
+ *  manifest), so a page is known here by its component, the same object its loader resolves to. */
+const PAGE_SOURCES = import.meta.glob<ComponentType>(
+  ['/src/features/*/*-page.tsx', '/src/app/pages/*-page.tsx', '/src/ui/*-page.tsx', '/src/app/layouts/account-area.tsx'],
+  { import: 'default' },
+);
+let sourceOfPage: Promise<Map<ComponentType, string>> | undefined;
+
+function pageSources(): Promise<Map<ComponentType, string>> {
+  sourceOfPage ??= Promise.all(Object.entries(PAGE_SOURCES).map(async ([source, load]) => [await load(), source] as const)).then(
+    (entries) => new Map(entries),
+  );
+  return sourceOfPage;
+}
+
+/** The source modules of the matched routes. A page outside PAGE_SOURCES fails the build rather
+ *  than being pre-rendered without its stylesheet. */
+async function sourceModules(matches: readonly { route: RouteObject }[]): Promise<string[]> {
+  const loaders = matches.flatMap((match) => (match.route.handle as RouteHandle | undefined)?.load ?? []);
+  const sources = await pageSources();
+  return Promise.all(
+    loaders.map(async (load) => {
+      const page = (await load()).default;
+      const source = sources.get(page);
+      if (!source) throw new Error(`No source module known for the page ${page.name || '(anonymous)'}`);
+      return source;
+    }),
+  );
 }
 
 export interface RenderedPage {
@@ -53,6 +79,6 @@ export async function render(path: string): Promise<RenderedPage> {
   return {
     html,
     head: await routeHead(matches, url.pathname, url.search, describeRoute),
-    modules: matches.flatMap((match) => (match.route.handle as RouteHandle | undefined)?.module ?? []),
+    modules: await sourceModules(matches),
   };
 }

@@ -1,9 +1,13 @@
 /** Runs the EmailJS stand-in alone: `npx tsx emulators/emailjs/cli.ts [--port 12112] [--host 127.0.0.1] [--quiet]`. */
 import { parseArgs } from 'node:util';
-import { start } from './server.ts';
+import { start } from './server';
 
 const { values } = parseArgs({
-  options: { port: { type: 'string', default: '12112' }, host: { type: 'string', default: '127.0.0.1' }, quiet: { type: 'boolean', default: false } },
+  options: {
+    port: { type: 'string', default: '12112' },
+    host: { type: 'string', default: '127.0.0.1' },
+    quiet: { type: 'boolean', default: false },
+  },
 });
 const port = Number(values.port);
 if (!Number.isInteger(port) || port < 0 || port > 65535) {

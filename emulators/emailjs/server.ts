@@ -99,7 +99,11 @@ function parseJson(body: Buffer): Record<string, unknown> {
 async function parseForm(body: Buffer, contentType: string): Promise<Record<string, string>> {
   let form: FormData;
   try {
-    form = await new Request('http://stand-in/', { method: 'POST', headers: { 'Content-Type': contentType }, body: new Uint8Array(body) }).formData();
+    form = await new Request('http://stand-in/', {
+      method: 'POST',
+      headers: { 'Content-Type': contentType },
+      body: new Uint8Array(body),
+    }).formData();
   } catch {
     throw new HttpError(400, 'The request body is not valid form data');
   }
@@ -118,7 +122,12 @@ function requireIds(source: Record<string, unknown>) {
 }
 
 function matches(rule: FailureRule, mail: ReceivedMail): boolean {
-  const values: Record<string, unknown> = { ...mail.params, service_id: mail.service_id, template_id: mail.template_id, user_id: mail.user_id };
+  const values: Record<string, unknown> = {
+    ...mail.params,
+    service_id: mail.service_id,
+    template_id: mail.template_id,
+    user_id: mail.user_id,
+  };
   return Object.entries(rule.match ?? {}).every(([key, expected]) => values[key] === expected);
 }
 
@@ -188,7 +197,11 @@ export async function start(options: StartOptions = {}): Promise<RunningEmailJs>
           return;
         }
         case 'GET /':
-          replyJson(res, 200, { service: 'EmailJS stand-in', endpoints: [SEND_PATH, SEND_FORM_PATH], received: `${url.origin}/__received` });
+          replyJson(res, 200, {
+            service: 'EmailJS stand-in',
+            endpoints: [SEND_PATH, SEND_FORM_PATH],
+            received: `${url.origin}/__received`,
+          });
           return;
         case 'GET /__received':
           replyJson(res, 200, received);

@@ -3,20 +3,20 @@
  * dispatch to the resources' routes. Answers and errors are JSON in Stripe's shapes.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { checkoutRoutes } from './checkout-api.ts';
-import { DEFAULT_API_VERSION, type StandIn } from './context.ts';
-import { customerRoutes } from './customers.ts';
-import { idempotencyMismatch, invalidApiKey, invalidRequest, noApiKey, noSuchEvent, unrecognizedUrl } from './errors.ts';
-import { MalformedFormError, decodeForm, type FormObject } from './form-encoding.ts';
-import { decodeSegment, readBody, sendJson } from './http.ts';
-import { invoiceRoutes } from './invoices.ts';
-import { parseExpand, rejectUnknown } from './params.ts';
-import { paymentMethodRoutes } from './payment-methods.ts';
-import { portalRoutes } from './billing-portal.ts';
-import { ok, type ApiAnswer, type ApiRequest, type Route } from './route.ts';
-import { subscriptionRoutes } from './subscriptions.ts';
-import { testClockRoutes } from './test-clocks.ts';
-import { assertExpandable } from './expand.ts';
+import { checkoutRoutes } from './checkout-api';
+import { DEFAULT_API_VERSION, type StandIn } from './context';
+import { customerRoutes } from './customers';
+import { idempotencyMismatch, invalidApiKey, invalidRequest, noApiKey, noSuchEvent, unrecognizedUrl } from './errors';
+import { MalformedFormError, decodeForm, type FormObject } from './form-encoding';
+import { decodeSegment, readBody, sendJson } from './http';
+import { invoiceRoutes } from './invoices';
+import { parseExpand, rejectUnknown } from './params';
+import { paymentMethodRoutes } from './payment-methods';
+import { portalRoutes } from './billing-portal';
+import { ok, type ApiAnswer, type ApiRequest, type Route } from './route';
+import { subscriptionRoutes } from './subscriptions';
+import { testClockRoutes } from './test-clocks';
+import { assertExpandable } from './expand';
 
 /** Stripe's documented limit for Idempotency-Key. */
 const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
@@ -47,7 +47,13 @@ export const ROUTES: readonly Route[] = [
 ];
 
 /** What `GET /` lists. */
-export const API_SUMMARY = ROUTES.map((route) => `${route.method} ${route.path.source.replace(/^\^|\$$/g, '').replaceAll('\\/', '/').replaceAll('([^/]+)', ':id')}`);
+export const API_SUMMARY = ROUTES.map(
+  (route) =>
+    `${route.method} ${route.path.source
+      .replace(/^\^|\$$/g, '')
+      .replaceAll('\\/', '/')
+      .replaceAll('([^/]+)', ':id')}`,
+);
 
 function decode(text: string): FormObject {
   try {
@@ -77,7 +83,14 @@ function dispatch(standIn: StandIn, request: ApiRequest): ApiAnswer {
   throw unrecognizedUrl(request.method, request.path);
 }
 
-export async function handleApi(standIn: StandIn, secretKey: string, req: IncomingMessage, res: ServerResponse, url: URL, headers: Record<string, string>) {
+export async function handleApi(
+  standIn: StandIn,
+  secretKey: string,
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  headers: Record<string, string>,
+) {
   const method = req.method ?? 'GET';
   const key = apiKeyOf(req);
   if (!key) throw noApiKey();
@@ -88,7 +101,9 @@ export async function handleApi(standIn: StandIn, secretKey: string, req: Incomi
     bodyText = await readBody(req);
     const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
     if (bodyText !== '' && type !== 'application/x-www-form-urlencoded') {
-      throw invalidRequest(`Invalid request: unsupported Content-Type ${type || '(none)'}. Stripe's v1 API takes application/x-www-form-urlencoded.`);
+      throw invalidRequest(
+        `Invalid request: unsupported Content-Type ${type || '(none)'}. Stripe's v1 API takes application/x-www-form-urlencoded.`,
+      );
     }
   }
   const form = decode(method === 'POST' ? bodyText : url.search.slice(1));

@@ -5,16 +5,16 @@
  * (`billing_portal.session.created` is not sent: Stripe does not send it for sessions.)
  */
 import type Stripe from 'stripe';
-import { retryOpenInvoices } from './billing.ts';
-import { declineMessage, readCardNumber } from './cards.ts';
-import { customerNow, newBatch, type StandIn } from './context.ts';
-import { getCustomer, setDefaultPaymentMethod } from './customers.ts';
-import { assertExpandable } from './expand.ts';
-import { randomId } from './ids.ts';
-import { asString, asUrl, parseExpand, rejectUnknown, required } from './params.ts';
-import { attachCard } from './payment-methods.ts';
-import { ok, type Route } from './route.ts';
-import { cancelAtPeriodEnd, isLive } from './subscriptions.ts';
+import { retryOpenInvoices } from './billing';
+import { declineMessage, readCardNumber } from './cards';
+import { customerNow, newBatch, type StandIn } from './context';
+import { getCustomer, setDefaultPaymentMethod } from './customers';
+import { assertExpandable } from './expand';
+import { randomId } from './ids';
+import { asString, asUrl, parseExpand, rejectUnknown, required } from './params';
+import { attachCard } from './payment-methods';
+import { ok, type Route } from './route';
+import { cancelAtPeriodEnd, isLive } from './subscriptions';
 
 /** The portal configuration every session uses (the account's default one on Stripe). */
 export const DEFAULT_PORTAL_CONFIGURATION = 'bpc_1StandInDefaultPortal';
@@ -54,7 +54,8 @@ export const portalRoutes: Route[] = [
 /** "Cancel plan": the subscription ends when its current period does. */
 export async function cancelPlan(standIn: StandIn, customerId: string, subscriptionId: string): Promise<void> {
   const record = standIn.store.subscriptions.get(subscriptionId);
-  if (!record || record.subscription.customer !== customerId || !isLive(record.subscription) || record.subscription.cancel_at_period_end) return;
+  if (!record || record.subscription.customer !== customerId || !isLive(record.subscription) || record.subscription.cancel_at_period_end)
+    return;
   const batch = newBatch(standIn);
   cancelAtPeriodEnd(standIn, batch, record);
   await batch.deliver();
@@ -63,10 +64,15 @@ export async function cancelPlan(standIn: StandIn, customerId: string, subscript
 /** "Update payment method": the new card becomes the customer's and its subscriptions' default,
  *  and open (failed) invoices are charged to it at once. A card that is refused outright leaves
  *  everything as it was: the message to show. */
-export async function updatePaymentMethod(standIn: StandIn, customerId: string, cardNumber: string): Promise<{ saved: true } | { saved: false; status: number; message: string }> {
+export async function updatePaymentMethod(
+  standIn: StandIn,
+  customerId: string,
+  cardNumber: string,
+): Promise<{ saved: true } | { saved: false; status: number; message: string }> {
   const read = readCardNumber(cardNumber);
   if ('error' in read) return { saved: false, status: 400, message: read.error };
-  if (read.card.outcome === 'declined' || read.card.outcome === 'insufficient_funds') return { saved: false, status: 402, message: declineMessage(read.card.outcome) };
+  if (read.card.outcome === 'declined' || read.card.outcome === 'insufficient_funds')
+    return { saved: false, status: 402, message: declineMessage(read.card.outcome) };
   const customer = getCustomer(standIn, customerId);
   const at = customerNow(standIn, customer.customer.id);
   const batch = newBatch(standIn);

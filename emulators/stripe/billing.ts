@@ -8,15 +8,14 @@
  * (Stripe waits about an hour after creating them), and a failed charge is not retried on a
  * schedule — it is retried when the customer saves a new card in the billing portal.
  */
-import { periodEnd, type Interval } from './billing-periods.ts';
-import type { LineItem } from './checkout-sessions.ts';
-import { customerNow, type StandIn } from './context.ts';
-import { defaultPaymentMethodId, getCustomer } from './customers.ts';
-import type { EventBatch } from './events.ts';
-import { newInvoice, subscriptionIdOf, type BillingReason } from './invoices.ts';
-import type { ClockRecord, CustomerRecord, InvoiceRecord, PaymentMethodRecord, SubscriptionRecord } from './store.ts';
-import { currentPeriod, intervalOf, isLive, newSubscription, type Subscription } from './subscriptions.ts';
-import type Stripe from 'stripe';
+import { periodEnd, type Interval } from './billing-periods';
+import type { LineItem } from './checkout-sessions';
+import { customerNow, type StandIn } from './context';
+import { defaultPaymentMethodId, getCustomer } from './customers';
+import type { EventBatch } from './events';
+import { newInvoice, subscriptionIdOf, type BillingReason } from './invoices';
+import type { ClockRecord, CustomerRecord, InvoiceRecord, PaymentMethodRecord, SubscriptionRecord } from './store';
+import { currentPeriod, endSubscription, intervalOf, isLive, newSubscription, type Subscription } from './subscriptions';
 
 /** The card a subscription charges: its own `default_payment_method`, else its customer's. */
 export function paymentMethodFor(standIn: StandIn, subscription: Subscription): PaymentMethodRecord | null {
@@ -64,7 +63,13 @@ export function finalizeInvoice(standIn: StandIn, batch: EventBatch, record: Inv
 
 /** Charges the open invoice to `paymentMethod`: `invoice.paid` + `invoice.payment_succeeded`, or
  *  `invoice.payment_failed` (no card, or a card whose charges fail). Returns whether it was paid. */
-export function chargeInvoice(standIn: StandIn, batch: EventBatch, record: InvoiceRecord, paymentMethod: PaymentMethodRecord | null, at: number): boolean {
+export function chargeInvoice(
+  standIn: StandIn,
+  batch: EventBatch,
+  record: InvoiceRecord,
+  paymentMethod: PaymentMethodRecord | null,
+  at: number,
+): boolean {
   const { invoice } = record;
   invoice.attempt_count += 1;
   invoice.attempted = true;
@@ -90,17 +95,6 @@ export function activate(batch: EventBatch, record: SubscriptionRecord, at: numb
   batch.change('customer.subscription.updated', record.subscription, at, (subscription) => {
     subscription.status = 'active';
   });
-}
-
-/** Ends the subscription now: `customer.subscription.deleted`. */
-export function endSubscription(standIn: StandIn, batch: EventBatch, record: SubscriptionRecord, at: number, details?: Stripe.Subscription.CancellationDetails) {
-  const { subscription } = record;
-  subscription.status = 'canceled';
-  subscription.ended_at = at;
-  subscription.canceled_at = subscription.canceled_at ?? at;
-  subscription.cancellation_details = details ?? { comment: null, feedback: null, feedback_option: null, ...subscription.cancellation_details, reason: 'cancellation_requested' };
-  standIn.settings.log(`subscription ${subscription.id} canceled`);
-  batch.emit('customer.subscription.deleted', subscription, at);
 }
 
 /** The period number (0 = first) that ends at `end`. */
@@ -169,7 +163,8 @@ export function shortestInterval(standIn: StandIn, clockId: string): { interval:
   for (const { subscription } of standIn.store.subscriptions.values()) {
     if (subscription.test_clock !== clockId || !isLive(subscription)) continue;
     const candidate = intervalOf(subscription);
-    if (!shortest || APPROXIMATE_DAYS[candidate.interval] * candidate.count < APPROXIMATE_DAYS[shortest.interval] * shortest.count) shortest = candidate;
+    if (!shortest || APPROXIMATE_DAYS[candidate.interval] * candidate.count < APPROXIMATE_DAYS[shortest.interval] * shortest.count)
+      shortest = candidate;
   }
   return shortest;
 }
@@ -184,7 +179,9 @@ export function retryOpenInvoices(standIn: StandIn, batch: EventBatch, customer:
     const subscription = subscriptionId ? standIn.store.subscriptions.get(subscriptionId) : undefined;
     if (!subscription || !isLive(subscription.subscription)) continue;
     if (!chargeInvoice(standIn, batch, invoice, paymentMethod, at)) continue;
-    const stillOpen = standIn.store.invoicesOf(customer.customer.id).some((other) => other.invoice.status === 'open' && subscriptionIdOf(other.invoice) === subscriptionId);
+    const stillOpen = standIn.store
+      .invoicesOf(customer.customer.id)
+      .some((other) => other.invoice.status === 'open' && subscriptionIdOf(other.invoice) === subscriptionId);
     if (!stillOpen && subscription.subscription.status === 'past_due') activate(batch, subscription, at);
   }
 }

@@ -63,7 +63,10 @@ export function readCardNumber(input: string): { card: TestCard } | { error: str
   if (!luhnValid(digits)) return { error: 'Your card number is invalid.' };
   const known = TEST_CARDS[digits];
   if (!known) {
-    return { error: 'Your card was declined. Your request was in test mode, but used a non test (live) card. For a list of valid test cards, visit: https://stripe.com/docs/testing.' };
+    return {
+      error:
+        'Your card was declined. Your request was in test mode, but used a non test (live) card. For a list of valid test cards, visit: https://stripe.com/docs/testing.',
+    };
   }
   return { card: { number: digits, last4: digits.slice(-4), ...known } };
 }

@@ -4,22 +4,29 @@
  * `/__control` failure rules apply to creation.
  */
 import type Stripe from 'stripe';
-import { expireIfDue, expireSession } from './checkout-expiry.ts';
-import { checkExpiresAt, lineItemList, newSession, parseCreateParams, type CreateParams } from './checkout-sessions.ts';
-import { sessionNow, type StandIn } from './context.ts';
-import { getCustomer } from './customers.ts';
-import { invalidRequest, noSuchSession } from './errors.ts';
-import { assertExpandable, expandObject, type Expanders } from './expand.ts';
-import { parseExpand, rejectUnknown } from './params.ts';
-import { ok, type Route } from './route.ts';
-import type { FailureRule, SessionRecord } from './store.ts';
+import { expireIfDue, expireSession } from './checkout-expiry';
+import { checkExpiresAt, lineItemList, newSession, parseCreateParams, type CreateParams } from './checkout-sessions';
+import { sessionNow, type StandIn } from './context';
+import { getCustomer } from './customers';
+import { invalidRequest, noSuchSession } from './errors';
+import { assertExpandable, expandObject, type Expanders } from './expand';
+import { parseExpand, rejectUnknown } from './params';
+import { ok, type Route } from './route';
+import type { FailureRule, SessionRecord } from './store';
 
 /** The parameters a failure rule can be matched on, by the names the API gives them. */
 function matchesRule(rule: FailureRule, params: CreateParams): boolean {
   const value = (name: string): string | null => {
     const metadataKey = /^metadata\[(.+)\]$/.exec(name)?.[1];
     if (metadataKey !== undefined) return params.metadata[metadataKey] ?? null;
-    if (name === 'success_url' || name === 'cancel_url' || name === 'client_reference_id' || name === 'customer_email' || name === 'customer') return params[name];
+    if (
+      name === 'success_url' ||
+      name === 'cancel_url' ||
+      name === 'client_reference_id' ||
+      name === 'customer_email' ||
+      name === 'customer'
+    )
+      return params[name];
     return null;
   };
   return Object.entries(rule.match ?? {}).every(([name, expected]) => value(name) === expected);
@@ -68,12 +75,23 @@ export const checkoutRoutes: Route[] = [
       if (rule) {
         if (rule.times !== undefined && --rule.times <= 0) standIn.store.rules = standIn.store.rules.filter((kept) => kept !== rule);
         standIn.settings.log(`create session: failing with ${rule.status} ${rule.type} (control rule)`);
-        return { status: rule.status, body: { error: { type: rule.type, ...(rule.code ? { code: rule.code } : {}), message: rule.message } } };
+        return {
+          status: rule.status,
+          body: { error: { type: rule.type, ...(rule.code ? { code: rule.code } : {}), message: rule.message } },
+        };
       }
       const session = newSession(params, now, standIn.settings.baseUrl);
-      for (const item of params.lineItems) standIn.store.products.set(item.productId, { id: item.productId, name: item.name, description: item.description });
-      standIn.store.addSession({ session, lineItems: params.lineItems, apiVersion: origin.apiVersion, subscriptionData: params.subscription_data });
-      standIn.settings.log(`session ${session.id} created (${session.mode}): ${session.amount_total} ${session.currency}, ${params.lineItems.map((item) => item.name).join(', ')}`);
+      for (const item of params.lineItems)
+        standIn.store.products.set(item.productId, { id: item.productId, name: item.name, description: item.description });
+      standIn.store.addSession({
+        session,
+        lineItems: params.lineItems,
+        apiVersion: origin.apiVersion,
+        subscriptionData: params.subscription_data,
+      });
+      standIn.settings.log(
+        `session ${session.id} created (${session.mode}): ${session.amount_total} ${session.currency}, ${params.lineItems.map((item) => item.name).join(', ')}`,
+      );
       return ok(renderSession(standIn, session, params.expand));
     },
   },
@@ -105,7 +123,9 @@ export const checkoutRoutes: Route[] = [
       assertExpandable(expand, expanders(standIn));
       const record = getSession(standIn, id);
       if (record.session.status !== 'open') {
-        throw invalidRequest(`Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of \`${record.session.status}\`.`);
+        throw invalidRequest(
+          `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of \`${record.session.status}\`.`,
+        );
       }
       expireSession(standIn, record, sessionNow(standIn, typeof record.session.customer === 'string' ? record.session.customer : null));
       return ok(renderSession(standIn, record.session, expand));

@@ -8,14 +8,14 @@
  *   invoice.payment_succeeded, customer.subscription.updated (active), checkout.session.completed
  */
 import type Stripe from 'stripe';
-import { activate, chargeInvoice, createSubscription, finalizeInvoice } from './billing.ts';
-import { declineMessage, readCardNumber, type TestCard } from './cards.ts';
-import { customerNow, newBatch, ownOrigin, sessionNow, type StandIn } from './context.ts';
-import { createCustomer, getCustomer, setDefaultPaymentMethod } from './customers.ts';
-import type { EventBatch } from './events.ts';
-import { randomId } from './ids.ts';
-import { attachCard } from './payment-methods.ts';
-import type { CustomerRecord, SessionRecord } from './store.ts';
+import { activate, chargeInvoice, createSubscription, finalizeInvoice } from './billing';
+import { declineMessage, readCardNumber, type TestCard } from './cards';
+import { customerNow, newBatch, ownOrigin, sessionNow, type StandIn } from './context';
+import { createCustomer, getCustomer, setDefaultPaymentMethod } from './customers';
+import type { EventBatch } from './events';
+import { randomId } from './ids';
+import { attachCard } from './payment-methods';
+import type { CustomerRecord, SessionRecord } from './store';
 
 export interface PayInput {
   /** As typed; spaces allowed. */
@@ -44,7 +44,13 @@ function acceptCard(session: Stripe.Checkout.Session, input: PayInput): TestCard
   return card;
 }
 
-function completeSubscription(standIn: StandIn, batch: EventBatch, record: SessionRecord, card: TestCard, email: string | null): CustomerRecord {
+function completeSubscription(
+  standIn: StandIn,
+  batch: EventBatch,
+  record: SessionRecord,
+  card: TestCard,
+  email: string | null,
+): CustomerRecord {
   const { session } = record;
   const customer =
     typeof session.customer === 'string'
@@ -76,7 +82,8 @@ export async function paySession(standIn: StandIn, record: SessionRecord, input:
     standIn.settings.log(`session ${session.id}: card refused (${accepted.message})`);
     return { paid: false, ...accepted };
   }
-  if (input.email !== null && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(input.email)) return { paid: false, status: 400, message: 'Your email address is invalid.' };
+  if (input.email !== null && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(input.email))
+    return { paid: false, status: 400, message: 'Your email address is invalid.' };
   // A new subscriber's email is required, as on Stripe (payment mode stays lenient, as it was).
   const needsEmail = session.mode === 'subscription' && session.customer === null && session.customer_email === null;
   if (needsEmail && input.email === null) return { paid: false, status: 400, message: 'Enter your email address.' };

@@ -4,9 +4,9 @@
  * reduced to plain HTML forms.
  */
 import type Stripe from 'stripe';
-import { DEFAULT_TEST_CARD } from './cards.ts';
-import type { LineItem } from './checkout-sessions.ts';
-import { errorMessage, escapeHtml, formatAmount, page, recurringAmount } from './html.ts';
+import { DEFAULT_TEST_CARD } from './cards';
+import type { LineItem } from './checkout-sessions';
+import { errorMessage, escapeHtml, formatAmount, page, recurringAmount } from './html';
 
 export interface CheckoutForm {
   /** Shown above the form (a declined card). */
@@ -27,7 +27,10 @@ export function checkoutPage(session: Stripe.Checkout.Session, items: LineItem[]
   if (session.status !== 'open') return statusPage(session);
   const currency = session.currency ?? 'usd';
   const rows = items
-    .map((item) => `<li><span>${escapeHtml(item.name)}${item.quantity > 1 ? ` × ${item.quantity}` : ''}</span><span>${itemPrice(item, currency)}</span></li>`)
+    .map(
+      (item) =>
+        `<li><span>${escapeHtml(item.name)}${item.quantity > 1 ? ` × ${item.quantity}` : ''}</span><span>${itemPrice(item, currency)}</span></li>`,
+    )
     .join('\n');
   const total = formatAmount(session.amount_total ?? 0, currency);
   const recurring = items.find((item) => item.recurring)?.recurring;
@@ -72,5 +75,8 @@ export function statusPage(session: Stripe.Checkout.Session): string {
 }
 
 export function notFoundPage(id: string): string {
-  return page('Checkout not found — test checkout', `<h1>Checkout not found</h1>\n<p>There is no checkout session with the id ${escapeHtml(id)}.</p>`);
+  return page(
+    'Checkout not found — test checkout',
+    `<h1>Checkout not found</h1>\n<p>There is no checkout session with the id ${escapeHtml(id)}.</p>`,
+  );
 }

@@ -5,11 +5,11 @@
  * (`line_items[n][price_data][recurring][interval]`) and `subscription_data`.
  */
 import type Stripe from 'stripe';
-import type { Interval } from './billing-periods.ts';
-import { invalidRequest } from './errors.ts';
-import { paramName, type FormObject, type FormValue } from './form-encoding.ts';
-import { randomId } from './ids.ts';
-import { asEmail, asInteger, asList, asObject, asString, asUrl, oneOf, parseMetadata, rejectUnknown, required, type Path } from './params.ts';
+import type { Interval } from './billing-periods';
+import { invalidRequest } from './errors';
+import { paramName, type FormObject, type FormValue } from './form-encoding';
+import { randomId } from './ids';
+import { asEmail, asInteger, asList, asObject, asString, asUrl, oneOf, parseMetadata, rejectUnknown, required, type Path } from './params';
 
 export interface Recurring {
   interval: Interval;
@@ -142,9 +142,18 @@ function checkAmounts(mode: Mode, lineItems: LineItem[]) {
   // A subscription may be free; a payment may not.
   if ((mode === 'payment' || total > 0) && total < minimum) {
     const shown = new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(minimum / 100);
-    throw invalidRequest(`The Checkout Session's total amount due must add up to at least ${shown} ${currency}`, undefined, 'amount_too_small');
+    throw invalidRequest(
+      `The Checkout Session's total amount due must add up to at least ${shown} ${currency}`,
+      undefined,
+      'amount_too_small',
+    );
   }
-  if (total > MAX_AMOUNT) throw invalidRequest(`The Checkout Session's total amount due must be no more than ${MAX_AMOUNT} ${currency}`, undefined, 'amount_too_large');
+  if (total > MAX_AMOUNT)
+    throw invalidRequest(
+      `The Checkout Session's total amount due must be no more than ${MAX_AMOUNT} ${currency}`,
+      undefined,
+      'amount_too_large',
+    );
 }
 
 function checkRecurring(mode: Mode, lineItems: LineItem[]) {
@@ -156,14 +165,20 @@ function checkRecurring(mode: Mode, lineItems: LineItem[]) {
     );
   }
   if (mode !== 'subscription') return;
-  if (recurring.length === 0) throw invalidRequest('You must provide at least one recurring price in `subscription` mode when using prices.', 'line_items');
+  if (recurring.length === 0)
+    throw invalidRequest('You must provide at least one recurring price in `subscription` mode when using prices.', 'line_items');
   const oneTime = lineItems.findIndex((item) => item.recurring === null);
   if (oneTime !== -1) {
     // Stripe would add one-time prices to the first invoice; our plans are recurring only.
-    throw invalidRequest('The Stripe stand-in takes recurring prices only in `subscription` mode.', paramName(['line_items', String(oneTime), 'price_data', 'recurring']));
+    throw invalidRequest(
+      'The Stripe stand-in takes recurring prices only in `subscription` mode.',
+      paramName(['line_items', String(oneTime), 'price_data', 'recurring']),
+    );
   }
   const first = recurring[0].item.recurring!;
-  if (recurring.some(({ item }) => item.recurring!.interval !== first.interval || item.recurring!.interval_count !== first.interval_count)) {
+  if (
+    recurring.some(({ item }) => item.recurring!.interval !== first.interval || item.recurring!.interval_count !== first.interval_count)
+  ) {
     throw invalidRequest('Checkout does not support multiple prices with different billing intervals.', 'line_items');
   }
 }
@@ -176,7 +191,8 @@ function parseSubscriptionData(form: FormObject, mode: Mode): CreateParams['subs
   }
   if (data) rejectUnknown(data, SUBSCRIPTION_DATA_FIELDS, ['subscription_data']);
   const description = asString(data?.description, ['subscription_data', 'description']) ?? null;
-  if (description !== null && description.length > 500) throw invalidRequest('The description can have at most 500 characters.', 'subscription_data[description]');
+  if (description !== null && description.length > 500)
+    throw invalidRequest('The description can have at most 500 characters.', 'subscription_data[description]');
   return { metadata: parseMetadata(data?.metadata, ['subscription_data', 'metadata']), description };
 }
 
@@ -200,7 +216,8 @@ export function parseCreateParams(form: FormObject): CreateParams {
   if (mode !== 'setup' && lineItems.length === 0) throw invalidRequest(`\`line_items\` is required in \`${mode}\` mode.`, 'line_items');
   if (mode === 'setup' && lineItems.length > 0) throw invalidRequest('You cannot pass `line_items` in `setup` mode.', 'line_items');
   if (lineItems.length > 100) throw invalidRequest('You can have at most 100 line items.', 'line_items');
-  if (new Set(lineItems.map((item) => item.currency)).size > 1) throw invalidRequest('All line items must use the same currency.', 'line_items');
+  if (new Set(lineItems.map((item) => item.currency)).size > 1)
+    throw invalidRequest('All line items must use the same currency.', 'line_items');
   checkRecurring(mode, lineItems);
   checkAmounts(mode, lineItems);
 
@@ -210,15 +227,22 @@ export function parseCreateParams(form: FormObject): CreateParams {
   }
   const customer = asString(form.customer, ['customer']) ?? null;
   const customer_email = asEmail(form.customer_email, ['customer_email']) ?? null;
-  if (customer !== null && customer_email !== null) throw invalidRequest('You may only specify one of these parameters: customer, customer_email.', 'customer');
+  if (customer !== null && customer_email !== null)
+    throw invalidRequest('You may only specify one of these parameters: customer, customer_email.', 'customer');
   const expires_at = asInteger(form.expires_at, ['expires_at'], 0) ?? null;
   const payment_method_types = (asList(form.payment_method_types, ['payment_method_types']) ?? []).map((type, i) =>
     required(asString(type, ['payment_method_types', String(i)]), ['payment_method_types', String(i)]),
   );
   for (const [i, type] of payment_method_types.entries()) {
-    if (type !== 'card') throw invalidRequest(`The Stripe stand-in simulates card payments only (got ${type}).`, paramName(['payment_method_types', String(i)]));
+    if (type !== 'card')
+      throw invalidRequest(
+        `The Stripe stand-in simulates card payments only (got ${type}).`,
+        paramName(['payment_method_types', String(i)]),
+      );
   }
-  const expand = (asList(form.expand, ['expand']) ?? []).map((entry, i) => required(asString(entry, ['expand', String(i)]), ['expand', String(i)]));
+  const expand = (asList(form.expand, ['expand']) ?? []).map((entry, i) =>
+    required(asString(entry, ['expand', String(i)]), ['expand', String(i)]),
+  );
   return {
     mode,
     success_url,
@@ -319,7 +343,15 @@ export function priceOf(item: LineItem, created: number): Stripe.Price {
     metadata: {},
     nickname: null,
     product: item.productId,
-    recurring: item.recurring ? { interval: item.recurring.interval, interval_count: item.recurring.interval_count, meter: null, trial_period_days: null, usage_type: 'licensed' } : null,
+    recurring: item.recurring
+      ? {
+          interval: item.recurring.interval,
+          interval_count: item.recurring.interval_count,
+          meter: null,
+          trial_period_days: null,
+          usage_type: 'licensed',
+        }
+      : null,
     tax_behavior: 'unspecified',
     tiers_mode: null,
     transform_quantity: null,

@@ -5,8 +5,8 @@
  * Defaults come from emulators/local-config.ts (the webhook URL is the local stripeWebhook function).
  */
 import { parseArgs } from 'node:util';
-import { PORTS, STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_WEBHOOK_URL } from '../local-config.ts';
-import { start } from './server.ts';
+import { PORTS, STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_WEBHOOK_URL } from '../local-config';
+import { start } from './server';
 
 const { values } = parseArgs({
   options: {

@@ -1,10 +1,10 @@
 /** What every part of the stand-in works with: the store, the webhook dispatcher and the settings,
  *  plus the time as each object sees it: the stand-in's own clock, a customer's test clock, or
  *  (for a Checkout session) the later of the two. */
-import { EventBatch, type EventOrigin } from './events.ts';
-import { nowSeconds } from './ids.ts';
-import type { Store } from './store.ts';
-import type { WebhookDispatcher } from './webhooks.ts';
+import { EventBatch, type EventOrigin } from './events';
+import { nowSeconds } from './ids';
+import type { Store } from './store';
+import type { WebhookDispatcher } from './webhooks';
 
 /** The API version stamped on events when the causing request named none (the SDK's pinned one). */
 export const DEFAULT_API_VERSION = '2026-10-28.endive';

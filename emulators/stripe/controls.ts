@@ -4,29 +4,43 @@
  * hosted pages.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { updatePaymentMethod } from './billing-portal.ts';
-import { expireDueSessions } from './checkout-expiry.ts';
-import { standInNow, type StandIn } from './context.ts';
-import { StripeApiError, invalidRequest, noSuchCustomer, noSuchEvent, unrecognizedUrl } from './errors.ts';
-import { decodeSegment, readBody, sendJson } from './http.ts';
-import { newestFirst } from './lists.ts';
-import type { FailureRule } from './store.ts';
-import { advanceStepwise, getClock } from './test-clocks.ts';
+import { updatePaymentMethod } from './billing-portal';
+import { expireDueSessions } from './checkout-expiry';
+import { standInNow, type StandIn } from './context';
+import { StripeApiError, invalidRequest, noSuchCustomer, noSuchEvent, unrecognizedUrl } from './errors';
+import { decodeSegment, readBody, sendJson } from './http';
+import { newestFirst } from './lists';
+import type { FailureRule } from './store';
+import { getClock } from './clock-records';
+import { advanceStepwise } from './test-clocks';
 
 export function parseRule(value: unknown): FailureRule {
-  if (typeof value !== 'object' || value === null) throw new StripeApiError(400, { type: 'invalid_request_error', message: '"fail" must be an object' });
+  if (typeof value !== 'object' || value === null)
+    throw new StripeApiError(400, { type: 'invalid_request_error', message: '"fail" must be an object' });
   const { status, type, message, code, times } = value as Record<string, unknown>;
   const reject = (message: string) => new StripeApiError(400, { type: 'invalid_request_error', message });
-  if (typeof status !== 'number' || !Number.isInteger(status) || status < 400 || status > 599) throw reject('"fail.status" must be an integer from 400 to 599');
+  if (typeof status !== 'number' || !Number.isInteger(status) || status < 400 || status > 599)
+    throw reject('"fail.status" must be an integer from 400 to 599');
   if (typeof type !== 'string' || type === '') throw reject('"fail.type" must be a Stripe error type, e.g. "api_error"');
   if (typeof message !== 'string') throw reject('"fail.message" must be a string');
   if (code !== undefined && typeof code !== 'string') throw reject('"fail.code" must be a string');
-  if (times !== undefined && (typeof times !== 'number' || !Number.isInteger(times) || times < 1)) throw reject('"fail.times" must be a positive integer');
+  if (times !== undefined && (typeof times !== 'number' || !Number.isInteger(times) || times < 1))
+    throw reject('"fail.times" must be a positive integer');
   const match = (value as Record<string, unknown>).match;
-  if (match !== undefined && (typeof match !== 'object' || match === null || Object.values(match).some((entry) => typeof entry !== 'string'))) {
+  if (
+    match !== undefined &&
+    (typeof match !== 'object' || match === null || Object.values(match).some((entry) => typeof entry !== 'string'))
+  ) {
     throw reject('"fail.match" must map parameter names to strings');
   }
-  return { status, type, message, ...(code ? { code } : {}), ...(times ? { times } : {}), ...(match ? { match: match as Record<string, string> } : {}) };
+  return {
+    status,
+    type,
+    message,
+    ...(code ? { code } : {}),
+    ...(times ? { times } : {}),
+    ...(match ? { match: match as Record<string, string> } : {}),
+  };
 }
 
 async function readJson(req: IncomingMessage, usage: string): Promise<Record<string, unknown>> {
@@ -67,7 +81,10 @@ export const snapshots = (standIn: StandIn) => ({
   sessions: () => [...standIn.store.sessions.values()].map((record) => structuredClone(record.session)),
   customers: () => [...standIn.store.customers.values()].map((record) => structuredClone(record.customer)),
   subscriptions: () => [...standIn.store.subscriptions.values()].map((record) => structuredClone(record.subscription)),
-  invoices: () => newestFirst([...standIn.store.invoices.values()], (record) => record.invoice.created).reverse().map((record) => structuredClone(record.invoice)),
+  invoices: () =>
+    newestFirst([...standIn.store.invoices.values()], (record) => record.invoice.created)
+      .reverse()
+      .map((record) => structuredClone(record.invoice)),
   testClocks: () => [...standIn.store.clocks.values()].map((record) => structuredClone(record.clock)),
   paymentMethods: () => [...standIn.store.paymentMethods.values()].map((record) => structuredClone(record.paymentMethod)),
   portalSessions: () => [...standIn.store.portalSessions.values()].map((record) => structuredClone(record.session)),
@@ -92,8 +109,10 @@ export async function handleControl(standIn: StandIn, req: IncomingMessage, res:
     const body = await readJson(req, '{"frozen_time": <unix seconds>}');
     const id = decodeSegment(advance[1]);
     getClock(standIn, id);
-    if (typeof body.frozen_time !== 'number' || !Number.isInteger(body.frozen_time)) throw invalidRequest('"frozen_time" must be a Unix time in seconds.', 'frozen_time');
-    if (body.frozen_time <= standIn.store.clocks.get(id)!.clock.frozen_time) throw invalidRequest('"frozen_time" must be after the clock\'s frozen_time.', 'frozen_time');
+    if (typeof body.frozen_time !== 'number' || !Number.isInteger(body.frozen_time))
+      throw invalidRequest('"frozen_time" must be a Unix time in seconds.', 'frozen_time');
+    if (body.frozen_time <= standIn.store.clocks.get(id)!.clock.frozen_time)
+      throw invalidRequest('"frozen_time" must be after the clock\'s frozen_time.', 'frozen_time');
     return sendJson(res, 200, await advanceStepwise(standIn, id, body.frozen_time));
   }
   const card = /^\/__customers\/([^/]+)\/card$/.exec(pathname);
@@ -103,8 +122,13 @@ export async function handleControl(standIn: StandIn, req: IncomingMessage, res:
     if (!standIn.store.customers.has(id)) throw noSuchCustomer(id);
     if (typeof body.number !== 'string') throw invalidRequest('"number" must be a card number.', 'number');
     const result = await updatePaymentMethod(standIn, id, body.number);
-    if (!result.saved) throw invalidRequest(result.message, 'number', result.status === 402 ? 'card_declined' : 'invalid_number', result.status);
-    return sendJson(res, 200, list.customers().find((customer) => customer.id === id));
+    if (!result.saved)
+      throw invalidRequest(result.message, 'number', result.status === 402 ? 'card_declined' : 'invalid_number', result.status);
+    return sendJson(
+      res,
+      200,
+      list.customers().find((customer) => customer.id === id),
+    );
   }
 
   switch (route) {

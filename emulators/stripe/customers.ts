@@ -5,17 +5,17 @@
  */
 import { randomBytes } from 'node:crypto';
 import type Stripe from 'stripe';
-import { customerNow, newBatch, standInNow, type StandIn } from './context.ts';
-import { invalidRequest, noSuchCustomer } from './errors.ts';
-import type { EventBatch } from './events.ts';
-import { assertExpandable, expandObject, itemPaths, type Expanders } from './expand.ts';
-import { randomId } from './ids.ts';
-import { listPage, newestFirst, parseListParams } from './lists.ts';
-import { asEmail, asObject, asString, parseExpand, parseMetadata, rejectUnknown, updateMetadata } from './params.ts';
-import { getPaymentMethod, renderPaymentMethod } from './payment-methods.ts';
-import { ok, type Route } from './route.ts';
-import type { CustomerRecord } from './store.ts';
-import { getClock, newClock } from './test-clocks.ts';
+import { getClock, newClock } from './clock-records';
+import { customerNow, newBatch, standInNow, type StandIn } from './context';
+import { invalidRequest, noSuchCustomer } from './errors';
+import type { EventBatch } from './events';
+import { assertExpandable, expandObject, itemPaths, type Expanders } from './expand';
+import { randomId } from './ids';
+import { listPage, newestFirst, parseListParams } from './lists';
+import { asEmail, asObject, asString, parseExpand, parseMetadata, rejectUnknown, updateMetadata } from './params';
+import { getPaymentMethod, renderPaymentMethod } from './payment-methods';
+import { ok, type Route } from './route';
+import type { CustomerRecord } from './store';
 
 export interface NewCustomer {
   email: string | null;
@@ -28,7 +28,9 @@ export interface NewCustomer {
 
 /** Creates the customer (and its clock): `customer.created`. */
 export function createCustomer(standIn: StandIn, batch: EventBatch, params: NewCustomer): CustomerRecord {
-  const clock = params.clockId ? getClock(standIn, params.clockId, 'test_clock') : newClock(standIn, standInNow(standIn), `Stand-in clock for ${params.email ?? 'a new customer'}`);
+  const clock = params.clockId
+    ? getClock(standIn, params.clockId, 'test_clock')
+    : newClock(standIn, standInNow(standIn), `Stand-in clock for ${params.email ?? 'a new customer'}`);
   const at = clock.now;
   const customer: Stripe.Customer = {
     id: randomId('cus_', 14),
@@ -160,7 +162,10 @@ export const customerRoutes: Route[] = [
         const param = 'invoice_settings[default_payment_method]';
         defaultPaymentMethod = asString(settings.default_payment_method, ['invoice_settings', 'default_payment_method']) ?? null;
         if (defaultPaymentMethod !== null && getPaymentMethod(standIn, defaultPaymentMethod, param).paymentMethod.customer !== id) {
-          throw invalidRequest(`The customer does not have a payment method with the ID ${defaultPaymentMethod}. The payment method must be attached to the customer.`, param);
+          throw invalidRequest(
+            `The customer does not have a payment method with the ID ${defaultPaymentMethod}. The payment method must be attached to the customer.`,
+            param,
+          );
         }
       }
       const batch = newBatch(standIn, origin);
@@ -169,7 +174,8 @@ export const customerRoutes: Route[] = [
         if (name !== undefined) customer.name = name;
         if (description !== undefined) customer.description = description;
         if (metadata !== undefined) customer.metadata = metadata;
-        if (defaultPaymentMethod !== undefined) customer.invoice_settings = { ...customer.invoice_settings, default_payment_method: defaultPaymentMethod };
+        if (defaultPaymentMethod !== undefined)
+          customer.invoice_settings = { ...customer.invoice_settings, default_payment_method: defaultPaymentMethod };
       });
       void batch.deliver();
       return ok(renderCustomer(standIn, record.customer, expand));

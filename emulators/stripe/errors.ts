@@ -41,7 +41,8 @@ export function invalidApiKey(key: string): StripeApiError {
 
 /** Stripe's 404 for an id that names nothing: `No such customer: 'cus_…'`. `param` is the
  *  parameter that carried the id (`id` when it was the URL's). */
-export const noSuch = (noun: string, id: string, param = 'id') => invalidRequest(`No such ${noun}: '${id}'`, param, 'resource_missing', 404);
+export const noSuch = (noun: string, id: string, param = 'id') =>
+  invalidRequest(`No such ${noun}: '${id}'`, param, 'resource_missing', 404);
 
 export const noSuchSession = (id: string) => noSuch('checkout.session', id, 'session');
 export const noSuchEvent = (id: string) => noSuch('event', id);
@@ -61,4 +62,9 @@ export const idempotencyMismatch = (key: string) =>
   });
 
 export const unrecognizedUrl = (method: string, path: string) =>
-  invalidRequest(`Unrecognized request URL (${method}: ${path}). Please see https://stripe.com/docs or we can help at https://support.stripe.com/.`, undefined, undefined, 404);
+  invalidRequest(
+    `Unrecognized request URL (${method}: ${path}). Please see https://stripe.com/docs or we can help at https://support.stripe.com/.`,
+    undefined,
+    undefined,
+    404,
+  );

@@ -5,9 +5,9 @@
  * the order they happened.
  */
 import type Stripe from 'stripe';
-import { randomId } from './ids.ts';
-import type { Store } from './store.ts';
-import type { WebhookDelivery, WebhookDispatcher } from './webhooks.ts';
+import { randomId } from './ids';
+import type { Store } from './store';
+import type { WebhookDelivery, WebhookDispatcher } from './webhooks';
 
 export type EventType = Stripe.Event.Type;
 
@@ -43,7 +43,8 @@ export interface EventOrigin {
   idempotencyKey: string | null;
 }
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Stripe's `previous_attributes`: the changed fields with their earlier values, nested objects
  *  narrowed to their changed fields (`{invoice_settings: {default_payment_method: null}}`,

@@ -3,7 +3,7 @@
  * `expand[]=invoice_settings.default_payment_method`; on lists `expand[]=data.customer`). Each
  * resource names the paths it can expand; any other path is refused as Stripe refuses it.
  */
-import { cannotExpand } from './errors.ts';
+import { cannotExpand } from './errors';
 
 /** Given the field's current value (usually an id, or null) and the object holding it, what the
  *  expanded field holds. */

@@ -62,5 +62,11 @@ export function decodeForm(body: string): FormObject {
 
 /** The parameter's name as Stripe reports it in errors: `line_items[0][price_data][currency]`. */
 export function paramName(path: readonly string[]): string {
-  return path.length === 0 ? '' : path[0] + path.slice(1).map((part) => `[${part}]`).join('');
+  return path.length === 0
+    ? ''
+    : path[0] +
+        path
+          .slice(1)
+          .map((part) => `[${part}]`)
+          .join('');
 }

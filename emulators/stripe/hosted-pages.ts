@@ -4,16 +4,24 @@
  * page (after the webhook has heard), or with the page again and a message.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { cancelPlan, updatePaymentMethod } from './billing-portal.ts';
-import { findSession } from './checkout-api.ts';
-import { paySession } from './checkout-completion.ts';
-import { checkoutPage, notFoundPage, statusPage } from './checkout-page.ts';
-import type { StandIn } from './context.ts';
-import { redirectPage } from './html.ts';
-import { PageError, decodeSegment, readBody, sendHtml } from './http.ts';
-import { cancelPlanPage, invoiceNotFoundPage, invoicePage, portalNotFoundPage, portalPage, portalPath, updatePaymentMethodPage } from './portal-page.ts';
-import type { SessionRecord } from './store.ts';
-import { isLive } from './subscriptions.ts';
+import { cancelPlan, updatePaymentMethod } from './billing-portal';
+import { findSession } from './checkout-api';
+import { paySession } from './checkout-completion';
+import { checkoutPage, notFoundPage, statusPage } from './checkout-page';
+import type { StandIn } from './context';
+import { redirectPage } from './html';
+import { PageError, decodeSegment, readBody, sendHtml } from './http';
+import {
+  cancelPlanPage,
+  invoiceNotFoundPage,
+  invoicePage,
+  portalNotFoundPage,
+  portalPage,
+  portalPath,
+  updatePaymentMethodPage,
+} from './portal-page';
+import type { SessionRecord } from './store';
+import { isLive } from './subscriptions';
 
 const redirect = (res: ServerResponse, target: string, label: string, headers: Record<string, string>) =>
   sendHtml(res, 303, redirectPage(target, label), { ...headers, Location: target });
@@ -30,13 +38,21 @@ function knownEmail(standIn: StandIn, record: SessionRecord): string | null {
 }
 
 /** `/c/pay/:id` (the page), `/c/pay/:id/pay`, `/c/pay/:id/cancel`. */
-export async function handleCheckoutPage(standIn: StandIn, req: IncomingMessage, res: ServerResponse, id: string, action: string, headers: Record<string, string>) {
+export async function handleCheckoutPage(
+  standIn: StandIn,
+  req: IncomingMessage,
+  res: ServerResponse,
+  id: string,
+  action: string,
+  headers: Record<string, string>,
+) {
   const fields = req.method === 'POST' ? await readFields(req) : new URLSearchParams();
   const record = findSession(standIn, id);
   if (!record) throw new PageError(404, notFoundPage(id));
   const { session } = record;
   const email = knownEmail(standIn, record);
-  if (req.method === 'GET' && action === '') return sendHtml(res, 200, checkoutPage(session, record.lineItems, { knownEmail: email }), headers);
+  if (req.method === 'GET' && action === '')
+    return sendHtml(res, 200, checkoutPage(session, record.lineItems, { knownEmail: email }), headers);
   if (req.method !== 'POST' || (action !== '/pay' && action !== '/cancel')) throw new PageError(405, notFoundPage(id));
   if (session.status !== 'open') throw new PageError(409, statusPage(session));
 
@@ -48,13 +64,25 @@ export async function handleCheckoutPage(standIn: StandIn, req: IncomingMessage,
   const typedEmail = email === null ? fields.get('email')?.trim() || null : null;
   const result = await paySession(standIn, record, { cardNumber, email: typedEmail });
   if (!result.paid) {
-    return sendHtml(res, result.status, checkoutPage(session, record.lineItems, { knownEmail: email, error: result.message, cardNumber, email: typedEmail ?? '' }), headers);
+    return sendHtml(
+      res,
+      result.status,
+      checkoutPage(session, record.lineItems, { knownEmail: email, error: result.message, cardNumber, email: typedEmail ?? '' }),
+      headers,
+    );
   }
   redirect(res, result.target, 'Payment complete', headers);
 }
 
 /** `/p/session/:id` and its actions. */
-export async function handlePortalPage(standIn: StandIn, req: IncomingMessage, res: ServerResponse, id: string, rest: string, headers: Record<string, string>) {
+export async function handlePortalPage(
+  standIn: StandIn,
+  req: IncomingMessage,
+  res: ServerResponse,
+  id: string,
+  rest: string,
+  headers: Record<string, string>,
+) {
   const fields = req.method === 'POST' ? await readFields(req) : new URLSearchParams();
   const portal = standIn.store.portalSessions.get(id);
   if (!portal) throw new PageError(404, portalNotFoundPage(standIn));
@@ -88,7 +116,13 @@ export async function handlePortalPage(standIn: StandIn, req: IncomingMessage, r
 }
 
 /** `/i/:id`: the invoice's hosted page (finalized invoices only, as on Stripe). */
-export function handleInvoicePage(standIn: StandIn, req: IncomingMessage, res: ServerResponse, id: string, headers: Record<string, string>) {
+export function handleInvoicePage(
+  standIn: StandIn,
+  req: IncomingMessage,
+  res: ServerResponse,
+  id: string,
+  headers: Record<string, string>,
+) {
   const invoice = standIn.store.invoices.get(id)?.invoice;
   if (req.method !== 'GET' || !invoice || invoice.status === 'draft') throw new PageError(404, invoiceNotFoundPage(id));
   sendHtml(res, 200, invoicePage(standIn, invoice), headers);

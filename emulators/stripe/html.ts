@@ -23,7 +23,9 @@ export function recurringAmount(cents: number, currency: string, interval: strin
 
 /** "March 5, 2027" (UTC, as Stripe's pages show dates for a US account). */
 export function formatDate(seconds: number): string {
-  return new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(new Date(seconds * 1000));
+  return new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(
+    new Date(seconds * 1000),
+  );
 }
 
 const STYLE = `

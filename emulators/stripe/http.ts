@@ -1,7 +1,7 @@
 /** Plain HTTP plumbing shared by the API, the hosted pages and the test controls. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readBody as readRequestBody } from '@leopard/rtdb-emulator/http-body';
-import { invalidRequest } from './errors.ts';
+import { invalidRequest } from './errors';
 
 /** Stripe requests are a few kilobytes; this only guards the process. */
 export const MAX_BODY_BYTES = 256 * 1024;

@@ -5,17 +5,17 @@
  * retrieve, list (newest first) and the lines.
  */
 import type Stripe from 'stripe';
-import type { StandIn } from './context.ts';
-import { getCustomer } from './customers.ts';
-import { noSuchInvoice } from './errors.ts';
-import { assertExpandable, expandObject, itemPaths, type Expanders } from './expand.ts';
-import { formatAmount, intervalLabel } from './html.ts';
-import { randomId } from './ids.ts';
-import { listPage, newestFirst, parseListParams } from './lists.ts';
-import { asString, oneOf, parseExpand, rejectUnknown } from './params.ts';
-import { ok, type Route } from './route.ts';
-import type { InvoiceRecord, SubscriptionRecord } from './store.ts';
-import { getSubscription, type Subscription } from './subscriptions.ts';
+import type { StandIn } from './context';
+import { getCustomer } from './customers';
+import { noSuchInvoice } from './errors';
+import { assertExpandable, expandObject, itemPaths, type Expanders } from './expand';
+import { formatAmount, intervalLabel } from './html';
+import { randomId } from './ids';
+import { listPage, newestFirst, parseListParams } from './lists';
+import { asString, oneOf, parseExpand, rejectUnknown } from './params';
+import { ok, type Route } from './route';
+import type { InvoiceRecord, SubscriptionRecord } from './store';
+import { getSubscription, type Subscription } from './subscriptions';
 
 export type Invoice = Stripe.Invoice;
 export type BillingReason = 'subscription_create' | 'subscription_cycle';
@@ -25,7 +25,13 @@ interface Period {
   end: number;
 }
 
-function lineOf(invoiceId: string, subscription: Subscription, item: Stripe.SubscriptionItem, productName: string, period: Period): Stripe.InvoiceLineItem {
+function lineOf(
+  invoiceId: string,
+  subscription: Subscription,
+  item: Stripe.SubscriptionItem,
+  productName: string,
+  period: Period,
+): Stripe.InvoiceLineItem {
   const unit = item.price.unit_amount ?? 0;
   const quantity = item.quantity ?? 1;
   const recurring = item.price.recurring!;
@@ -43,12 +49,22 @@ function lineOf(invoiceId: string, subscription: Subscription, item: Stripe.Subs
     metadata: {},
     parent: {
       invoice_item_details: null,
-      subscription_item_details: { invoice_item: null, proration: false, proration_details: { credited_items: null }, subscription: subscription.id, subscription_item: item.id },
+      subscription_item_details: {
+        invoice_item: null,
+        proration: false,
+        proration_details: { credited_items: null },
+        subscription: subscription.id,
+        subscription_item: item.id,
+      },
       type: 'subscription_item_details',
     },
     period,
     pretax_credit_amounts: [],
-    pricing: { price_details: { price: item.price.id, product: item.price.product as string }, type: 'price_details', unit_amount_decimal: String(unit) as unknown as Stripe.InvoiceLineItem.Pricing['unit_amount_decimal'] },
+    pricing: {
+      price_details: { price: item.price.id, product: item.price.product as string },
+      type: 'price_details',
+      unit_amount_decimal: String(unit) as unknown as Stripe.InvoiceLineItem.Pricing['unit_amount_decimal'],
+    },
     quantity,
     quantity_decimal: String(quantity) as unknown as Stripe.InvoiceLineItem['quantity_decimal'],
     subscription: subscription.id,
@@ -62,13 +78,24 @@ function lineOf(invoiceId: string, subscription: Subscription, item: Stripe.Subs
  * (the lines' `period`); the invoice's own `period_start`/`period_end` are Stripe's "usage period":
  * the creation time twice for the first invoice, the period just ended for a renewal.
  */
-export function newInvoice(standIn: StandIn, record: SubscriptionRecord, reason: BillingReason, servicePeriod: Period, at: number): InvoiceRecord {
+export function newInvoice(
+  standIn: StandIn,
+  record: SubscriptionRecord,
+  reason: BillingReason,
+  servicePeriod: Period,
+  at: number,
+): InvoiceRecord {
   const { subscription } = record;
   const customer = getCustomer(standIn, subscription.customer as string).customer;
   const id = randomId('in_', 24);
-  const lines = subscription.items.data.map((item) => lineOf(id, subscription, item, standIn.store.products.get(item.price.product as string)?.name ?? 'Subscription', servicePeriod));
+  const lines = subscription.items.data.map((item) =>
+    lineOf(id, subscription, item, standIn.store.products.get(item.price.product as string)?.name ?? 'Subscription', servicePeriod),
+  );
   const total = lines.reduce((sum, line) => sum + line.amount, 0);
-  const usage = reason === 'subscription_create' ? { start: at, end: at } : { start: subscription.items.data[0].current_period_start, end: servicePeriod.start };
+  const usage =
+    reason === 'subscription_create'
+      ? { start: at, end: at }
+      : { start: subscription.items.data[0].current_period_start, end: servicePeriod.start };
   const invoice: Invoice = {
     id,
     object: 'invoice',

@@ -1,8 +1,8 @@
 /** Stripe's list answers (`{object: 'list', data, has_more, url}`) and cursor pagination with
  *  `limit`, `starting_after` and `ending_before`, over objects already sorted newest first. */
-import { invalidRequest, noSuch } from './errors.ts';
-import type { FormObject } from './form-encoding.ts';
-import { asInteger, asString, parseExpand, rejectUnknown } from './params.ts';
+import { invalidRequest, noSuch } from './errors';
+import type { FormObject } from './form-encoding';
+import { asInteger, asString, parseExpand, rejectUnknown } from './params';
 
 export interface ApiList<T> {
   object: 'list';

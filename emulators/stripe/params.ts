@@ -4,8 +4,8 @@
  * refusal carries the parameter's name in `param`, so the SDK raises StripeInvalidRequestError
  * with the same fields production gives.
  */
-import { invalidRequest, missingParam, unknownParam } from './errors.ts';
-import { paramName, type FormObject, type FormValue } from './form-encoding.ts';
+import { invalidRequest, missingParam, unknownParam } from './errors';
+import { paramName, type FormObject, type FormValue } from './form-encoding';
 
 export type Path = readonly string[];
 
@@ -77,13 +77,22 @@ export function asEmail(value: FormValue | undefined, path: Path): string | unde
 
 export function asUrl(value: FormValue | undefined, path: Path): string | undefined {
   const url = asString(value, path);
-  if (url !== undefined && (!/^https?:\/\//i.test(url) || !URL.canParse(url))) throw invalidRequest(`Not a valid URL`, paramName(path), 'url_invalid');
+  if (url !== undefined && (!/^https?:\/\//i.test(url) || !URL.canParse(url)))
+    throw invalidRequest(`Not a valid URL`, paramName(path), 'url_invalid');
   return url;
 }
 
 function checkMetadataEntry(key: string, text: string, path: Path) {
-  if (key.length > 40) throw invalidRequest(`Metadata keys can have up to 40 characters, but you passed in a key that is ${key.length} characters.`, paramName([...path, key]));
-  if (text.length > 500) throw invalidRequest(`Metadata values can have up to 500 characters, but you passed in a value that is ${text.length} characters.`, paramName([...path, key]));
+  if (key.length > 40)
+    throw invalidRequest(
+      `Metadata keys can have up to 40 characters, but you passed in a key that is ${key.length} characters.`,
+      paramName([...path, key]),
+    );
+  if (text.length > 500)
+    throw invalidRequest(
+      `Metadata values can have up to 500 characters, but you passed in a value that is ${text.length} characters.`,
+      paramName([...path, key]),
+    );
 }
 
 /** `metadata[key]=value` on creation; an empty value drops the key. */
@@ -93,7 +102,11 @@ export function parseMetadata(value: FormValue | undefined, path: Path = ['metad
 
 /** `metadata[key]=value` on update: merged into `current`; `metadata[key]=` removes a key and
  *  `metadata=` (empty) removes them all, as on Stripe. Returns a new object. */
-export function updateMetadata(current: Record<string, string>, value: FormValue | undefined, path: Path = ['metadata']): Record<string, string> {
+export function updateMetadata(
+  current: Record<string, string>,
+  value: FormValue | undefined,
+  path: Path = ['metadata'],
+): Record<string, string> {
   if (value === '') return {};
   const entries = asObject(value, path) ?? {};
   const result = { ...current };

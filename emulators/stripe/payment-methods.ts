@@ -5,15 +5,15 @@
  */
 import { createHash } from 'node:crypto';
 import type Stripe from 'stripe';
-import { TEST_CARD_EXPIRY, type TestCard } from './cards.ts';
-import type { StandIn } from './context.ts';
-import { noSuchPaymentMethod } from './errors.ts';
-import type { EventBatch } from './events.ts';
-import { assertExpandable, expandObject, type Expanders } from './expand.ts';
-import { randomId } from './ids.ts';
-import { parseExpand, rejectUnknown } from './params.ts';
-import { ok, type Route } from './route.ts';
-import type { CustomerRecord, PaymentMethodRecord } from './store.ts';
+import { TEST_CARD_EXPIRY, type TestCard } from './cards';
+import type { StandIn } from './context';
+import { noSuchPaymentMethod } from './errors';
+import type { EventBatch } from './events';
+import { assertExpandable, expandObject, type Expanders } from './expand';
+import { randomId } from './ids';
+import { parseExpand, rejectUnknown } from './params';
+import { ok, type Route } from './route';
+import type { CustomerRecord, PaymentMethodRecord } from './store';
 
 /** Saves `card` on the customer: `payment_method.attached`. */
 export function attachCard(standIn: StandIn, batch: EventBatch, owner: CustomerRecord, card: TestCard, at: number): PaymentMethodRecord {
@@ -22,7 +22,13 @@ export function attachCard(standIn: StandIn, batch: EventBatch, owner: CustomerR
     id: randomId('pm_', 24),
     object: 'payment_method',
     allow_redisplay: 'limited',
-    billing_details: { address: { city: null, country: null, line1: null, line2: null, postal_code: null, state: null }, email: customer.email, name: customer.name ?? null, phone: null, tax_id: null },
+    billing_details: {
+      address: { city: null, country: null, line1: null, line2: null, postal_code: null, state: null },
+      email: customer.email,
+      name: customer.name ?? null,
+      phone: null,
+      tax_id: null,
+    },
     card: {
       brand: card.brand,
       checks: { address_line1_check: null, address_postal_code_check: null, cvc_check: 'pass' },

@@ -5,12 +5,12 @@
  * is answered with a redirect back to the portal, which can be reloaded at any time.
  */
 import type Stripe from 'stripe';
-import { BRAND_NAMES } from './cards.ts';
-import type { StandIn } from './context.ts';
-import { defaultPaymentMethodId } from './customers.ts';
-import { errorMessage, escapeHtml, formatAmount, formatDate, page, recurringAmount } from './html.ts';
-import type { PortalSessionRecord } from './store.ts';
-import { currentPeriod, intervalOf, isLive } from './subscriptions.ts';
+import { BRAND_NAMES } from './cards';
+import type { StandIn } from './context';
+import { defaultPaymentMethodId } from './customers';
+import { errorMessage, escapeHtml, formatAmount, formatDate, page, recurringAmount } from './html';
+import type { PortalSessionRecord } from './store';
+import { currentPeriod, intervalOf, isLive } from './subscriptions';
 
 const STATUS_WORDS: Record<string, string> = {
   active: 'Active',
@@ -22,7 +22,13 @@ const STATUS_WORDS: Record<string, string> = {
   unpaid: 'Unpaid',
   paused: 'Paused',
 };
-const INVOICE_STATUS_WORDS: Record<string, string> = { draft: 'Draft', open: 'Open', paid: 'Paid', uncollectible: 'Uncollectible', void: 'Void' };
+const INVOICE_STATUS_WORDS: Record<string, string> = {
+  draft: 'Draft',
+  open: 'Open',
+  paid: 'Paid',
+  uncollectible: 'Uncollectible',
+  void: 'Void',
+};
 
 export const portalPath = (portal: PortalSessionRecord) => `/p/session/${encodeURIComponent(portal.session.id)}`;
 
@@ -86,12 +92,16 @@ export function portalPage(standIn: StandIn, portal: PortalSessionRecord): strin
   const paymentMethod = paymentMethodId ? standIn.store.paymentMethods.get(paymentMethodId)?.paymentMethod : undefined;
   const unpaid = invoices.filter((invoice) => invoice.status === 'open');
   const due = unpaid.reduce((sum, invoice) => sum + invoice.amount_remaining, 0);
-  const notice = unpaid.length > 0 ? `<p class="notice">Your last payment failed. Update your payment method to pay ${formatAmount(due, unpaid[0].currency)}.</p>` : '';
+  const notice =
+    unpaid.length > 0
+      ? `<p class="notice">Your last payment failed. Update your payment method to pay ${formatAmount(due, unpaid[0].currency)}.</p>`
+      : '';
   const invoiceRows = invoices
     .map(
-      (invoice) => `<tr><td>${formatDate(invoice.created)}</td><td>${formatAmount(invoice.amount_due, invoice.currency)}</td><td>${INVOICE_STATUS_WORDS[invoice.status ?? ''] ?? invoice.status}</td><td>${
-        invoice.hosted_invoice_url ? `<a href="/i/${encodeURIComponent(invoice.id)}">Invoice ${escapeHtml(invoice.number ?? '')}</a>` : ''
-      }</td></tr>`,
+      (invoice) =>
+        `<tr><td>${formatDate(invoice.created)}</td><td>${formatAmount(invoice.amount_due, invoice.currency)}</td><td>${INVOICE_STATUS_WORDS[invoice.status ?? ''] ?? invoice.status}</td><td>${
+          invoice.hosted_invoice_url ? `<a href="/i/${encodeURIComponent(invoice.id)}">Invoice ${escapeHtml(invoice.number ?? '')}</a>` : ''
+        }</td></tr>`,
     )
     .join('\n');
   const returnLink = portal.session.return_url ? `<p><a href="${escapeHtml(portal.session.return_url)}">Return to ${business}</a></p>` : '';
@@ -154,13 +164,19 @@ export function cancelPlanPage(standIn: StandIn, portal: PortalSessionRecord, su
 }
 
 export function portalNotFoundPage(standIn: StandIn): string {
-  return page(`Not found — ${standIn.settings.businessName}`, `<h1>Billing portal not found</h1>\n<p>This link is not valid. Open the billing portal again from ${escapeHtml(standIn.settings.businessName)}.</p>`);
+  return page(
+    `Not found — ${standIn.settings.businessName}`,
+    `<h1>Billing portal not found</h1>\n<p>This link is not valid. Open the billing portal again from ${escapeHtml(standIn.settings.businessName)}.</p>`,
+  );
 }
 
 export function invoicePage(standIn: StandIn, invoice: Stripe.Invoice): string {
   const business = escapeHtml(standIn.settings.businessName);
   const lines = invoice.lines.data
-    .map((line) => `<tr><td>${escapeHtml(line.description ?? '')}<br><span class="note">${formatDate(line.period.start)} – ${formatDate(line.period.end)}</span></td><td>${formatAmount(line.amount, line.currency)}</td></tr>`)
+    .map(
+      (line) =>
+        `<tr><td>${escapeHtml(line.description ?? '')}<br><span class="note">${formatDate(line.period.start)} – ${formatDate(line.period.end)}</span></td><td>${formatAmount(line.amount, line.currency)}</td></tr>`,
+    )
     .join('\n');
   const paidAt = invoice.status_transitions.paid_at;
   return page(

@@ -1,7 +1,7 @@
 /** The shape of the v1 API's handlers: each resource module exports its routes. */
-import type { StandIn } from './context.ts';
-import type { EventOrigin } from './events.ts';
-import type { FormObject } from './form-encoding.ts';
+import type { StandIn } from './context';
+import type { EventOrigin } from './events';
+import type { FormObject } from './form-encoding';
 
 export interface ApiRequest {
   method: string;

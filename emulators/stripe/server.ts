@@ -13,24 +13,24 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type Stripe from 'stripe';
 import { closeUnreadAfterAnswer } from '@leopard/rtdb-emulator/http-body';
-import { API_SUMMARY, handleApi } from './api-router.ts';
-import { expireDueSessions } from './checkout-expiry.ts';
-import { DEFAULT_API_VERSION, standInNow, type StandIn } from './context.ts';
-import { advanceStandInClock, CONTROLS, handleControl, parseRule, snapshots, type StandInClock } from './controls.ts';
-import { StripeApiError, unrecognizedUrl, type StripeErrorBody } from './errors.ts';
-import type { StripeEvent } from './events.ts';
-import { handleCheckoutPage, handleInvoicePage, handlePortalPage } from './hosted-pages.ts';
-import { CORS_HEADERS, PageError, decodeSegment, sendHtml, sendJson } from './http.ts';
-import { randomId } from './ids.ts';
-import { Store, type FailureRule } from './store.ts';
-import { advanceStepwise } from './test-clocks.ts';
-import { DEFAULT_RETRY_DELAYS_MS, WebhookDispatcher, type WebhookDelivery } from './webhooks.ts';
-import { STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET } from '../local-config.ts';
+import { API_SUMMARY, handleApi } from './api-router';
+import { expireDueSessions } from './checkout-expiry';
+import { DEFAULT_API_VERSION, standInNow, type StandIn } from './context';
+import { advanceStandInClock, CONTROLS, handleControl, parseRule, snapshots, type StandInClock } from './controls';
+import { StripeApiError, unrecognizedUrl, type StripeErrorBody } from './errors';
+import type { StripeEvent } from './events';
+import { handleCheckoutPage, handleInvoicePage, handlePortalPage } from './hosted-pages';
+import { CORS_HEADERS, PageError, decodeSegment, sendHtml, sendJson } from './http';
+import { randomId } from './ids';
+import { Store, type FailureRule } from './store';
+import { advanceStepwise } from './test-clocks';
+import { DEFAULT_RETRY_DELAYS_MS, WebhookDispatcher, type WebhookDelivery } from './webhooks';
+import { STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET } from '../local-config';
 
-export { DEFAULT_API_VERSION } from './context.ts';
-export type { StripeEvent } from './events.ts';
-export type { FailureRule } from './store.ts';
-export type { WebhookDelivery } from './webhooks.ts';
+export { DEFAULT_API_VERSION } from './context';
+export type { StripeEvent } from './events';
+export type { FailureRule } from './store';
+export type { WebhookDelivery } from './webhooks';
 
 const EXPIRY_SWEEP_MS = 5_000;
 
@@ -130,7 +130,12 @@ export async function start(options: StartOptions = {}): Promise<RunningStripe> 
       if (req.method === 'GET' && pathname === '/') {
         const base = standIn.settings.baseUrl;
         const pages = { checkout: `${base}/c/pay/:id`, billingPortal: `${base}/p/session/:id`, invoice: `${base}/i/:id` };
-        return sendJson(res, 200, { service: 'Stripe stand-in', api: API_SUMMARY, pages, webhook: webhooks.url ?? null, controls: CONTROLS }, headers);
+        return sendJson(
+          res,
+          200,
+          { service: 'Stripe stand-in', api: API_SUMMARY, pages, webhook: webhooks.url ?? null, controls: CONTROLS },
+          headers,
+        );
       }
       throw unrecognizedUrl(req.method ?? 'GET', pathname);
     };
@@ -150,7 +155,9 @@ export async function start(options: StartOptions = {}): Promise<RunningStripe> 
   });
   const { port } = server.address() as AddressInfo;
   standIn.settings.baseUrl = `http://${host}:${port}`;
-  log(`ready on ${standIn.settings.baseUrl}${webhooks.url ? `, delivering events to ${webhooks.url}` : ' (no webhook URL: events are kept, not sent)'}`);
+  log(
+    `ready on ${standIn.settings.baseUrl}${webhooks.url ? `, delivering events to ${webhooks.url}` : ' (no webhook URL: events are kept, not sent)'}`,
+  );
 
   const list = snapshots(standIn);
   return {

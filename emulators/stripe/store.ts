@@ -4,10 +4,10 @@
  * idempotent answers and failure rules. Resources read and change it; `reset()` forgets it all.
  */
 import type Stripe from 'stripe';
-import type { CardOutcome } from './cards.ts';
-import type { LineItem } from './checkout-sessions.ts';
-import type { EventRecord } from './events.ts';
-import type { WebhookDelivery } from './webhooks.ts';
+import type { CardOutcome } from './cards';
+import type { LineItem } from './checkout-sessions';
+import type { EventRecord } from './events';
+import type { WebhookDelivery } from './webhooks';
 
 /** The oldest sessions/events/deliveries are dropped past this many. */
 export const MAX_KEPT = 1000;
@@ -140,7 +140,17 @@ export class Store {
 
   reset() {
     this.generation++;
-    for (const map of [this.sessions, this.customers, this.paymentMethods, this.subscriptions, this.invoices, this.clocks, this.portalSessions, this.products, this.idempotent]) {
+    for (const map of [
+      this.sessions,
+      this.customers,
+      this.paymentMethods,
+      this.subscriptions,
+      this.invoices,
+      this.clocks,
+      this.portalSessions,
+      this.products,
+      this.idempotent,
+    ]) {
       map.clear();
     }
     this.events = [];

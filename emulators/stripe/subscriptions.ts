@@ -4,23 +4,45 @@
  * `default_payment_method`, `description`) and cancel. Billing itself is in `billing.ts`.
  */
 import type Stripe from 'stripe';
-import { endSubscription } from './billing.ts';
-import { periodEnd, type Interval } from './billing-periods.ts';
-import { priceOf, type LineItem } from './checkout-sessions.ts';
-import { customerNow, newBatch, type StandIn } from './context.ts';
-import { invalidRequest, noSuchSubscription } from './errors.ts';
-import type { EventBatch } from './events.ts';
-import { assertExpandable, expandObject, itemPaths, type Expanders } from './expand.ts';
-import { randomId } from './ids.ts';
-import { listPage, newestFirst, parseListParams } from './lists.ts';
-import { asBoolean, asInteger, asObject, asString, oneOf, parseExpand, rejectUnknown, updateMetadata } from './params.ts';
-import { getPaymentMethod } from './payment-methods.ts';
-import { ok, type Route } from './route.ts';
-import type { CustomerRecord, SubscriptionRecord } from './store.ts';
-import { getCustomer } from './customers.ts';
+import { periodEnd, type Interval } from './billing-periods';
+import { priceOf, type LineItem } from './checkout-sessions';
+import { customerNow, newBatch, type StandIn } from './context';
+import { invalidRequest, noSuchSubscription } from './errors';
+import type { EventBatch } from './events';
+import { assertExpandable, expandObject, itemPaths, type Expanders } from './expand';
+import { randomId } from './ids';
+import { listPage, newestFirst, parseListParams } from './lists';
+import { asBoolean, asInteger, asObject, asString, oneOf, parseExpand, rejectUnknown, updateMetadata } from './params';
+import { getPaymentMethod } from './payment-methods';
+import { ok, type Route } from './route';
+import type { CustomerRecord, SubscriptionRecord } from './store';
+import { getCustomer } from './customers';
 
 export type Subscription = Stripe.Subscription;
 export type SubscriptionItem = Stripe.SubscriptionItem;
+
+/** Ends the subscription now: `customer.subscription.deleted`. */
+export function endSubscription(
+  standIn: StandIn,
+  batch: EventBatch,
+  record: SubscriptionRecord,
+  at: number,
+  details?: Stripe.Subscription.CancellationDetails,
+) {
+  const { subscription } = record;
+  subscription.status = 'canceled';
+  subscription.ended_at = at;
+  subscription.canceled_at = subscription.canceled_at ?? at;
+  subscription.cancellation_details = details ?? {
+    comment: null,
+    feedback: null,
+    feedback_option: null,
+    ...subscription.cancellation_details,
+    reason: 'cancellation_requested',
+  };
+  standIn.settings.log(`subscription ${subscription.id} canceled`);
+  batch.emit('customer.subscription.deleted', subscription, at);
+}
 
 const decimal = (value: number) => String(value) as unknown as Stripe.Plan['amount_decimal'];
 
@@ -163,7 +185,12 @@ export function renderSubscription(standIn: StandIn, subscription: Subscription,
 
 /** The customer asks to end the subscription when the current period ends (the portal's "Cancel
  *  plan", or `cancel_at_period_end=true`): Stripe then reports `cancel_at` = the period's end. */
-export function cancelAtPeriodEnd(standIn: StandIn, batch: EventBatch, record: SubscriptionRecord, reason: 'cancellation_requested' = 'cancellation_requested') {
+export function cancelAtPeriodEnd(
+  standIn: StandIn,
+  batch: EventBatch,
+  record: SubscriptionRecord,
+  reason: 'cancellation_requested' = 'cancellation_requested',
+) {
   const at = customerNow(standIn, record.subscription.customer as string);
   batch.change('customer.subscription.updated', record.subscription, at, (subscription) => {
     subscription.cancel_at_period_end = true;
@@ -173,7 +200,18 @@ export function cancelAtPeriodEnd(standIn: StandIn, batch: EventBatch, record: S
   });
 }
 
-const STATUSES = ['active', 'all', 'canceled', 'ended', 'incomplete', 'incomplete_expired', 'past_due', 'paused', 'trialing', 'unpaid'] as const;
+const STATUSES = [
+  'active',
+  'all',
+  'canceled',
+  'ended',
+  'incomplete',
+  'incomplete_expired',
+  'past_due',
+  'paused',
+  'trialing',
+  'unpaid',
+] as const;
 const SUBSCRIPTION_PATH = /^\/v1\/subscriptions\/([^/]+)$/;
 
 /** `cancel_at`: a timestamp, `min_period_end`/`max_period_end` (the current period's end), or
@@ -214,7 +252,10 @@ export const subscriptionRoutes: Route[] = [
         return subscription.status === status;
       };
       const records = [...standIn.store.subscriptions.values()].filter(
-        ({ subscription }) => (customerId === undefined || subscription.customer === customerId) && (clockId === undefined || subscription.test_clock === clockId) && wanted(subscription),
+        ({ subscription }) =>
+          (customerId === undefined || subscription.customer === customerId) &&
+          (clockId === undefined || subscription.test_clock === clockId) &&
+          wanted(subscription),
       );
       const subscriptions = newestFirst(records, (record) => record.subscription.created).map((record) => record.subscription);
       const paths = itemPaths(params.expand);
@@ -227,7 +268,15 @@ export const subscriptionRoutes: Route[] = [
     method: 'POST',
     path: SUBSCRIPTION_PATH,
     handle(standIn, { form, origin }, [id]) {
-      rejectUnknown(form, ['cancel_at', 'cancel_at_period_end', 'metadata', 'default_payment_method', 'description', 'cancellation_details', 'expand']);
+      rejectUnknown(form, [
+        'cancel_at',
+        'cancel_at_period_end',
+        'metadata',
+        'default_payment_method',
+        'description',
+        'cancellation_details',
+        'expand',
+      ]);
       const expand = parseExpand(form);
       assertExpandable(expand, expanders(standIn));
       const record = getSubscription(standIn, id);
@@ -239,7 +288,8 @@ export const subscriptionRoutes: Route[] = [
       const metadata = form.metadata === undefined ? undefined : updateMetadata(subscription.metadata, form.metadata);
       if (subscription.status === 'canceled') {
         const others = Object.keys(form).filter((key) => !['metadata', 'cancellation_details', 'expand'].includes(key));
-        if (others.length > 0) throw invalidRequest('A canceled subscription can only update its cancellation_details and metadata.', others[0]);
+        if (others.length > 0)
+          throw invalidRequest('A canceled subscription can only update its cancellation_details and metadata.', others[0]);
       }
       const cancelAt = parseCancelAt(form.cancel_at, subscription, now);
       const atPeriodEnd = asBoolean(form.cancel_at_period_end, ['cancel_at_period_end']);
@@ -248,11 +298,18 @@ export const subscriptionRoutes: Route[] = [
       }
       const paymentMethodId = form.default_payment_method === '' ? null : asString(form.default_payment_method, ['default_payment_method']);
       if (paymentMethodId && getPaymentMethod(standIn, paymentMethodId, 'default_payment_method').paymentMethod.customer !== customerId) {
-        throw invalidRequest(`The customer does not have a payment method with the ID ${paymentMethodId}. The payment method must be attached to the customer.`, 'default_payment_method');
+        throw invalidRequest(
+          `The customer does not have a payment method with the ID ${paymentMethodId}. The payment method must be attached to the customer.`,
+          'default_payment_method',
+        );
       }
       const description = form.description === '' ? null : asString(form.description, ['description']);
       const comment = details?.comment === undefined ? undefined : (asString(details.comment, ['cancellation_details', 'comment']) ?? null);
-      const feedback = details?.feedback === undefined ? undefined : ((asString(details.feedback, ['cancellation_details', 'feedback']) ?? null) as Stripe.Subscription.CancellationDetails['feedback']);
+      const feedback =
+        details?.feedback === undefined
+          ? undefined
+          : ((asString(details.feedback, ['cancellation_details', 'feedback']) ??
+              null) as Stripe.Subscription.CancellationDetails['feedback']);
       const batch = newBatch(standIn, origin);
       batch.change('customer.subscription.updated', subscription, now, (changed) => {
         if (metadata !== undefined) changed.metadata = metadata;
@@ -302,7 +359,8 @@ export const subscriptionRoutes: Route[] = [
         reason: 'cancellation_requested',
         feedback_option: null,
         comment: asString(details?.comment, ['cancellation_details', 'comment']) ?? null,
-        feedback: (asString(details?.feedback, ['cancellation_details', 'feedback']) ?? null) as Stripe.Subscription.CancellationDetails['feedback'],
+        feedback: (asString(details?.feedback, ['cancellation_details', 'feedback']) ??
+          null) as Stripe.Subscription.CancellationDetails['feedback'],
       });
       void batch.deliver();
       return ok(renderSubscription(standIn, record.subscription, expand));

@@ -6,44 +6,17 @@
  * one), so a test can move any customer's time forward.
  */
 import type Stripe from 'stripe';
-import { billUntil, shortestInterval } from './billing.ts';
-import { addInterval } from './billing-periods.ts';
-import { expireSessionsOnClock } from './checkout-expiry.ts';
-import { newBatch, ownOrigin, standInNow, type StandIn } from './context.ts';
-import { invalidRequest, noSuchTestClock } from './errors.ts';
-import { assertExpandable, itemPaths } from './expand.ts';
-import { newestFirst, listPage, parseListParams } from './lists.ts';
-import { randomId } from './ids.ts';
-import { asInteger, asString, parseExpand, rejectUnknown, required } from './params.ts';
-import { ok, type Route } from './route.ts';
-import type { ClockRecord } from './store.ts';
-
-/** Stripe deletes test clocks (and their objects) 30 days after creation. */
-const CLOCK_LIFETIME_SECONDS = 30 * 24 * 60 * 60;
-
-export function newClock(standIn: StandIn, frozenTime: number, name: string | null): ClockRecord {
-  const created = standInNow(standIn);
-  const clock: Stripe.TestHelpers.TestClock = {
-    id: randomId('clock_', 24),
-    object: 'test_helpers.test_clock',
-    created,
-    deletes_after: created + CLOCK_LIFETIME_SECONDS,
-    frozen_time: frozenTime,
-    livemode: false,
-    name,
-    status: 'ready',
-    status_details: {},
-  };
-  const record: ClockRecord = { clock, now: frozenTime, advancing: null, seq: standIn.store.nextSeq() };
-  standIn.store.clocks.set(clock.id, record);
-  return record;
-}
-
-export function getClock(standIn: StandIn, id: string, param = 'id'): ClockRecord {
-  const record = standIn.store.clocks.get(id);
-  if (!record) throw noSuchTestClock(id, param);
-  return record;
-}
+import { billUntil, shortestInterval } from './billing';
+import { addInterval } from './billing-periods';
+import { expireSessionsOnClock } from './checkout-expiry';
+import { getClock, newClock } from './clock-records';
+import { newBatch, ownOrigin, type StandIn } from './context';
+import { invalidRequest } from './errors';
+import { assertExpandable, itemPaths } from './expand';
+import { newestFirst, listPage, parseListParams } from './lists';
+import { asInteger, asString, parseExpand, rejectUnknown, required } from './params';
+import { ok, type Route } from './route';
+import type { ClockRecord } from './store';
 
 /** The latest time the clock may be advanced to at once: Stripe allows two intervals of the
  *  shortest subscription on it (two months for monthly billing). */
@@ -57,11 +30,20 @@ export function maxAdvanceTarget(standIn: StandIn, record: ClockRecord): number 
  * events are delivered, and then the clock is `ready` at `target` (`test_helpers.test_clock.ready`).
  * Returns the clock as answered and a promise for the end.
  */
-export function startAdvance(standIn: StandIn, record: ClockRecord, target: number, origin = ownOrigin()): { answer: Stripe.TestHelpers.TestClock; done: Promise<void> } {
+export function startAdvance(
+  standIn: StandIn,
+  record: ClockRecord,
+  target: number,
+  origin = ownOrigin(),
+): { answer: Stripe.TestHelpers.TestClock; done: Promise<void> } {
   const { clock } = record;
-  if (record.advancing) throw invalidRequest(`The test clock ${clock.id} is advancing; wait until its status is \`ready\` before advancing it again.`);
+  if (record.advancing)
+    throw invalidRequest(`The test clock ${clock.id} is advancing; wait until its status is \`ready\` before advancing it again.`);
   if (target <= clock.frozen_time) {
-    throw invalidRequest(`The test clock can only be advanced to a time after its current frozen_time (${clock.frozen_time}).`, 'frozen_time');
+    throw invalidRequest(
+      `The test clock can only be advanced to a time after its current frozen_time (${clock.frozen_time}).`,
+      'frozen_time',
+    );
   }
   const limit = maxAdvanceTarget(standIn, record);
   if (target > limit) {
@@ -83,7 +65,9 @@ export function startAdvance(standIn: StandIn, record: ClockRecord, target: numb
       billUntil(standIn, record, target, batch);
       await batch.deliver();
     } catch (error) {
-      standIn.settings.log(`test clock ${clock.id}: billing failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      standIn.settings.log(
+        `test clock ${clock.id}: billing failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+      );
     } finally {
       record.now = target;
       clock.frozen_time = target;

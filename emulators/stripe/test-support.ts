@@ -58,7 +58,10 @@ export class WebhookReceiver {
 
 /** Submits a hosted page's form (`application/x-www-form-urlencoded`) without following the
  *  redirect: the answer's status, Location and page. */
-export async function postForm(url: string, fields: Record<string, string> = {}): Promise<{ status: number; location: string | null; html: string }> {
+export async function postForm(
+  url: string,
+  fields: Record<string, string> = {},
+): Promise<{ status: number; location: string | null; html: string }> {
   const response = await fetch(url, {
     method: 'POST',
     redirect: 'manual',

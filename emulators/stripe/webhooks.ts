@@ -5,9 +5,9 @@
  * run on their own, so one refused event does not hold up the rest (as on Stripe, a receiver that
  * needs an earlier event can answer non-2xx and get this one again later).
  */
-import type { EventRecord, EventType } from './events.ts';
-import { signatureHeader } from './signature.ts';
-import type { Store } from './store.ts';
+import type { EventRecord, EventType } from './events';
+import { signatureHeader } from './signature';
+import type { Store } from './store';
 
 /** Stripe retries failed deliveries for days; locally a few short tries show the same behaviour. */
 export const DEFAULT_RETRY_DELAYS_MS = [250, 500, 1000];
@@ -124,7 +124,16 @@ export class WebhookDispatcher {
     const controller = new AbortController();
     this.inFlight.add(controller);
     const started = performance.now();
-    const delivery: WebhookDelivery = { eventId: record.event.id, eventType: record.event.type, url, attempt, status: null, ok: false, at: new Date().toISOString(), durationMs: 0 };
+    const delivery: WebhookDelivery = {
+      eventId: record.event.id,
+      eventType: record.event.type,
+      url,
+      attempt,
+      status: null,
+      ok: false,
+      at: new Date().toISOString(),
+      durationMs: 0,
+    };
     try {
       const response = await fetch(url, {
         method: 'POST',
@@ -141,7 +150,12 @@ export class WebhookDispatcher {
       delivery.ok = response.status >= 200 && response.status < 300;
       delivery.responseBody = (await response.text().catch(() => '')).slice(0, 2000);
     } catch (error) {
-      delivery.error = error instanceof Error ? (error.cause instanceof Error ? `${error.message}: ${error.cause.message}` : error.message) : String(error);
+      delivery.error =
+        error instanceof Error
+          ? error.cause instanceof Error
+            ? `${error.message}: ${error.cause.message}`
+            : error.message
+          : String(error);
     } finally {
       this.inFlight.delete(controller);
       delivery.durationMs = Math.round(performance.now() - started);

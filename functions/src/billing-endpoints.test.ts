@@ -2,10 +2,22 @@
 // against the Stripe stand-in and firebase-admin against the database emulator: what each answers,
 // and above all what each refuses.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CARDS, bearer, checkoutBody, pay, read, settled, SITE, startCheckout, startHarness, type Account, type Harness } from './billing-test-harness';
+import {
+  CARDS,
+  bearer,
+  checkoutBody,
+  pay,
+  read,
+  settled,
+  SITE,
+  startCheckout,
+  startHarness,
+  type Account,
+  type Harness,
+} from './billing-test-harness';
 import { checkoutSessionParams } from './checkout';
 import { CUSTOMERS_PATH } from './customers';
-import { ORDERS_PATH } from './orders';
+import { ORDERS_PATH } from '../../src/data/orders';
 import { post } from './test-server';
 
 let harness: Harness;
@@ -24,7 +36,10 @@ beforeEach(async () => {
 
 const RETURN_URL = `${SITE}/payment-methods`;
 
-async function get(url: string, headers: Record<string, string> = {}): Promise<{ status: number; json: Record<string, unknown>; headers: Headers }> {
+async function get(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; json: Record<string, unknown>; headers: Headers }> {
   const response = await fetch(url, { headers });
   return { status: response.status, json: (await response.json()) as Record<string, unknown>, headers: response.headers };
 }
@@ -51,16 +66,28 @@ describe('stripePortal', () => {
   it('opens the billing portal of the caller’s own customer, returning to the site', async () => {
     const { account, customerId } = await customer({ email: 'ada@example.com' });
     const answer = await post(harness.urls.portal, { returnURL: RETURN_URL }, bearer(account));
-    expect(answer).toEqual({ status: 201, json: { statusCode: 201, data: { url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/p\/session\/bps_/) } } });
-    const sessions = (await (await fetch(`${harness.standIn.url}/__portal_sessions`)).json()) as { customer: string; return_url: string; url: string }[];
-    expect(sessions).toEqual([expect.objectContaining({ customer: customerId, return_url: RETURN_URL, url: (answer.json.data as { url: string }).url })]);
+    expect(answer).toEqual({
+      status: 201,
+      json: { statusCode: 201, data: { url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/p\/session\/bps_/) } },
+    });
+    const sessions = (await (await fetch(`${harness.standIn.url}/__portal_sessions`)).json()) as {
+      customer: string;
+      return_url: string;
+      url: string;
+    }[];
+    expect(sessions).toEqual([
+      expect.objectContaining({ customer: customerId, return_url: RETURN_URL, url: (answer.json.data as { url: string }).url }),
+    ]);
     const page = await (await fetch((answer.json.data as { url: string }).url)).text();
     expect(page).toContain('Billing for ada@example.com');
   });
 
   it('refuses a request without a sign-in, or with a forged one (401), opening nothing', async () => {
     await customer();
-    expect(await post(harness.urls.portal, { returnURL: RETURN_URL })).toEqual({ status: 401, json: { statusCode: 401, error: { message: expect.stringContaining('Sign in') } } });
+    expect(await post(harness.urls.portal, { returnURL: RETURN_URL })).toEqual({
+      status: 401,
+      json: { statusCode: 401, error: { message: expect.stringContaining('Sign in') } },
+    });
     expect(await post(harness.urls.portal, { returnURL: RETURN_URL }, bearer('forged.token.value'))).toMatchObject({ status: 401 });
     expect(await post(harness.urls.portal, { returnURL: RETURN_URL }, { Authorization: 'Basic abc' })).toMatchObject({ status: 401 });
     expect(await (await fetch(`${harness.standIn.url}/__portal_sessions`)).json()).toEqual([]);
@@ -70,14 +97,20 @@ describe('stripePortal', () => {
     const victim = await customer();
     const { account } = await customer();
     const answer = await post(harness.urls.portal, { returnURL: RETURN_URL, customer: victim.customerId }, bearer(account));
-    expect(answer).toEqual({ status: 400, json: { statusCode: 400, error: { field: 'customer', message: expect.stringContaining('your own') } } });
+    expect(answer).toEqual({
+      status: 400,
+      json: { statusCode: 400, error: { field: 'customer', message: expect.stringContaining('your own') } },
+    });
     expect(await (await fetch(`${harness.standIn.url}/__portal_sessions`)).json()).toEqual([]);
   });
 
   it('refuses a return address off the site (400 on returnURL)', async () => {
     const { account } = await customer();
     for (const returnURL of ['https://evil.example/payment-methods', 'http://127.0.0.1:9999/', 'not a url']) {
-      expect(await post(harness.urls.portal, { returnURL }, bearer(account))).toMatchObject({ status: 400, json: { error: { field: 'returnURL' } } });
+      expect(await post(harness.urls.portal, { returnURL }, bearer(account))).toMatchObject({
+        status: 400,
+        json: { error: { field: 'returnURL' } },
+      });
     }
   });
 
@@ -87,10 +120,17 @@ describe('stripePortal', () => {
   });
 
   it('answers the site’s preflight and refuses other sites (CORS), and methods but POST', async () => {
-    const preflight = await fetch(harness.urls.portal, { method: 'OPTIONS', headers: { Origin: SITE, 'Access-Control-Request-Method': 'POST' } });
+    const preflight = await fetch(harness.urls.portal, {
+      method: 'OPTIONS',
+      headers: { Origin: SITE, 'Access-Control-Request-Method': 'POST' },
+    });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-origin')).toBe(SITE);
-    const foreign = await post(harness.urls.portal, { returnURL: RETURN_URL }, { Origin: 'https://evil.example', ...bearer(harness.signIn()) });
+    const foreign = await post(
+      harness.urls.portal,
+      { returnURL: RETURN_URL },
+      { Origin: 'https://evil.example', ...bearer(harness.signIn()) },
+    );
     expect(foreign.status).toBe(403);
     expect((await get(harness.urls.portal)).status).toBe(405);
   });
@@ -104,14 +144,33 @@ describe('checkoutSummary', () => {
     // Before paying (or before the webhook has heard): no payments, no status.
     expect(await summaryOf(created.id)).toMatchObject({
       status: 200,
-      json: { statusCode: 200, data: { service: 'websites', plan: 'bronze', period: 'monthly', amountPerPeriod: 10_799_99, termPayments: 12, paymentsMade: 0, subscriptionStatus: null } },
+      json: {
+        statusCode: 200,
+        data: {
+          service: 'websites',
+          plan: 'bronze',
+          period: 'monthly',
+          amountPerPeriod: 10_799_99,
+          termPayments: 12,
+          paymentsMade: 0,
+          subscriptionStatus: null,
+        },
+      },
     });
     await pay(created, CARDS.visa, 'guest@example.com');
     await settled(harness.standIn);
     const answer = await summaryOf(created.id);
     expect(answer.json).toEqual({
       statusCode: 200,
-      data: { service: 'websites', plan: 'bronze', period: 'monthly', amountPerPeriod: 10_799_99, termPayments: 12, paymentsMade: 1, subscriptionStatus: 'active' },
+      data: {
+        service: 'websites',
+        plan: 'bronze',
+        period: 'monthly',
+        amountPerPeriod: 10_799_99,
+        termPayments: 12,
+        paymentsMade: 1,
+        subscriptionStatus: 'active',
+      },
     });
     expect(answer.headers.get('cache-control')).toBe('no-store');
   });
@@ -153,8 +212,15 @@ describe('claimGuestOrders', () => {
     // The newest guest order's customer becomes the account's, so the portal and the card work.
     const newestCustomer = await read<string>(harness.database, `${ORDERS_PATH}/${second.orderId}/customerId`);
     expect(await read(harness.database, `${CUSTOMERS_PATH}/${account.uid}/stripeCustomerId`)).toBe(newestCustomer);
-    expect(await read(harness.database, `billing/${account.uid}/card`)).toEqual({ brand: 'visa', last4: '4242', expMonth: 12, expYear: 2034 });
-    expect((await harness.stripe.customers.retrieve(newestCustomer!)) as { metadata: unknown }).toMatchObject({ metadata: { uid: account.uid } });
+    expect(await read(harness.database, `billing/${account.uid}/card`)).toEqual({
+      brand: 'visa',
+      last4: '4242',
+      expMonth: 12,
+      expYear: 2034,
+    });
+    expect((await harness.stripe.customers.retrieve(newestCustomer!)) as { metadata: unknown }).toMatchObject({
+      metadata: { uid: account.uid },
+    });
     expect((await post(harness.urls.portal, { returnURL: RETURN_URL }, bearer(account))).status).toBe(201);
     // The first guest order's customer stays the guest's: the account has one customer.
     const olderCustomer = await read<string>(harness.database, `${ORDERS_PATH}/${first.orderId}/customerId`);
@@ -163,7 +229,9 @@ describe('claimGuestOrders', () => {
 
     // Once linked, they stay: a second claim (or another verified account) links nothing.
     expect(await post(harness.urls.claim, {}, bearer(account))).toMatchObject({ status: 200, json: { data: { linked: 0 } } });
-    expect(await post(harness.urls.claim, {}, bearer(harness.signIn({ email: 'kat@example.com' })))).toMatchObject({ json: { data: { linked: 0 } } });
+    expect(await post(harness.urls.claim, {}, bearer(harness.signIn({ email: 'kat@example.com' })))).toMatchObject({
+      json: { data: { linked: 0 } },
+    });
     expect(await read(harness.database, `${ORDERS_PATH}/${first.orderId}/buyer`)).toBe(account.uid);
   });
 
@@ -171,7 +239,10 @@ describe('claimGuestOrders', () => {
     const guest = await guestPurchase('kat@example.com');
     const before = await read(harness.database, '/');
     const unverified = harness.signIn({ email: 'kat@example.com', emailVerified: false });
-    expect(await post(harness.urls.claim, {}, bearer(unverified))).toEqual({ status: 403, json: { statusCode: 403, error: { message: expect.stringContaining('Verify your email') } } });
+    expect(await post(harness.urls.claim, {}, bearer(unverified))).toEqual({
+      status: 403,
+      json: { statusCode: 403, error: { message: expect.stringContaining('Verify your email') } },
+    });
     expect((await post(harness.urls.claim, {})).status).toBe(401);
     expect((await post(harness.urls.claim, {}, bearer('forged'))).status).toBe(401);
     expect(await read(harness.database, '/')).toEqual(before);

@@ -55,7 +55,14 @@ describe('customers', () => {
 
 describe('cardSummary', () => {
   it('keeps brand, last four digits and expiry of a card, nothing else', () => {
-    const card = { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2034, fingerprint: 'x', funding: 'credit' } as Stripe.PaymentMethod.Card;
+    const card = {
+      brand: 'visa',
+      last4: '4242',
+      exp_month: 12,
+      exp_year: 2034,
+      fingerprint: 'x',
+      funding: 'credit',
+    } as Stripe.PaymentMethod.Card;
     expect(cardSummary({ card })).toEqual({ brand: 'visa', last4: '4242', expMonth: 12, expYear: 2034 });
   });
 
@@ -67,11 +74,17 @@ describe('cardSummary', () => {
 
 describe('validatePortalRequest', () => {
   it('accepts a return address on the site', () => {
-    expect(validatePortalRequest({ returnURL: `${SITE}/payment-methods` }, [SITE])).toEqual({ ok: true, request: { returnURL: `${SITE}/payment-methods` } });
+    expect(validatePortalRequest({ returnURL: `${SITE}/payment-methods` }, [SITE])).toEqual({
+      ok: true,
+      request: { returnURL: `${SITE}/payment-methods` },
+    });
   });
 
   it('refuses a customer named by the body, and any other field', () => {
-    expect(validatePortalRequest({ returnURL: `${SITE}/x`, customer: 'cus_other' }, [SITE])).toMatchObject({ ok: false, field: 'customer' });
+    expect(validatePortalRequest({ returnURL: `${SITE}/x`, customer: 'cus_other' }, [SITE])).toMatchObject({
+      ok: false,
+      field: 'customer',
+    });
     expect(validatePortalRequest({ returnURL: `${SITE}/x`, uid: 'someone' }, [SITE])).toMatchObject({ ok: false, field: 'uid' });
   });
 
@@ -84,10 +97,30 @@ describe('validatePortalRequest', () => {
 });
 
 describe('summariseOrder', () => {
-  const order = { product: 'websites', tier: 'earth', billingPeriod: 'monthly', amountPerPeriod: 750_000, productAmount: 750_000, termPayments: 12, paymentsMade: 1, subscriptionStatus: 'active', customerEmail: 'a@b.co', customerId: 'cus_1', subscriptionId: 'sub_1' };
+  const order = {
+    product: 'websites',
+    tier: 'earth',
+    billingPeriod: 'monthly',
+    amountPerPeriod: 750_000,
+    productAmount: 750_000,
+    termPayments: 12,
+    paymentsMade: 1,
+    subscriptionStatus: 'active',
+    customerEmail: 'a@b.co',
+    customerId: 'cus_1',
+    subscriptionId: 'sub_1',
+  };
 
   it('answers only what the thank-you page shows', () => {
-    expect(summariseOrder(order)).toEqual({ service: 'websites', plan: 'earth', period: 'monthly', amountPerPeriod: 750_000, termPayments: 12, paymentsMade: 1, subscriptionStatus: 'active' });
+    expect(summariseOrder(order)).toEqual({
+      service: 'websites',
+      plan: 'earth',
+      period: 'monthly',
+      amountPerPeriod: 750_000,
+      termPayments: 12,
+      paymentsMade: 1,
+      subscriptionStatus: 'active',
+    });
   });
 
   it('shows an order the webhook has not reached yet as no payments and no status', () => {

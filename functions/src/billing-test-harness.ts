@@ -83,14 +83,20 @@ export interface Backends {
  *  stand-in is to deliver events. */
 export async function startBackends(name: string, options: BackendOptions): Promise<Backends> {
   const databaseEmulator: RunningEmulator = await startDatabase({ port: 0, quiet: true });
-  const app: App = initializeApp({ projectId: `demo-${name}`, databaseURL: `${databaseEmulator.url}?ns=demo-${name}` }, `${name}-${Date.now()}`);
+  const app: App = initializeApp(
+    { projectId: `demo-${name}`, databaseURL: `${databaseEmulator.url}?ns=demo-${name}` },
+    `${name}-${Date.now()}`,
+  );
   const database = getDatabase(app);
   const servers = testServers();
   const { secretKey, webhookSecret } = options;
   // The webhook is served first: the stand-in needs its URL to deliver to. `stripe` is read per
   // request, once the stand-in is up (the client needs its port).
   let stripe!: Stripe;
-  const webhookUrl = webhookSecret === undefined ? undefined : await servers.serve('stripeWebhook', (request, response) => handleWebhook(request, response, { database, stripe, webhookSecret }));
+  const webhookUrl =
+    webhookSecret === undefined
+      ? undefined
+      : await servers.serve('stripeWebhook', (request, response) => handleWebhook(request, response, { database, stripe, webhookSecret }));
   const standIn = await startStripe({
     port: 0,
     quiet: true,
@@ -175,7 +181,15 @@ export async function startHarness(name: string, options: { retryDelaysMs?: numb
   };
 }
 
-const EARTH: CheckoutChoices = { service: 'websites', plan: 'earth', period: 'monthly', storage: false, security: false, marketing: false, tradeIn: null };
+const EARTH: CheckoutChoices = {
+  service: 'websites',
+  plan: 'earth',
+  period: 'monthly',
+  storage: false,
+  security: false,
+  marketing: false,
+  tradeIn: null,
+};
 
 /** The body the product page sends (a visitor's success URL carries Stripe's session id). */
 export function checkoutBody(choices: Partial<CheckoutChoices> = {}, signedIn = false): CheckoutRequest {

@@ -1,10 +1,13 @@
+import type { Auth } from 'firebase-admin/auth';
 import { describe, expect, it } from 'vitest';
 import { bearerToken, identifyCaller } from './caller';
 
 const auth = {
   verifyIdToken: async (token: string) => {
     if (token !== 'good-token' && token !== 'unverified-token') throw Object.assign(new Error('bad'), { code: 'auth/argument-error' });
-    return { uid: 'uid-ada', email: 'ada@example.com', email_verified: token === 'good-token' } as Awaited<ReturnType<import('firebase-admin/auth').Auth['verifyIdToken']>>;
+    return { uid: 'uid-ada', email: 'ada@example.com', email_verified: token === 'good-token' } as Awaited<
+      ReturnType<Auth['verifyIdToken']>
+    >;
   },
 };
 
@@ -29,7 +32,12 @@ describe('identifyCaller', () => {
   });
 
   it('identifies the customer of a valid token', async () => {
-    expect(await identifyCaller(auth, 'Bearer good-token')).toEqual({ kind: 'customer', uid: 'uid-ada', email: 'ada@example.com', emailVerified: true });
+    expect(await identifyCaller(auth, 'Bearer good-token')).toEqual({
+      kind: 'customer',
+      uid: 'uid-ada',
+      email: 'ada@example.com',
+      emailVerified: true,
+    });
   });
 
   it('says whether Auth has verified the email (only a verified one may claim guest orders)', async () => {

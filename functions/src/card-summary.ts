@@ -25,7 +25,10 @@ export function cardSummary(paymentMethod: Pick<Stripe.PaymentMethod, 'card'> | 
   return { brand: card.brand, last4: card.last4, expMonth: card.exp_month, expYear: card.exp_year };
 }
 
-async function paymentMethod(stripe: Stripe, value: string | Stripe.PaymentMethod | null | undefined): Promise<Stripe.PaymentMethod | null> {
+async function paymentMethod(
+  stripe: Stripe,
+  value: string | Stripe.PaymentMethod | null | undefined,
+): Promise<Stripe.PaymentMethod | null> {
   if (value === null || value === undefined) return null;
   return typeof value === 'string' ? stripe.paymentMethods.retrieve(value) : value;
 }
@@ -54,7 +57,8 @@ export async function refreshCardSummary(deps: CardDependencies, customerId: str
   try {
     customer = await deps.stripe.customers.retrieve(customerId, { expand: ['invoice_settings.default_payment_method'] });
   } catch (error) {
-    if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return ignored(`Stripe does not know customer ${customerId}`, { customerId });
+    if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404)
+      return ignored(`Stripe does not know customer ${customerId}`, { customerId });
     throw error;
   }
   if (customer.deleted) return ignored('the customer was deleted', { customerId });

@@ -5,7 +5,7 @@ import type { Database } from 'firebase-admin/database';
 import type Stripe from 'stripe';
 import { refreshCardSummary } from './card-summary';
 import { applied, ignored, retry, type EventOutcome, type OutcomeDetails } from './event-outcome';
-import { ORDERS_PATH } from './orders';
+import { ORDERS_PATH } from '../../src/data/orders';
 import { isPaymentStatus, nextPaymentStatus, type PaymentStatus } from './payment-status';
 import { idOf } from './stripe-ids';
 import { syncSubscription } from './subscription-sync';
@@ -54,7 +54,11 @@ function stepDetails(prefix: string, outcome: EventOutcome): OutcomeDetails {
   return { ...facts, ...details };
 }
 
-export async function applyCheckoutEvent(deps: CheckoutEventDependencies, subject: SessionSubject, eventType: string): Promise<EventOutcome> {
+export async function applyCheckoutEvent(
+  deps: CheckoutEventDependencies,
+  subject: SessionSubject,
+  eventType: string,
+): Promise<EventOutcome> {
   const settled = await settlePaymentStatus(deps.database, subject);
   if (settled.outcome !== 'applied' || eventType !== 'checkout.session.completed') return settled;
 

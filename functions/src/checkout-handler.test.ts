@@ -6,6 +6,7 @@ import Stripe from 'stripe';
 import { getAuth } from 'firebase-admin/auth';
 import { describe, expect, it } from 'vitest';
 import { buildCheckoutRequest } from '../../src/catalog/checkout';
+import { ORDERS_PATH } from '../../src/data/orders';
 import { useBackends } from './billing-test-harness';
 import { handleCheckout } from './checkout';
 import { createStripeClient, stripeConnection } from './stripe-client';
@@ -46,11 +47,13 @@ function recordingStripe(): { stripe: Stripe; createForms: URLSearchParams[] } {
 
 /** The product images of the session a create form asked for, in order. */
 function productImages(form: URLSearchParams): string[] {
-  return [...form.entries()].filter(([name]) => name.startsWith('line_items[0][price_data][product_data][images]')).map(([, value]) => value);
+  return [...form.entries()]
+    .filter(([name]) => name.startsWith('line_items[0][price_data][product_data][images]'))
+    .map(([, value]) => value);
 }
 
 async function storedOrders(): Promise<Record<string, unknown>> {
-  return ((await env.database.ref('all_orders').get()).val() as Record<string, unknown> | null) ?? {};
+  return ((await env.database.ref(ORDERS_PATH).get()).val() as Record<string, unknown> | null) ?? {};
 }
 
 describe('handleCheckout with Stripe answering', () => {
@@ -66,7 +69,10 @@ describe('handleCheckout with Stripe answering', () => {
     env.standIn.fail({ status: 500, type: 'api_error', message: 'Stripe is having a moment.' });
     const { status, json } = await post(await serve(createStripeClient(SECRET_KEY, env.standIn.url)), BODY);
     expect(status).toBe(502);
-    expect(json).toEqual({ statusCode: 502, error: { message: 'The payment provider could not start checkout: Stripe is having a moment.' } });
+    expect(json).toEqual({
+      statusCode: 502,
+      error: { message: 'The payment provider could not start checkout: Stripe is having a moment.' },
+    });
     expect(await storedOrders()).toEqual({});
   });
 

@@ -13,7 +13,7 @@ import { isBillingPeriod } from '../../src/catalog/pricing';
 import { isServiceId } from '../../src/catalog/services';
 import { isSubscriptionStatus, TERM_MONTHS } from '../../src/catalog/subscription';
 import { applyCors, requireMethod, sendError } from './http';
-import { isOrderId, ORDERS_PATH } from './orders';
+import { isOrderId, ORDERS_PATH } from '../../src/data/orders';
 import { isStripeId } from './stripe-ids';
 
 export interface CheckoutSummaryDependencies {
@@ -62,7 +62,12 @@ export async function handleCheckoutSummary(request: Request, response: Response
       return;
     }
     if (!(error instanceof Stripe.errors.StripeError)) throw error;
-    logger.error('checkoutSummary: Stripe refused the session', { type: error.type, code: error.code, status: error.statusCode, stripeMessage: error.message });
+    logger.error('checkoutSummary: Stripe refused the session', {
+      type: error.type,
+      code: error.code,
+      status: error.statusCode,
+      stripeMessage: error.message,
+    });
     sendError(response, 502, `The payment provider could not be asked about this purchase: ${error.message}`);
     return;
   }
@@ -70,7 +75,9 @@ export async function handleCheckoutSummary(request: Request, response: Response
   // Ours only if the session names an order whose session it is (not, e.g., one of another shop
   // on the same Stripe account, or a session that copied an order id into its metadata).
   const orderId = session.metadata?.orderId;
-  const order = isOrderId(orderId) ? ((await deps.database.ref(`${ORDERS_PATH}/${orderId}`).get()).val() as Record<string, unknown> | null) : null;
+  const order = isOrderId(orderId)
+    ? ((await deps.database.ref(`${ORDERS_PATH}/${orderId}`).get()).val() as Record<string, unknown> | null)
+    : null;
   const summary = order !== null && order.stripeId === session.id ? summariseOrder(order) : null;
   if (summary === null) {
     sendError(response, 404, NOT_FOUND);

@@ -1,6 +1,6 @@
 /** stripeCheckout: checks the choices against the catalogue, prices them itself, opens a Stripe
  *  Checkout session for a subscription at that amount per period and records the unpaid order
- *  (architecture decision 4; docs/decisions.md, "Plans are subscriptions"). A signed-in buyer
+ *  (docs/decisions/0006-server-priced-checkout.md, docs/decisions/0075-subscriptions-functions-side.md). A signed-in buyer
  *  pays as their one Stripe customer (customers/{uid}), created on their first purchase. */
 import type { Auth } from 'firebase-admin/auth';
 import { ServerValue, type Database } from 'firebase-admin/database';
@@ -13,7 +13,8 @@ import { recurringPrice } from '../../src/catalog/subscription';
 import { identifyCaller } from './caller';
 import { customerForBuyer } from './customers';
 import { applyCors, requireMethod, sendError } from './http';
-import { buildOrderRecord, ORDERS_PATH } from './orders';
+import { ORDERS_PATH } from '../../src/data/orders';
+import { buildOrderRecord } from './orders';
 import { isAllowedOrigin, isSiteImage, SITE_IMAGES_PATH } from './origins';
 
 export interface CheckoutDependencies {
@@ -34,7 +35,11 @@ export interface CheckoutBuyer {
  *  on the subscription, so every later event about the subscription leads back to its order. The
  *  12-month term's end (cancel_at) cannot be set here; stripeWebhook sets it once Checkout has
  *  created the subscription. */
-export function checkoutSessionParams(request: CheckoutRequest, orderId: string, buyer: CheckoutBuyer | null): Stripe.Checkout.SessionCreateParams {
+export function checkoutSessionParams(
+  request: CheckoutRequest,
+  orderId: string,
+  buyer: CheckoutBuyer | null,
+): Stripe.Checkout.SessionCreateParams {
   const price = recurringPrice(request);
   const metadata: Record<string, string> = {
     orderId,
@@ -116,7 +121,13 @@ export async function handleCheckout(request: Request, response: Response, deps:
     session = await deps.stripe.checkout.sessions.create(checkoutSessionParams(checkout, orderId, buyer), { idempotencyKey: orderId });
   } catch (error) {
     if (!(error instanceof Stripe.errors.StripeError)) throw error;
-    logger.error('stripeCheckout: Stripe refused the checkout', { orderId, type: error.type, code: error.code, status: error.statusCode, stripeMessage: error.message });
+    logger.error('stripeCheckout: Stripe refused the checkout', {
+      orderId,
+      type: error.type,
+      code: error.code,
+      status: error.statusCode,
+      stripeMessage: error.message,
+    });
     sendError(response, 502, `The payment provider could not start checkout: ${error.message}`);
     return;
   }
@@ -138,7 +149,12 @@ export async function handleCheckout(request: Request, response: Response, deps:
     throw error;
   }
 
-  logger.info('stripeCheckout: session created', { orderId, sessionId: session.id, amountCents: charges.amountDueCents, signedIn: signedIn !== null });
+  logger.info('stripeCheckout: session created', {
+    orderId,
+    sessionId: session.id,
+    amountCents: charges.amountDueCents,
+    signedIn: signedIn !== null,
+  });
   const body: CheckoutCreated = { statusCode: 201, data: { id: session.id, url: session.url, orderId } };
   response.status(201).json(body);
 }

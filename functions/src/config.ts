@@ -1,6 +1,6 @@
 /** Where the functions' settings come from. Secrets live in Secret Manager in production and in
  *  functions/.secret.local under the Functions emulator; the plain settings come from
- *  functions/.env.<project> (docs/decisions.md, "Checkout and Stripe"). */
+ *  functions/.env.<project> (docs/decisions/0045-functions-secrets-and-settings.md). */
 import { defineSecret, defineString } from 'firebase-functions/params';
 
 export const STRIPE_SECRET_KEY = defineSecret('STRIPE_SECRET_KEY');

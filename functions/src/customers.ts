@@ -17,6 +17,7 @@ export interface CustomerRecord {
 
 /** A Firebase uid that can be a database key: 1–128 characters, none of `.#$[]/` or controls. */
 export function isUid(value: unknown): value is string {
+  // eslint-disable-next-line no-control-regex -- Firebase keys may not contain control characters: matching them is the point.
   return typeof value === 'string' && /^[^.#$[\]/\u0000-\u001f\u007f]{1,128}$/.test(value);
 }
 
@@ -43,7 +44,10 @@ export async function keepCustomer(database: Database, uid: string, customerId: 
  *  the same request with the same key and get the same customer. The email is part of it because
  *  a key may only be reused with the same parameters. */
 export function customerIdempotencyKey(uid: string, email: string | null): string {
-  const digest = createHash('sha256').update(`${uid}\n${email ?? ''}`).digest('hex').slice(0, 32);
+  const digest = createHash('sha256')
+    .update(`${uid}\n${email ?? ''}`)
+    .digest('hex')
+    .slice(0, 32);
   return `customer-${digest}`;
 }
 

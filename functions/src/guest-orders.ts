@@ -14,7 +14,7 @@ import { normaliseEmail } from './email';
 import { refreshCardSummary } from './card-summary';
 import { keepCustomer, storedCustomerId } from './customers';
 import { applyCors, requireMethod, sendError } from './http';
-import { ORDERS_PATH } from './orders';
+import { ORDERS_PATH } from '../../src/data/orders';
 import { isStripeId } from './stripe-ids';
 
 export interface GuestOrdersDependencies {
@@ -40,7 +40,13 @@ export async function claimOrders(database: Database, uid: string, email: string
   const candidates: { orderId: string; buyer: unknown; customerId: unknown; createdAt: number }[] = [];
   found.forEach((child) => {
     const order = child.val() as Record<string, unknown>;
-    if (child.key) candidates.push({ orderId: child.key, buyer: order.buyer, customerId: order.customerId, createdAt: typeof order.createdAt === 'number' ? order.createdAt : 0 });
+    if (child.key)
+      candidates.push({
+        orderId: child.key,
+        buyer: order.buyer,
+        customerId: order.customerId,
+        createdAt: typeof order.createdAt === 'number' ? order.createdAt : 0,
+      });
   });
 
   const linked: string[] = [];
@@ -51,7 +57,9 @@ export async function claimOrders(database: Database, uid: string, email: string
       continue;
     }
     if (candidate.buyer !== undefined && candidate.buyer !== null) continue;
-    const result = await database.ref(`${ORDERS_PATH}/${candidate.orderId}/buyer`).transaction((current: unknown) => (current === null ? uid : undefined));
+    const result = await database
+      .ref(`${ORDERS_PATH}/${candidate.orderId}/buyer`)
+      .transaction((current: unknown) => (current === null ? uid : undefined));
     if (result.committed && result.snapshot.val() === uid) {
       linked.push(candidate.orderId);
       owned.push(candidate);
@@ -68,7 +76,13 @@ export async function handleClaimGuestOrders(request: Request, response: Respons
   const caller = await identifyCaller(deps.auth, request.get('Authorization'));
   if (caller.kind !== 'customer') {
     if (caller.kind === 'rejected') logger.warn('claimGuestOrders: sign-in token refused', { reason: caller.reason });
-    sendError(response, 401, caller.kind === 'visitor' ? 'Sign in to add your guest orders to your account.' : 'Your sign-in could not be verified. Sign in again and retry.');
+    sendError(
+      response,
+      401,
+      caller.kind === 'visitor'
+        ? 'Sign in to add your guest orders to your account.'
+        : 'Your sign-in could not be verified. Sign in again and retry.',
+    );
     return;
   }
   const email = caller.emailVerified ? normaliseEmail(caller.email) : null;

@@ -14,7 +14,14 @@ function order(choices: Partial<CheckoutChoices>, buyer: string | null) {
     { service: 'websites', plan: 'earth', period: 'monthly', storage: false, security: false, marketing: false, tradeIn: null, ...choices },
     URLS,
   );
-  return buildOrderRecord({ orderId: '-Norder1', request, charges: priceConfiguration(request), stripeSessionId: 'cs_test_1', buyer, createdAt: 'SERVER_TIME' });
+  return buildOrderRecord({
+    orderId: '-Norder1',
+    request,
+    charges: priceConfiguration(request),
+    stripeSessionId: 'cs_test_1',
+    buyer,
+    createdAt: 'SERVER_TIME',
+  });
 }
 
 describe('buildOrderRecord', () => {
@@ -38,7 +45,18 @@ describe('buildOrderRecord', () => {
 
   it('records the signed-in buyer, the add-ons, the storage size and the trade-in platform', () => {
     expect(
-      order({ service: 'mobile_apps', plan: 'gold', period: 'yearly', storage: true, security: true, marketing: true, tradeIn: 'developer_ade' }, 'uid-ada'),
+      order(
+        {
+          service: 'mobile_apps',
+          plan: 'gold',
+          period: 'yearly',
+          storage: true,
+          security: true,
+          marketing: true,
+          tradeIn: 'developer_ade',
+        },
+        'uid-ada',
+      ),
     ).toEqual({
       product: 'mobile_apps',
       tier: 'gold',

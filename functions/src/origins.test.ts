@@ -5,7 +5,12 @@ const LOCAL = 'http://127.0.0.1:4173, http://localhost:4173,http://127.0.0.1:517
 
 describe('parseSiteOrigins', () => {
   it('reads comma-separated origins, trimming and normalising them', () => {
-    expect(parseSiteOrigins(LOCAL)).toEqual(['http://127.0.0.1:4173', 'http://localhost:4173', 'http://127.0.0.1:5173', 'http://localhost:5173']);
+    expect(parseSiteOrigins(LOCAL)).toEqual([
+      'http://127.0.0.1:4173',
+      'http://localhost:4173',
+      'http://127.0.0.1:5173',
+      'http://localhost:5173',
+    ]);
     expect(parseSiteOrigins('https://Leopard.example/,https://leopard.example:443')).toEqual(['https://leopard.example']);
   });
 

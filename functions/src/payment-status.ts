@@ -2,10 +2,9 @@
  *  times. Stripe retries deliveries and does not promise their order, so the rule is a pure
  *  function of (status now, status an event reports), applied in a database transaction. */
 
-import { PAYMENT_STATUSES } from '../../src/config/data-limits';
+import { PAYMENT_STATUSES, type PaymentStatus } from '../../src/config/data-limits';
 
-export { PAYMENT_STATUSES };
-export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+export { PAYMENT_STATUSES, type PaymentStatus };
 
 export function isPaymentStatus(value: unknown): value is PaymentStatus {
   return typeof value === 'string' && (PAYMENT_STATUSES as readonly string[]).includes(value);

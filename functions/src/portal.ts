@@ -26,16 +26,22 @@ export type PortalValidation = { ok: true; request: PortalRequest } | { ok: fals
 /** The body: exactly `{ returnURL }`, an address on the site (Stripe's "Return" link goes there,
  *  an open redirect otherwise). Anything else, a `customer` above all, is refused. */
 export function validatePortalRequest(body: unknown, siteOrigins: readonly string[]): PortalValidation {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return { ok: false, field: 'body', message: 'The request body must be a JSON object.' };
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    return { ok: false, field: 'body', message: 'The request body must be a JSON object.' };
   const input = body as Record<string, unknown>;
   const unknownField = Object.keys(input).find((key) => key !== 'returnURL');
   if (unknownField !== undefined) {
-    const message = unknownField === 'customer' ? 'The customer is not chosen by the request: it is always your own.' : `Unknown field "${unknownField}".`;
+    const message =
+      unknownField === 'customer'
+        ? 'The customer is not chosen by the request: it is always your own.'
+        : `Unknown field "${unknownField}".`;
     return { ok: false, field: unknownField, message };
   }
   const { returnURL } = input;
-  if (!isHttpUrl(returnURL)) return { ok: false, field: 'returnURL', message: `returnURL must be an http(s) address of at most ${URL_MAX_LENGTH} characters.` };
-  if (!isAllowedOrigin(returnURL, siteOrigins)) return { ok: false, field: 'returnURL', message: 'returnURL must be an address on this website.' };
+  if (!isHttpUrl(returnURL))
+    return { ok: false, field: 'returnURL', message: `returnURL must be an http(s) address of at most ${URL_MAX_LENGTH} characters.` };
+  if (!isAllowedOrigin(returnURL, siteOrigins))
+    return { ok: false, field: 'returnURL', message: 'returnURL must be an address on this website.' };
   return { ok: true, request: { returnURL } };
 }
 
@@ -46,7 +52,11 @@ export async function handlePortal(request: Request, response: Response, deps: P
   const caller = await identifyCaller(deps.auth, request.get('Authorization'));
   if (caller.kind !== 'customer') {
     if (caller.kind === 'rejected') logger.warn('stripePortal: sign-in token refused', { reason: caller.reason });
-    sendError(response, 401, caller.kind === 'visitor' ? 'Sign in to manage your billing.' : 'Your sign-in could not be verified. Sign in again and retry.');
+    sendError(
+      response,
+      401,
+      caller.kind === 'visitor' ? 'Sign in to manage your billing.' : 'Your sign-in could not be verified. Sign in again and retry.',
+    );
     return;
   }
   const validation = validatePortalRequest(request.body, deps.siteOrigins);
@@ -66,7 +76,12 @@ export async function handlePortal(request: Request, response: Response, deps: P
     session = await deps.stripe.billingPortal.sessions.create({ customer: customerId, return_url: validation.request.returnURL });
   } catch (error) {
     if (!(error instanceof Stripe.errors.StripeError)) throw error;
-    logger.error('stripePortal: Stripe refused the portal session', { type: error.type, code: error.code, status: error.statusCode, stripeMessage: error.message });
+    logger.error('stripePortal: Stripe refused the portal session', {
+      type: error.type,
+      code: error.code,
+      status: error.statusCode,
+      stripeMessage: error.message,
+    });
     sendError(response, 502, `The payment provider could not open the billing portal: ${error.message}`);
     return;
   }

@@ -17,10 +17,14 @@ describe('stripeConnection (STRIPE_API_BASE_URL → SDK options)', () => {
     expect(stripeConnection('http://localhost')).toEqual({ host: 'localhost', port: 80, protocol: 'http' });
   });
 
-  it.each(['127.0.0.1:12111', 'ftp://127.0.0.1:12111', 'http://127.0.0.1:12111/v1', 'http://127.0.0.1:12111?x=1', 'http://user@127.0.0.1:12111', 'not a url'])(
-    'refuses %s',
-    (value) => {
-      expect(() => stripeConnection(value)).toThrow(InvalidStripeBaseUrlError);
-    },
-  );
+  it.each([
+    '127.0.0.1:12111',
+    'ftp://127.0.0.1:12111',
+    'http://127.0.0.1:12111/v1',
+    'http://127.0.0.1:12111?x=1',
+    'http://user@127.0.0.1:12111',
+    'not a url',
+  ])('refuses %s', (value) => {
+    expect(() => stripeConnection(value)).toThrow(InvalidStripeBaseUrlError);
+  });
 });

@@ -2,13 +2,26 @@
 // `stripe` SDK against the Stripe stand-in (hosted checkout, billing portal, test clocks that bill
 // renewals) and firebase-admin against the database emulator. Each test buys as a customer does
 // and checks the order as the customer area reads it.
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { postForm } from '../../emulators/stripe/test-support';
 import { subscriptionState, termEnd, type OrderSubscription, type OrderSubscriptionReading } from '../../src/catalog/subscription';
-import { bearer, CARDS, checkoutBody, pay, read, settled, SITE, startCheckout, startHarness, type Account, type Created, type Harness } from './billing-test-harness';
+import {
+  bearer,
+  CARDS,
+  checkoutBody,
+  pay,
+  read,
+  settled,
+  SITE,
+  startCheckout,
+  startHarness,
+  type Account,
+  type Created,
+  type Harness,
+} from './billing-test-harness';
 import { CUSTOMERS_PATH } from './customers';
-import { ORDERS_PATH } from './orders';
+import { ORDERS_PATH } from '../../src/data/orders';
 import { post } from './test-server';
 import { STRIPE_EVENTS_PATH } from './webhook';
 import { syncSubscription } from './subscription-sync';
@@ -70,7 +83,10 @@ function expectAllDelivered(): void {
 }
 
 /** A signed-in account's paid monthly checkout, settled. */
-async function subscribed(choices: Parameters<typeof startCheckout>[1] = {}, card: string = CARDS.visa): Promise<{ account: Account; created: Created; customerId: string }> {
+async function subscribed(
+  choices: Parameters<typeof startCheckout>[1] = {},
+  card: string = CARDS.visa,
+): Promise<{ account: Account; created: Created; customerId: string }> {
   const account = harness.signIn();
   const created = await startCheckout(harness, choices, account);
   await pay(created, card);
@@ -87,7 +103,9 @@ describe('stripeCheckout opens a subscription', () => {
 
     const stored = await read<{ stripeCustomerId: string; createdAt: number }>(harness.database, `${CUSTOMERS_PATH}/${account.uid}`);
     expect(stored).toEqual({ stripeCustomerId: expect.stringMatching(/^cus_/), createdAt: expect.any(Number) });
-    expect(harness.standIn.customers()).toEqual([expect.objectContaining({ id: stored?.stripeCustomerId, email: 'Ada.Lovelace@Example.com', metadata: { uid: account.uid } })]);
+    expect(harness.standIn.customers()).toEqual([
+      expect.objectContaining({ id: stored?.stripeCustomerId, email: 'Ada.Lovelace@Example.com', metadata: { uid: account.uid } }),
+    ]);
 
     const [session] = harness.standIn.sessions();
     expect(session).toMatchObject({
@@ -140,18 +158,31 @@ describe('stripeCheckout opens a subscription', () => {
   it('for a visitor: no customer of ours, Checkout creates one, the success URL carries the session id', async () => {
     const created = await startCheckout(harness);
     const [session] = harness.standIn.sessions();
-    expect(session).toMatchObject({ mode: 'subscription', customer: null, client_reference_id: null, success_url: `${SITE}/thank-you?session_id={CHECKOUT_SESSION_ID}` });
+    expect(session).toMatchObject({
+      mode: 'subscription',
+      customer: null,
+      client_reference_id: null,
+      success_url: `${SITE}/thank-you?session_id={CHECKOUT_SESSION_ID}`,
+    });
     expect(harness.standIn.customers()).toEqual([]);
     expect(await pay(created, CARDS.visa, 'Guest@Example.com')).toBe(`${SITE}/thank-you?session_id=${created.id}`);
     await settled(harness.standIn);
-    expect(await order(created.orderId)).toMatchObject({ payment_status: 'paid', customerEmail: 'guest@example.com', paymentsMade: 1, subscriptionStatus: 'active' });
+    expect(await order(created.orderId)).toMatchObject({
+      payment_status: 'paid',
+      customerEmail: 'guest@example.com',
+      paymentsMade: 1,
+      subscriptionStatus: 'active',
+    });
     expect(await order(created.orderId)).not.toHaveProperty('buyer');
     expectAllDelivered();
   });
 
   it('refuses magento (no online price) with 400 and opens nothing', async () => {
     const answer = await post(harness.urls.checkout, { ...checkoutBody(), plan: 'magento' }, bearer(harness.signIn()));
-    expect(answer).toEqual({ status: 400, json: { statusCode: 400, error: { field: 'plan', message: expect.stringContaining('cannot be bought online') } } });
+    expect(answer).toEqual({
+      status: 400,
+      json: { statusCode: 400, error: { field: 'plan', message: expect.stringContaining('cannot be bought online') } },
+    });
     expect(harness.standIn.sessions()).toEqual([]);
     expect(harness.standIn.customers()).toEqual([]);
   });
@@ -185,7 +216,12 @@ describe('stripeWebhook keeps the order true to Stripe', () => {
     expect(stored).not.toHaveProperty('cancelAt');
     expect(stored).not.toHaveProperty('endedAt');
     expect(subscriptionState(stored!)).toEqual({ kind: 'active' });
-    expect(await read(harness.database, `billing/${account.uid}/card`)).toEqual({ brand: 'visa', last4: '4242', expMonth: 12, expYear: 2034 });
+    expect(await read(harness.database, `billing/${account.uid}/card`)).toEqual({
+      brand: 'visa',
+      last4: '4242',
+      expMonth: 12,
+      expYear: 2034,
+    });
   });
 
   it('a renewal billed by the test clock: 2 of 12 and the next payment date moves a month', async () => {
@@ -216,7 +252,12 @@ describe('stripeWebhook keeps the order true to Stripe', () => {
     await settled(harness.standIn);
     expectAllDelivered();
     expect(await order(created.orderId)).toMatchObject({ subscriptionStatus: 'active', paymentsMade: 2 });
-    expect(await read(harness.database, `billing/${account.uid}/card`)).toEqual({ brand: 'mastercard', last4: '4444', expMonth: 12, expYear: 2034 });
+    expect(await read(harness.database, `billing/${account.uid}/card`)).toEqual({
+      brand: 'mastercard',
+      last4: '4444',
+      expMonth: 12,
+      expYear: 2034,
+    });
   });
 
   it('cancel at period end in the portal: cancelAt set, then the clock ends it — canceled, not ended', async () => {
@@ -261,7 +302,9 @@ describe('stripeWebhook keeps the order true to Stripe', () => {
     expect(ended).toMatchObject({ subscriptionStatus: 'canceled', paymentsMade: 12, termPayments: 12, endedAt: termEndsAt });
     expect(ended).not.toHaveProperty('cancelAt');
     expect(subscriptionState(ended!)).toEqual({ kind: 'ended' });
-    const invoices = harness.standIn.invoices().filter((invoice) => invoice.parent?.subscription_details?.subscription === ended!.subscriptionId);
+    const invoices = harness.standIn
+      .invoices()
+      .filter((invoice) => invoice.parent?.subscription_details?.subscription === ended!.subscriptionId);
     expect(invoices.map((invoice) => invoice.status)).toEqual(Array(12).fill('paid'));
   });
 
@@ -269,7 +312,13 @@ describe('stripeWebhook keeps the order true to Stripe', () => {
     const { created, customerId } = await subscribed({ plan: 'silver', period: 'yearly', marketing: true });
     const paid = await order(created.orderId);
     const subscription = await subscriptionOf(created.orderId);
-    expect(paid).toMatchObject({ billingPeriod: 'yearly', amountPerPeriod: 153_750_00, termPayments: 1, paymentsMade: 1, subscriptionStatus: 'active' });
+    expect(paid).toMatchObject({
+      billingPeriod: 'yearly',
+      amountPerPeriod: 153_750_00,
+      termPayments: 1,
+      paymentsMade: 1,
+      subscriptionStatus: 'active',
+    });
     expect(paid!.currentPeriodEnd).toBe(paid!.termEndsAt);
     expect(subscription.cancel_at! * 1000).toBe(paid!.termEndsAt);
     expect(paid).not.toHaveProperty('cancelAt');
@@ -308,7 +357,15 @@ describe('stripeWebhook with repeated, reordered and early events', () => {
     const finalBilling = await read(harness.database, `billing/${account.uid}`);
     expect(finalOrder).toMatchObject({ paymentsMade: 2, subscriptionStatus: 'active' });
     const events = billingEvents();
-    expect(events.map((event) => event.type)).toEqual(expect.arrayContaining(['customer.subscription.created', 'invoice.paid', 'checkout.session.completed', 'customer.updated', 'payment_method.attached']));
+    expect(events.map((event) => event.type)).toEqual(
+      expect.arrayContaining([
+        'customer.subscription.created',
+        'invoice.paid',
+        'checkout.session.completed',
+        'customer.updated',
+        'payment_method.attached',
+      ]),
+    );
 
     // Repeats are answered from the log without work: nothing changes, not even reading times.
     for (const event of [...events].reverse()) expect(await resend(event.id)).toBe(200);
@@ -347,7 +404,12 @@ describe('stripeWebhook with repeated, reordered and early events', () => {
     expect(await order(created.orderId)).toMatchObject({ payment_status: 'paid', paymentsMade: 1, subscriptionStatus: 'active' });
     for (const delivery of refused) expect(await resend(delivery.eventId)).toBe(200);
     await settled(harness.standIn);
-    expect(await order(created.orderId)).toMatchObject({ payment_status: 'paid', paymentsMade: 1, subscriptionStatus: 'active', termEndsAt: expect.any(Number) });
+    expect(await order(created.orderId)).toMatchObject({
+      payment_status: 'paid',
+      paymentsMade: 1,
+      subscriptionStatus: 'active',
+      termEndsAt: expect.any(Number),
+    });
     expect(await read(harness.database, `billing/${account.uid}/card`)).toMatchObject({ last4: '4242' });
   });
 
@@ -376,7 +438,10 @@ describe('stripeWebhook with repeated, reordered and early events', () => {
     // Someone with the API key points the other subscription at the first order.
     await harness.stripe.subscriptions.update(otherSubscription.id, { metadata: { orderId: created.orderId } });
     await settled(harness.standIn);
-    const [updated] = harness.standIn.events().filter((event) => event.type === 'customer.subscription.updated').slice(-1);
+    const [updated] = harness.standIn
+      .events()
+      .filter((event) => event.type === 'customer.subscription.updated')
+      .slice(-1);
     expect(await read(harness.database, `${STRIPE_EVENTS_PATH}/${updated.id}`)).toMatchObject({
       outcome: 'ignored',
       reason: `the order belongs to subscription ${(await order(created.orderId))!.subscriptionId}`,

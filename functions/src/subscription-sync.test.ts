@@ -46,7 +46,9 @@ describe('subscriptionFields', () => {
   it('sets cancelAt when the customer cancels at the period end, before the term ends', () => {
     const periodEnd = START + 61 * DAY;
     // Stripe fills cancel_at with the period end too; the flag alone would be enough.
-    expect(subscriptionFields(subscription({ cancel_at_period_end: true, cancel_at: periodEnd, periodEnd }), 2).cancelAt).toBe(periodEnd * 1000);
+    expect(subscriptionFields(subscription({ cancel_at_period_end: true, cancel_at: periodEnd, periodEnd }), 2).cancelAt).toBe(
+      periodEnd * 1000,
+    );
     expect(subscriptionFields(subscription({ cancel_at_period_end: true, cancel_at: null, periodEnd }), 2).cancelAt).toBe(periodEnd * 1000);
   });
 
@@ -71,7 +73,10 @@ describe('subscriptionFields', () => {
   });
 
   it('knows no period end without items', () => {
-    expect(subscriptionFields({ ...subscription(), items: { data: [] } as unknown as Stripe.ApiList<Stripe.SubscriptionItem> }, 0).currentPeriodEnd).toBeNull();
+    expect(
+      subscriptionFields({ ...subscription(), items: { data: [] } as unknown as Stripe.ApiList<Stripe.SubscriptionItem> }, 0)
+        .currentPeriodEnd,
+    ).toBeNull();
   });
 });
 
@@ -96,8 +101,19 @@ describe('termCancelAt', () => {
 });
 
 describe('mergeSubscription', () => {
-  const unpaidOrder = { product: 'websites', tier: 'earth', payment_status: 'unpaid', stripeId: 'cs_test_1', billingPeriod: 'monthly', amountPerPeriod: 750_000, termPayments: 12 };
-  const synced = (changes: Partial<SyncedSubscription> = {}): SyncedSubscription => ({ ...subscriptionFields(subscription(), 1), ...changes });
+  const unpaidOrder = {
+    product: 'websites',
+    tier: 'earth',
+    payment_status: 'unpaid',
+    stripeId: 'cs_test_1',
+    billingPeriod: 'monthly',
+    amountPerPeriod: 750_000,
+    termPayments: 12,
+  };
+  const synced = (changes: Partial<SyncedSubscription> = {}): SyncedSubscription => ({
+    ...subscriptionFields(subscription(), 1),
+    ...changes,
+  });
 
   it('writes the reading onto the order, marks it paid once an invoice is paid, and keeps the first email', () => {
     const merged = mergeSubscription(unpaidOrder, synced(), 1_000, 'ada@example.com');
@@ -149,7 +165,13 @@ describe('mergeSubscription', () => {
   });
 
   it('never brings an ended subscription back to a live status', () => {
-    const current = { ...unpaidOrder, subscriptionId: 'sub_test_1', paymentsMade: 3, subscriptionStatus: 'canceled', subscriptionFetchedAt: 5_000 };
+    const current = {
+      ...unpaidOrder,
+      subscriptionId: 'sub_test_1',
+      paymentsMade: 3,
+      subscriptionStatus: 'canceled',
+      subscriptionFetchedAt: 5_000,
+    };
     expect(mergeSubscription(current, synced({ paymentsMade: 3, subscriptionStatus: 'active' }), 9_000, null)).toMatchObject({ ok: false });
     expect(mergeSubscription(current, synced({ paymentsMade: 3, subscriptionStatus: 'canceled', endedAt: 7 }), 9_000, null)).toMatchObject({
       ok: true,

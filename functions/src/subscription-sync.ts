@@ -2,8 +2,8 @@
  *  Stripe. Whatever event names a subscription, the webhook does not trust the event's snapshot:
  *  it retrieves the subscription and counts its paid invoices, then writes what Stripe says now.
  *  Deliveries repeat, arrive out of order and race each other, so the write is a transaction that
- *  refuses a state read from Stripe earlier than the stored one (docs/decisions.md, "Subscriptions
- *  follow Stripe"). */
+ *  refuses a state read from Stripe earlier than the stored one (see
+ *  docs/decisions/0076-subscriptions-follow-stripe.md). */
 import type { Database } from 'firebase-admin/database';
 import { logger } from 'firebase-functions';
 import Stripe from 'stripe';
@@ -17,7 +17,7 @@ import {
 } from '../../src/catalog/subscription';
 import { normaliseEmail } from './email';
 import { applied, ignored, retry, type EventOutcome } from './event-outcome';
-import { isOrderId, ORDERS_PATH } from './orders';
+import { isOrderId, ORDERS_PATH } from '../../src/data/orders';
 import { isPaymentStatus, nextPaymentStatus } from './payment-status';
 import { idOf, isStripeId } from './stripe-ids';
 
@@ -51,7 +51,10 @@ export function termEndsAtMs(subscription: Pick<Stripe.Subscription, 'start_date
 /** The order's fields as Stripe reports the subscription. cancelAt is only an end that comes
  *  before the term's: the term's own cancel_at is the plan, not a cancellation. */
 export function subscriptionFields(
-  subscription: Pick<Stripe.Subscription, 'id' | 'customer' | 'status' | 'items' | 'start_date' | 'cancel_at' | 'cancel_at_period_end' | 'ended_at'>,
+  subscription: Pick<
+    Stripe.Subscription,
+    'id' | 'customer' | 'status' | 'items' | 'start_date' | 'cancel_at' | 'cancel_at_period_end' | 'ended_at'
+  >,
   paymentsMade: number,
 ): SyncedSubscription {
   const termEndsAt = termEndsAtMs(subscription);
@@ -80,7 +83,9 @@ export function subscriptionFields(
  *  one), or set to end with the current period. Checkout cannot set cancel_at itself. Not while
  *  `incomplete` either (its first payment is under way, and Stripe restricts updates then): the
  *  update that makes it active is an event too. */
-export function termCancelAt(subscription: Pick<Stripe.Subscription, 'status' | 'start_date' | 'cancel_at' | 'cancel_at_period_end'>): number | null {
+export function termCancelAt(
+  subscription: Pick<Stripe.Subscription, 'status' | 'start_date' | 'cancel_at' | 'cancel_at_period_end'>,
+): number | null {
   if (isEndedSubscriptionStatus(subscription.status) || subscription.status === 'incomplete') return null;
   if (subscription.cancel_at !== null || subscription.cancel_at_period_end) return null;
   return Math.floor(termEndsAtMs(subscription) / SECOND_MS);
@@ -97,7 +102,12 @@ export type MergeResult = { ok: true; order: OrderData } | { ok: false; reason: 
  * can only come from a stale reading. Runs inside the transaction, so two racing deliveries are
  * decided against each other's writes.
  */
-export function mergeSubscription(current: OrderData, synced: SyncedSubscription, fetchedAt: number, customerEmail: string | null): MergeResult {
+export function mergeSubscription(
+  current: OrderData,
+  synced: SyncedSubscription,
+  fetchedAt: number,
+  customerEmail: string | null,
+): MergeResult {
   if (typeof current.subscriptionId === 'string' && current.subscriptionId !== synced.subscriptionId) {
     return { ok: false, reason: `the order belongs to subscription ${current.subscriptionId}` };
   }
@@ -130,7 +140,8 @@ export function mergeSubscription(current: OrderData, synced: SyncedSubscription
   // The email is how a guest's order finds its account later; the first one known stays.
   if (customerEmail !== null && typeof current.customerEmail !== 'string') order.customerEmail = customerEmail;
   // Money arrived once any invoice is paid; nextPaymentStatus keeps its one rule for all events.
-  if (synced.paymentsMade >= 1) order.payment_status = isPaymentStatus(current.payment_status) ? nextPaymentStatus(current.payment_status, 'paid') : 'paid';
+  if (synced.paymentsMade >= 1)
+    order.payment_status = isPaymentStatus(current.payment_status) ? nextPaymentStatus(current.payment_status, 'paid') : 'paid';
   return { ok: true, order };
 }
 

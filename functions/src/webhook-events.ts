@@ -1,7 +1,7 @@
 /** Which events stripeWebhook acts on, what each one is about, and the checks that come before
  *  anything is read or written (issue 15: signed is not well-formed). Pure. */
 import type Stripe from 'stripe';
-import { isOrderId } from './orders';
+import { isOrderId } from '../../src/data/orders';
 import type { PaymentStatus } from './payment-status';
 import { idOf, isStripeId } from './stripe-ids';
 
@@ -67,7 +67,9 @@ const ID_RULE = 'and up to 255 letters, digits or underscores';
  *  no delivery could ever process: ids Stripe and stripeCheckout never make. */
 export function routeEvent(event: Pick<Stripe.Event, 'id' | 'type' | 'data'>): EventRoute | null {
   const reported = reportedStatus(event);
-  const handled = reported !== null || [INVOICE_EVENTS, SUBSCRIPTION_EVENTS, CUSTOMER_EVENTS, PAYMENT_METHOD_EVENTS].some((types) => types.has(event.type));
+  const handled =
+    reported !== null ||
+    [INVOICE_EVENTS, SUBSCRIPTION_EVENTS, CUSTOMER_EVENTS, PAYMENT_METHOD_EVENTS].some((types) => types.has(event.type));
   if (!handled) return null;
 
   const { id: eventId } = event;
@@ -77,7 +79,8 @@ export function routeEvent(event: Pick<Stripe.Event, 'id' | 'type' | 'data'>): E
 
   if (reported !== null) {
     const session = object as unknown as Stripe.Checkout.Session;
-    if (!isStripeId('checkoutSession', session.id)) return refuse('data.object.id', `The event carries no Checkout session id (cs_ ${ID_RULE}).`);
+    if (!isStripeId('checkoutSession', session.id))
+      return refuse('data.object.id', `The event carries no Checkout session id (cs_ ${ID_RULE}).`);
     const orderId = (session.metadata as Record<string, unknown> | null | undefined)?.orderId;
     if (orderId !== undefined && !isOrderId(orderId)) {
       return refuse('data.object.metadata.orderId', "The session's metadata.orderId is not an order id (a 20-character database push id).");
@@ -93,7 +96,10 @@ export function routeEvent(event: Pick<Stripe.Event, 'id' | 'type' | 'data'>): E
     const invoice = object as unknown as Stripe.Invoice;
     const subscriptionId = idOf(invoice.parent?.subscription_details?.subscription as string | { id: string } | null | undefined);
     if (subscriptionId !== null && !isStripeId('subscription', subscriptionId)) {
-      return refuse('data.object.parent.subscription_details.subscription', `The invoice's subscription is not a subscription id (sub_ ${ID_RULE}).`);
+      return refuse(
+        'data.object.parent.subscription_details.subscription',
+        `The invoice's subscription is not a subscription id (sub_ ${ID_RULE}).`,
+      );
     }
     return { ok: true, eventId, subject: { kind: 'subscription', subscriptionId } };
   }
@@ -110,6 +116,7 @@ export function routeEvent(event: Pick<Stripe.Event, 'id' | 'type' | 'data'>): E
 
   // payment_method.attached: the customer it was attached to.
   const customerId = idOf(object.customer as string | { id: string } | null | undefined);
-  if (customerId !== null && !isStripeId('customer', customerId)) return refuse('data.object.customer', `The payment method's customer is not a customer id (cus_ ${ID_RULE}).`);
+  if (customerId !== null && !isStripeId('customer', customerId))
+    return refuse('data.object.customer', `The payment method's customer is not a customer id (cus_ ${ID_RULE}).`);
   return { ok: true, eventId, subject: { kind: 'customer', customerId } };
 }

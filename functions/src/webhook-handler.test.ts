@@ -10,7 +10,8 @@ import { buildCheckoutRequest } from '../../src/catalog/checkout';
 import { priceConfiguration } from '../../src/catalog/pricing';
 import { useBackends } from './billing-test-harness';
 import { checkoutSessionParams } from './checkout';
-import { buildOrderRecord, ORDERS_PATH } from './orders';
+import { ORDERS_PATH } from '../../src/data/orders';
+import { buildOrderRecord } from './orders';
 import { postText, type JsonAnswer } from './test-server';
 import { STRIPE_EVENTS_PATH } from './webhook';
 
@@ -40,7 +41,14 @@ function openSession(orderId: string): Promise<Stripe.Checkout.Session> {
 
 /** The unpaid order stripeCheckout writes once the session exists. */
 async function writeOrder(orderId: string, sessionId: string): Promise<void> {
-  const order = buildOrderRecord({ orderId, request: REQUEST, charges: priceConfiguration(REQUEST), stripeSessionId: sessionId, buyer: null, createdAt: ServerValue.TIMESTAMP });
+  const order = buildOrderRecord({
+    orderId,
+    request: REQUEST,
+    charges: priceConfiguration(REQUEST),
+    stripeSessionId: sessionId,
+    buyer: null,
+    createdAt: ServerValue.TIMESTAMP,
+  });
   await env.database.ref(`${ORDERS_PATH}/${orderId}`).set(order);
 }
 
@@ -53,7 +61,11 @@ async function checkout(): Promise<{ orderId: string; session: Stripe.Checkout.S
 }
 
 /** An event about this session as Stripe shapes it (by default: completed and paid). */
-function sessionEvent(session: Stripe.Checkout.Session, type = 'checkout.session.completed', changes: Partial<Stripe.Checkout.Session> = {}) {
+function sessionEvent(
+  session: Stripe.Checkout.Session,
+  type = 'checkout.session.completed',
+  changes: Partial<Stripe.Checkout.Session> = {},
+) {
   return {
     id: `evt_test_${Math.random().toString(36).slice(2, 14)}`,
     object: 'event',
@@ -70,7 +82,9 @@ function sessionEvent(session: Stripe.Checkout.Session, type = 'checkout.session
 /** POSTs the event as Stripe does: pretty-printed, signed with the endpoint's secret. */
 function deliver(event: object): Promise<JsonAnswer> {
   const payload = JSON.stringify(event, null, 2);
-  return postText(env.webhookUrl!, payload, { 'Stripe-Signature': env.stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) });
+  return postText(env.webhookUrl!, payload, {
+    'Stripe-Signature': env.stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
+  });
 }
 
 async function read(path: string): Promise<unknown> {
@@ -96,7 +110,9 @@ describe('finding 1: an event id that is no database key', () => {
     const paid = await checkout();
     expect((await deliver(sessionEvent(paid.session))).status).toBe(200);
     const expired = await checkout();
-    expect((await deliver(sessionEvent(expired.session, 'checkout.session.expired', { status: 'expired', payment_status: 'unpaid' }))).status).toBe(200);
+    expect(
+      (await deliver(sessionEvent(expired.session, 'checkout.session.expired', { status: 'expired', payment_status: 'unpaid' }))).status,
+    ).toBe(200);
     const log = (await read(STRIPE_EVENTS_PATH)) as Record<string, unknown>;
     expect(Object.keys(log)).toHaveLength(2);
     const target = await checkout();
@@ -111,41 +127,48 @@ describe('finding 1: an event id that is no database key', () => {
     expect(await read('/')).toEqual(before);
   });
 
-  it.each([...UNSTORABLE.map(([label, character]): [string, string] => [label, `evt_test_a${character}b`]), ['1,000 characters', `evt_${'a'.repeat(996)}`]])(
-    'answers 400 to an event id with %s, writing nothing anywhere',
-    async (_label, id) => {
-      const { session } = await checkout();
-      const before = await read('/');
-      const { status, json } = await deliver({ ...sessionEvent(session), id });
-      expect(status).toBe(400);
-      expect(json).toEqual({ received: false, error: { field: 'id', message: expect.stringContaining('event id') } });
-      expect(await read('/')).toEqual(before);
-    },
-  );
+  it.each([
+    ...UNSTORABLE.map(([label, character]): [string, string] => [label, `evt_test_a${character}b`]),
+    ['1,000 characters', `evt_${'a'.repeat(996)}`],
+  ])('answers 400 to an event id with %s, writing nothing anywhere', async (_label, id) => {
+    const { session } = await checkout();
+    const before = await read('/');
+    const { status, json } = await deliver({ ...sessionEvent(session), id });
+    expect(status).toBe(400);
+    expect(json).toEqual({ received: false, error: { field: 'id', message: expect.stringContaining('event id') } });
+    expect(await read('/')).toEqual(before);
+  });
 
-  it.each([...UNSTORABLE.map(([label, character]): [string, string] => [label, `cs_test_a${character}b`]), ['nothing', ''], ['1,000 characters', `cs_${'a'.repeat(997)}`]])(
-    'answers 400 to a session id with %s, writing nothing anywhere',
-    async (_label, sessionId) => {
-      const { session } = await checkout();
-      const before = await read('/');
-      const { status, json } = await deliver(sessionEvent(session, 'checkout.session.completed', { id: sessionId }));
-      expect(status).toBe(400);
-      expect(json).toEqual({ received: false, error: { field: 'data.object.id', message: expect.stringContaining('session id') } });
-      expect(await read('/')).toEqual(before);
-    },
-  );
+  it.each([
+    ...UNSTORABLE.map(([label, character]): [string, string] => [label, `cs_test_a${character}b`]),
+    ['nothing', ''],
+    ['1,000 characters', `cs_${'a'.repeat(997)}`],
+  ])('answers 400 to a session id with %s, writing nothing anywhere', async (_label, sessionId) => {
+    const { session } = await checkout();
+    const before = await read('/');
+    const { status, json } = await deliver(sessionEvent(session, 'checkout.session.completed', { id: sessionId }));
+    expect(status).toBe(400);
+    expect(json).toEqual({ received: false, error: { field: 'data.object.id', message: expect.stringContaining('session id') } });
+    expect(await read('/')).toEqual(before);
+  });
 
-  it.each([...UNSTORABLE.map(([label, character]): [string, string] => [label, `-NbadOrder${character}1234567`]), ['nothing', ''], ['1,000 characters', 'a'.repeat(1000)]])(
-    'answers 400 to a metadata.orderId with %s, writing nothing anywhere',
-    async (_label, orderId) => {
-      const { session } = await checkout();
-      const before = await read('/');
-      const { status, json } = await deliver(sessionEvent(session, 'checkout.session.completed', { metadata: { ...session.metadata, orderId } }));
-      expect(status).toBe(400);
-      expect(json).toEqual({ received: false, error: { field: 'data.object.metadata.orderId', message: expect.stringContaining('order id') } });
-      expect(await read('/')).toEqual(before);
-    },
-  );
+  it.each([
+    ...UNSTORABLE.map(([label, character]): [string, string] => [label, `-NbadOrder${character}1234567`]),
+    ['nothing', ''],
+    ['1,000 characters', 'a'.repeat(1000)],
+  ])('answers 400 to a metadata.orderId with %s, writing nothing anywhere', async (_label, orderId) => {
+    const { session } = await checkout();
+    const before = await read('/');
+    const { status, json } = await deliver(
+      sessionEvent(session, 'checkout.session.completed', { metadata: { ...session.metadata, orderId } }),
+    );
+    expect(status).toBe(400);
+    expect(json).toEqual({
+      received: false,
+      error: { field: 'data.object.metadata.orderId', message: expect.stringContaining('order id') },
+    });
+    expect(await read('/')).toEqual(before);
+  });
 
   it('still settles the ids Stripe and stripeCheckout really make', async () => {
     const { orderId, session } = await checkout();
@@ -153,7 +176,12 @@ describe('finding 1: an event id that is no database key', () => {
     const event = sessionEvent(session);
     expect(await deliver(event)).toEqual({ status: 200, json: { received: true } });
     expect(await read(`${ORDERS_PATH}/${orderId}/payment_status`)).toBe('paid');
-    expect(await read(`${STRIPE_EVENTS_PATH}/${event.id}`)).toMatchObject({ orderId, sessionId: session.id, outcome: 'applied', status: 'paid' });
+    expect(await read(`${STRIPE_EVENTS_PATH}/${event.id}`)).toMatchObject({
+      orderId,
+      sessionId: session.id,
+      outcome: 'applied',
+      status: 'paid',
+    });
   });
 });
 
@@ -184,8 +212,19 @@ describe('finding 2: an event that arrives before its order', () => {
     expect(JSON.parse(first.responseBody ?? '{}')).toEqual({ received: false, error: { message: expect.stringContaining(orderId) } });
     // Every event about the order was refused the same way; nothing about it is recorded (the
     // visitor's customer events are, as belonging to no account).
-    const aboutOrder = ['customer.subscription.created', 'invoice.paid', 'invoice.payment_succeeded', 'customer.subscription.updated', 'checkout.session.completed'];
-    expect(env.standIn.deliveries().filter((delivery) => aboutOrder.includes(delivery.eventType)).map((delivery) => delivery.status)).toEqual(aboutOrder.map(() => 409));
+    const aboutOrder = [
+      'customer.subscription.created',
+      'invoice.paid',
+      'invoice.payment_succeeded',
+      'customer.subscription.updated',
+      'checkout.session.completed',
+    ];
+    expect(
+      env.standIn
+        .deliveries()
+        .filter((delivery) => aboutOrder.includes(delivery.eventType))
+        .map((delivery) => delivery.status),
+    ).toEqual(aboutOrder.map(() => 409));
     expect(await read(ORDERS_PATH)).toBeNull();
     const logged = Object.values(((await read(STRIPE_EVENTS_PATH)) ?? {}) as Record<string, { type: string; outcome: string }>);
     expect(logged.map((record) => [record.type, record.outcome]).sort()).toEqual([
@@ -212,7 +251,12 @@ describe('finding 2: an event that arrives before its order', () => {
     // The other session's event, naming the first order.
     const event = sessionEvent(other, 'checkout.session.completed', { metadata: { ...other.metadata, orderId } });
     expect((await deliver(event)).status).toBe(200);
-    expect(await read(`${STRIPE_EVENTS_PATH}/${event.id}`)).toMatchObject({ orderId, sessionId: other.id, outcome: 'ignored', reason: `the order belongs to session ${session.id}` });
+    expect(await read(`${STRIPE_EVENTS_PATH}/${event.id}`)).toMatchObject({
+      orderId,
+      sessionId: other.id,
+      outcome: 'ignored',
+      reason: `the order belongs to session ${session.id}`,
+    });
     expect(await read(`${ORDERS_PATH}/${orderId}/payment_status`)).toBe('unpaid');
   });
 });

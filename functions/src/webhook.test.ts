@@ -48,31 +48,67 @@ describe('routeEvent', () => {
   it('routes invoices to their subscription (string or expanded), and an invoice of no subscription to none', () => {
     const parent = (subscription: unknown) => ({ type: 'subscription_details', subscription_details: { subscription, metadata: {} } });
     for (const type of ['invoice.paid', 'invoice.payment_succeeded', 'invoice.payment_failed']) {
-      expect(routeEvent(stripeEvent(type, { id: 'in_1', parent: parent('sub_1') }))).toMatchObject({ ok: true, subject: { kind: 'subscription', subscriptionId: 'sub_1' } });
+      expect(routeEvent(stripeEvent(type, { id: 'in_1', parent: parent('sub_1') }))).toMatchObject({
+        ok: true,
+        subject: { kind: 'subscription', subscriptionId: 'sub_1' },
+      });
     }
-    expect(routeEvent(stripeEvent('invoice.paid', { id: 'in_1', parent: parent({ id: 'sub_2' }) }))).toMatchObject({ subject: { subscriptionId: 'sub_2' } });
-    expect(routeEvent(stripeEvent('invoice.paid', { id: 'in_1', parent: null }))).toMatchObject({ ok: true, subject: { kind: 'subscription', subscriptionId: null } });
+    expect(routeEvent(stripeEvent('invoice.paid', { id: 'in_1', parent: parent({ id: 'sub_2' }) }))).toMatchObject({
+      subject: { subscriptionId: 'sub_2' },
+    });
+    expect(routeEvent(stripeEvent('invoice.paid', { id: 'in_1', parent: null }))).toMatchObject({
+      ok: true,
+      subject: { kind: 'subscription', subscriptionId: null },
+    });
   });
 
   it('routes subscription events to the subscription, customer and payment-method events to the customer', () => {
     for (const type of ['customer.subscription.created', 'customer.subscription.updated', 'customer.subscription.deleted']) {
-      expect(routeEvent(stripeEvent(type, { id: 'sub_1' }))).toMatchObject({ ok: true, subject: { kind: 'subscription', subscriptionId: 'sub_1' } });
+      expect(routeEvent(stripeEvent(type, { id: 'sub_1' }))).toMatchObject({
+        ok: true,
+        subject: { kind: 'subscription', subscriptionId: 'sub_1' },
+      });
     }
-    expect(routeEvent(stripeEvent('customer.updated', { id: 'cus_1' }))).toMatchObject({ ok: true, subject: { kind: 'customer', customerId: 'cus_1' } });
-    expect(routeEvent(stripeEvent('payment_method.attached', { id: 'pm_1', customer: 'cus_1' }))).toMatchObject({ ok: true, subject: { kind: 'customer', customerId: 'cus_1' } });
-    expect(routeEvent(stripeEvent('payment_method.attached', { id: 'pm_1', customer: null }))).toMatchObject({ ok: true, subject: { kind: 'customer', customerId: null } });
+    expect(routeEvent(stripeEvent('customer.updated', { id: 'cus_1' }))).toMatchObject({
+      ok: true,
+      subject: { kind: 'customer', customerId: 'cus_1' },
+    });
+    expect(routeEvent(stripeEvent('payment_method.attached', { id: 'pm_1', customer: 'cus_1' }))).toMatchObject({
+      ok: true,
+      subject: { kind: 'customer', customerId: 'cus_1' },
+    });
+    expect(routeEvent(stripeEvent('payment_method.attached', { id: 'pm_1', customer: null }))).toMatchObject({
+      ok: true,
+      subject: { kind: 'customer', customerId: null },
+    });
   });
 
   it.each([
     ['an event id that is no key', stripeEvent('invoice.paid', { id: 'in_1', parent: null }, 'evt_a/b'), 'id'],
     ['an empty event id', stripeEvent('customer.updated', { id: 'cus_1' }, ''), 'id'],
     ['a session id with a slash', stripeEvent('checkout.session.completed', { id: 'cs_a/b' }), 'data.object.id'],
-    ['an order id of 21 characters', stripeEvent('checkout.session.expired', { id: 'cs_1', metadata: { orderId: `${ORDER_ID}x` } }), 'data.object.metadata.orderId'],
-    ['a session whose subscription is no id', stripeEvent('checkout.session.completed', { id: 'cs_1', subscription: 'sub_../x' }), 'data.object.subscription'],
-    ['an invoice whose subscription is no id', stripeEvent('invoice.paid', { id: 'in_1', parent: { subscription_details: { subscription: '../x' } } }), 'data.object.parent.subscription_details.subscription'],
+    [
+      'an order id of 21 characters',
+      stripeEvent('checkout.session.expired', { id: 'cs_1', metadata: { orderId: `${ORDER_ID}x` } }),
+      'data.object.metadata.orderId',
+    ],
+    [
+      'a session whose subscription is no id',
+      stripeEvent('checkout.session.completed', { id: 'cs_1', subscription: 'sub_../x' }),
+      'data.object.subscription',
+    ],
+    [
+      'an invoice whose subscription is no id',
+      stripeEvent('invoice.paid', { id: 'in_1', parent: { subscription_details: { subscription: '../x' } } }),
+      'data.object.parent.subscription_details.subscription',
+    ],
     ['a subscription event without a sub_ id', stripeEvent('customer.subscription.updated', { id: 'cus_1' }), 'data.object.id'],
     ['a customer event without a cus_ id', stripeEvent('customer.updated', { id: '' }), 'data.object.id'],
-    ['a payment method whose customer is no id', stripeEvent('payment_method.attached', { id: 'pm_1', customer: 'cus_$' }), 'data.object.customer'],
+    [
+      'a payment method whose customer is no id',
+      stripeEvent('payment_method.attached', { id: 'pm_1', customer: 'cus_$' }),
+      'data.object.customer',
+    ],
   ])('refuses %s, naming the field', (_label, input, field) => {
     expect(routeEvent(input)).toMatchObject({ ok: false, field });
   });

@@ -42,9 +42,13 @@ async function processEvent(deps: WebhookDependencies, subject: EventSubject, ev
     case 'checkout-session':
       return applyCheckoutEvent(deps, subject, eventType);
     case 'subscription':
-      return subject.subscriptionId === null ? ignored('the invoice belongs to no subscription') : syncSubscription(deps, subject.subscriptionId);
+      return subject.subscriptionId === null
+        ? ignored('the invoice belongs to no subscription')
+        : syncSubscription(deps, subject.subscriptionId);
     case 'customer':
-      return subject.customerId === null ? ignored('the payment method belongs to no customer') : refreshCardSummary(deps, subject.customerId);
+      return subject.customerId === null
+        ? ignored('the payment method belongs to no customer')
+        : refreshCardSummary(deps, subject.customerId);
   }
 }
 
@@ -91,7 +95,12 @@ export async function handleWebhook(request: Request, response: Response, deps: 
   if (outcome.outcome === 'retry') {
     // 409, not 5xx: nothing failed on our side, what the event needs is just not there yet. Not
     // recorded, so Stripe's redelivery (any non-2xx is retried) is processed afresh.
-    logger.warn('stripeWebhook: event refused until it can be applied', { eventId, type: event.type, reason: outcome.reason, ...outcome.details });
+    logger.warn('stripeWebhook: event refused until it can be applied', {
+      eventId,
+      type: event.type,
+      reason: outcome.reason,
+      ...outcome.details,
+    });
     refuse(response, 409, `${outcome.reason[0].toUpperCase()}${outcome.reason.slice(1)}; deliver this event again later.`);
     return;
   }

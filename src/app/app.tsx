@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { matchRoutes, useLocation, useRoutes } from 'react-router-dom';
-import { AuthProvider } from '@/features/auth/auth-provider';
+import { AuthProvider } from '@/session/auth-provider';
 import { RouteMatchesContext } from './route-meta';
 import { routes } from './router';
 import { ScrollManager } from './scroll-manager';

@@ -39,7 +39,8 @@ describe('lazyPage', () => {
   });
 
   describe('when the re-import fails too (a browser that keeps failed modules, or a new deployment)', () => {
-    const failing = () => vi.fn<() => Promise<typeof loaded>>().mockRejectedValue(new TypeError('Failed to fetch dynamically imported module'));
+    const failing = () =>
+      vi.fn<() => Promise<typeof loaded>>().mockRejectedValue(new TypeError('Failed to fetch dynamically imported module'));
     const recovery = (reachable: boolean) => ({ serverReachable: vi.fn(async () => reachable), reload: vi.fn() });
 
     it('reloads the address once the server answers, and never before Retry is pressed', async () => {

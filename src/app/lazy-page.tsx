@@ -4,7 +4,9 @@ import { Spinner } from '@/ui/spinner';
 import { ChunkLoadError, PageErrorBoundary } from './page-error-boundary';
 import { browserRecovery, type PageRecovery } from './page-reload';
 
-type PageModule = { default: ComponentType };
+export type PageModule = { default: ComponentType };
+/** Imports a page's module: `() => import('@/features/…/…-page')`. */
+export type PageLoader = () => Promise<PageModule>;
 
 /** Rejects when `promise` has not settled within `ms`. */
 export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
@@ -32,11 +34,7 @@ export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
  * document, and a chunk renamed by a new deployment only exists for the new HTML. The reload only
  * ever follows a click on Retry, so it cannot loop; offline, the message simply stays.
  */
-export function lazyPage(
-  load: () => Promise<PageModule>,
-  timeoutMs = PAGE_CHUNK_TIMEOUT_MS,
-  recovery: PageRecovery = browserRecovery,
-): ComponentType {
+export function lazyPage(load: PageLoader, timeoutMs = PAGE_CHUNK_TIMEOUT_MS, recovery: PageRecovery = browserRecovery): ComponentType {
   const makeLazy = (attempt: () => Promise<PageModule>) =>
     lazy(() =>
       withTimeout(attempt(), timeoutMs).catch((cause: unknown) => {

@@ -3,6 +3,7 @@ import { useLocation, type Params, type RouteMatch } from 'react-router-dom';
 import { BRAND } from '@/config/brand';
 import { siteUrlFrom } from '@/config/site-url';
 import type { RouteDetails } from './head/describe';
+import type { PageLoader } from './lazy-page';
 import { hasPrerenderedPage } from './prerendered';
 import { applyHead, documentTitle, SITE_DESCRIPTION, type PageHead } from './head/page-head';
 
@@ -11,9 +12,9 @@ export interface RouteHandle {
   title?: string | ((params: Params) => string);
   /** The route's path in the table, which names its description (head/describe.ts). */
   pattern?: string;
-  /** The route's source module, so the pre-rendered HTML can link its stylesheet and preload its
-   *  code (scripts/prerender.ts reads it against the build manifest). */
-  module?: string;
+  /** Imports the route's page module, so the pre-renderer can tell which source module the route
+   *  used and link its stylesheet and code (src/entry-server.tsx, scripts/prerender.ts). */
+  load?: PageLoader;
 }
 
 type Match = Pick<RouteMatch, 'route' | 'params'>;

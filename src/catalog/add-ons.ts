@@ -1,5 +1,5 @@
-/** The add-ons of the product-details page and the trade-in offer (spec section 9). Integer cents. */
-/** Security: added to both the monthly and the yearly charge (decision 3). */
+/** The add-ons of the product-details page and the trade-in offer (docs/product.md#add-ons-and-trade-in). Integer cents. */
+/** Security: added to both the monthly and the yearly charge (docs/decisions/0005-add-ons-and-integer-cents.md). */
 export const SECURITY_ADD_ON_CENTS = 799_99;
 /** Digital marketing: added to both charges as well. */
 export const MARKETING_ADD_ON_CENTS = 3_750_00;
@@ -28,9 +28,8 @@ export function isTradeInProvider(value: unknown): value is TradeInProviderId {
 }
 
 /** The trade-in reward, and the most a trade-in can be worth. A reward is settled by our team
- *  after review; it is never taken off the checkout amount (docs/decisions.md). */
+ *  after review; it is never taken off the checkout amount (docs/decisions/0044-trade-in-is-not-a-discount.md). */
 export const TRADE_IN_REWARD_CENTS = 750_00;
 export const TRADE_IN_MAX_CENTS = 850_00;
 
 export const WARRANTY_YEARS = 2;
-

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { buildCheckoutRequest, validateCheckoutRequest, type CheckoutChoices } from './checkout';
 
 const choices: CheckoutChoices = {
-  service: 'websites', plan: 'earth', period: 'monthly', storage: true, security: true, marketing: false, tradeIn: null,
+  service: 'websites',
+  plan: 'earth',
+  period: 'monthly',
+  storage: true,
+  security: true,
+  marketing: false,
+  tradeIn: null,
 };
 const urls = {
   imageURL: 'https://leopard.example.com/images/store/earth.svg',
@@ -30,7 +36,9 @@ describe('buildCheckoutRequest', () => {
 
 describe('validateCheckoutRequest', () => {
   it('accepts what the page builds and recomputes the charges', () => {
-    const result = validateCheckoutRequest(JSON.parse(JSON.stringify(buildCheckoutRequest({ ...choices, period: 'yearly', tradeIn: 'wix' }, urls))));
+    const result = validateCheckoutRequest(
+      JSON.parse(JSON.stringify(buildCheckoutRequest({ ...choices, period: 'yearly', tradeIn: 'wix' }, urls))),
+    );
     expect(result).toMatchObject({ ok: true, charges: { monthlyCents: 10_799_99, yearlyCents: 93_299_99, amountDueCents: 93_299_99 } });
   });
 

@@ -11,7 +11,7 @@ export interface CheckoutChoices extends PlanConfiguration {
   tradeIn: TradeInProviderId | null;
 }
 
-/** The JSON body of POST stripeCheckout: the choices, plus the spec's payload fields (section 3),
+/** The JSON body of POST stripeCheckout: the choices, plus the specified payload fields (docs/product.md#checkout),
  *  which the function checks against the catalogue rather than trusts. */
 export interface CheckoutRequest extends CheckoutChoices {
   productTitle: string;
@@ -64,9 +64,7 @@ export function buildCheckoutRequest(choices: CheckoutChoices, urls: CheckoutPag
   };
 }
 
-export type CheckoutValidation =
-  | { ok: true; request: CheckoutRequest; charges: Charges }
-  | { ok: false; field: string; message: string };
+export type CheckoutValidation = { ok: true; request: CheckoutRequest; charges: Charges } | { ok: false; field: string; message: string };
 
 function refuse(field: string, message: string): CheckoutValidation {
   return { ok: false, field, message };
@@ -84,8 +82,19 @@ export function isHttpUrl(value: unknown): value is string {
 }
 
 const KNOWN_FIELDS = new Set<string>([
-  'service', 'plan', 'period', 'storage', 'security', 'marketing', 'tradeIn',
-  'productTitle', 'developersAmount', 'imageURL', 'productAmount', 'successURL', 'cancelURL',
+  'service',
+  'plan',
+  'period',
+  'storage',
+  'security',
+  'marketing',
+  'tradeIn',
+  'productTitle',
+  'developersAmount',
+  'imageURL',
+  'productAmount',
+  'successURL',
+  'cancelURL',
 ]);
 
 /** Checks a checkout body field by field against the catalogue, and recomputes its price. The
@@ -99,7 +108,8 @@ export function validateCheckoutRequest(body: unknown): CheckoutValidation {
   const { service, plan, period, storage, security, marketing, tradeIn } = input;
   if (!isServiceId(service)) return refuse('service', `Unknown service "${String(service)}".`);
   if (!isPlanId(plan)) return refuse('plan', `Unknown plan "${String(plan)}".`);
-  if (!isPricedPlan(plan)) return refuse('plan', `The ${PLAN_NAMES[plan]} plan is pay as you go and cannot be bought online; please call us.`);
+  if (!isPricedPlan(plan))
+    return refuse('plan', `The ${PLAN_NAMES[plan]} plan is pay as you go and cannot be bought online; please call us.`);
   if (!isBillingPeriod(period)) return refuse('period', 'The billing period must be "monthly" or "yearly".');
   for (const [field, value] of Object.entries({ storage, security, marketing })) {
     if (typeof value !== 'boolean') return refuse(field, `"${field}" must be true or false.`);
@@ -107,8 +117,13 @@ export function validateCheckoutRequest(body: unknown): CheckoutValidation {
   if (tradeIn !== null && !isTradeInProvider(tradeIn)) return refuse('tradeIn', `Unknown trade-in platform "${String(tradeIn)}".`);
 
   const choices: CheckoutChoices = {
-    service, plan, period, tradeIn,
-    storage: storage as boolean, security: security as boolean, marketing: marketing as boolean,
+    service,
+    plan,
+    period,
+    tradeIn,
+    storage: storage as boolean,
+    security: security as boolean,
+    marketing: marketing as boolean,
   };
   const charges = priceConfiguration(choices);
 
@@ -117,13 +132,19 @@ export function validateCheckoutRequest(body: unknown): CheckoutValidation {
     return refuse('productTitle', `productTitle must be 1 to ${PRODUCT_TITLE_MAX_LENGTH} characters.`);
   }
   if (developersAmount !== PLAN_DETAILS[plan].figures?.engineers) {
-    return refuse('developersAmount', `The ${PLAN_NAMES[plan]} plan has ${PLAN_DETAILS[plan].figures?.engineers} engineers, not ${String(developersAmount)}.`);
+    return refuse(
+      'developersAmount',
+      `The ${PLAN_NAMES[plan]} plan has ${PLAN_DETAILS[plan].figures?.engineers} engineers, not ${String(developersAmount)}.`,
+    );
   }
   if (typeof productAmount !== 'number' || !Number.isSafeInteger(productAmount)) {
     return refuse('productAmount', 'productAmount must be an amount in integer cents.');
   }
   if (productAmount !== charges.amountDueCents) {
-    return refuse('productAmount', `The amount ${productAmount} does not match the price of this configuration (${charges.amountDueCents} cents). Reload the page and try again.`);
+    return refuse(
+      'productAmount',
+      `The amount ${productAmount} does not match the price of this configuration (${charges.amountDueCents} cents). Reload the page and try again.`,
+    );
   }
   if (imageURL !== undefined && imageURL !== '' && !isHttpUrl(imageURL)) {
     return refuse('imageURL', `imageURL must be empty or an http(s) address of at most ${URL_MAX_LENGTH} characters.`);
@@ -136,8 +157,13 @@ export function validateCheckoutRequest(body: unknown): CheckoutValidation {
     ok: true,
     charges,
     request: {
-      ...choices, productTitle: title, developersAmount: developersAmount as number, productAmount,
-      ...(imageURL ? { imageURL: imageURL as string } : {}), successURL: successURL as string, cancelURL: cancelURL as string,
+      ...choices,
+      productTitle: title,
+      developersAmount: developersAmount as number,
+      productAmount,
+      ...(imageURL ? { imageURL: imageURL as string } : {}),
+      successURL: successURL as string,
+      cancelURL: cancelURL as string,
     },
   };
 }

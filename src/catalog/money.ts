@@ -1,4 +1,4 @@
-/** Money display. Amounts are integer cents everywhere (architecture decision 3). */
+/** Money display. Amounts are integer cents everywhere (docs/decisions/0005-add-ons-and-integer-cents.md). */
 
 const withCents = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 const wholeDollars = new Intl.NumberFormat('en-US', {

@@ -8,7 +8,7 @@ describe('plans', () => {
     for (const id of PLAN_IDS) expect(PLAN_NAMES[id]).toMatch(/^[A-Z]/);
   });
 
-  it('prices every plan as in spec section 9 (platinum-unlimited at 50,000 a month)', () => {
+  it('prices every plan as in docs/product.md#plans-and-prices (platinum-unlimited at 50,000 a month)', () => {
     const dollars = Object.fromEntries(
       PLAN_IDS.map((id) => {
         const price = PLAN_PRICES[id];
@@ -63,8 +63,13 @@ describe('plan figures', () => {
 
   it('gives each plan one team figure, the engineers of the section-9 table (issue 17)', () => {
     expect(PLAN_IDS.map(planTeam)).toEqual([
-      '5 dedicated engineers', '7 dedicated engineers', '8 dedicated engineers', '9 dedicated engineers',
-      '14 dedicated engineers', '25 dedicated engineers', 'A team sized to your store',
+      '5 dedicated engineers',
+      '7 dedicated engineers',
+      '8 dedicated engineers',
+      '9 dedicated engineers',
+      '14 dedicated engineers',
+      '25 dedicated engineers',
+      'A team sized to your store',
     ]);
     for (const id of PLAN_IDS) {
       expect(Object.keys(PLAN_DETAILS[id])).toEqual(['description', 'figures']);
@@ -77,11 +82,18 @@ describe('plan figures', () => {
 
   it('lists the features the Learn More popup shows', () => {
     expect(planFeatures('silver')).toEqual([
-      '8 dedicated engineers', '5-6 projects at a time', '32GB database', '1TB team SSD',
-      'Optional 2TB storage for $3,500', 'Zero downtime, 24/7/365',
+      '8 dedicated engineers',
+      '5-6 projects at a time',
+      '32GB database',
+      '1TB team SSD',
+      'Optional 2TB storage for $3,500',
+      'Zero downtime, 24/7/365',
     ]);
     expect(planFeatures('magento')).toEqual([
-      'Pay as you go: billed for the work done', 'Magento and Adobe Commerce specialists', 'A team sized to your store', 'Zero downtime, 24/7/365',
+      'Pay as you go: billed for the work done',
+      'Magento and Adobe Commerce specialists',
+      'A team sized to your store',
+      'Zero downtime, 24/7/365',
     ]);
     expect(planFeatures('magento')).toContain('Zero downtime, 24/7/365');
     expect(isPricedPlan('magento')).toBe(false);

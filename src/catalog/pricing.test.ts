@@ -3,13 +3,11 @@ import { MARKETING_ADD_ON_CENTS, SECURITY_ADD_ON_CENTS } from './add-ons';
 import { PRICED_PLANS, PRICE_TABLE } from './plan-table.fixture';
 import { priceConfiguration, UnpricedPlanError, type PlanConfiguration } from './pricing';
 
-
 function* everyConfiguration(): Generator<PlanConfiguration> {
   for (const plan of PRICED_PLANS)
     for (const period of ['monthly', 'yearly'] as const)
       for (const storage of [false, true])
-        for (const security of [false, true])
-          for (const marketing of [false, true]) yield { plan, period, storage, security, marketing };
+        for (const security of [false, true]) for (const marketing of [false, true]) yield { plan, period, storage, security, marketing };
 }
 
 describe('priceConfiguration', () => {

@@ -1,5 +1,5 @@
 /** What a configuration of the product-details page costs. The page shows these figures and the
- *  stripeCheckout function recomputes them, so both always agree (architecture decisions 2-4). */
+ *  stripeCheckout function recomputes them, so both always agree (docs/decisions/0006-server-priced-checkout.md). */
 import { MARKETING_ADD_ON_CENTS, SECURITY_ADD_ON_CENTS } from './add-ons';
 import { PLAN_DETAILS, PLAN_PRICES, type PricedPlanId } from './plans';
 
@@ -21,7 +21,7 @@ export interface PlanConfiguration {
 export interface Charges {
   /** The plan's monthly price plus the chosen add-ons. */
   monthlyCents: number;
-  /** The plan's yearly price plus the chosen add-ons (each add-on counts once, decision 3). */
+  /** The plan's yearly price plus the chosen add-ons (each add-on counts once: docs/product.md#add-ons-and-trade-in). */
   yearlyCents: number;
   /** What checkout charges: the monthly charge by default, the yearly one when billed yearly. */
   amountDueCents: number;

@@ -1,11 +1,11 @@
-/** The nine services of the store ("product types", spec section 2). Orders store the id; the
+/** The nine services of the store ("product types", docs/product.md#store). Orders store the id; the
  *  store's categories and the order history show the label. Pure data, shared with functions/. */
 export const SERVICE_IDS = [
   'websites',
   'mobile_apps',
   'software_saas',
   'ecommerce_magento',
-  'artifical_intelligence', // spelt so in the stored data (spec section 2)
+  'artifical_intelligence', // spelt so in the stored data (docs/product.md#store)
   'blockchain_nfts',
   'virtual_reality',
   'wearable_apps',

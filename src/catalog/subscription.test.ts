@@ -11,7 +11,6 @@ import {
   type OrderSubscription,
 } from './subscription';
 
-
 describe('recurringPrice', () => {
   it('bills every plan × period × add-on combination as a 12-month term: 12 monthly payments or 1 yearly', () => {
     let checked = 0;
@@ -23,7 +22,10 @@ describe('recurringPrice', () => {
               const [monthly, yearly, storageAddOn] = PRICE_TABLE[plan];
               const extras = (storage ? storageAddOn : 0) + (security ? 799.99 : 0) + (marketing ? 3_750 : 0);
               const cents = Math.round(((period === 'monthly' ? monthly : yearly) + extras) * 100);
-              expect(recurringPrice({ plan, period, storage, security, marketing }), `${plan} ${period} ${storage} ${security} ${marketing}`).toEqual(
+              expect(
+                recurringPrice({ plan, period, storage, security, marketing }),
+                `${plan} ${period} ${storage} ${security} ${marketing}`,
+              ).toEqual(
                 period === 'monthly'
                   ? { unitAmountCents: cents, interval: 'month', termPayments: 12 }
                   : { unitAmountCents: cents, interval: 'year', termPayments: 1 },
@@ -35,9 +37,9 @@ describe('recurringPrice', () => {
   });
 
   it('refuses magento, which has no online price', () => {
-    expect(() => recurringPrice({ plan: 'magento' as PricedPlanId, period: 'monthly', storage: false, security: false, marketing: false })).toThrow(
-      'The magento plan has no online price',
-    );
+    expect(() =>
+      recurringPrice({ plan: 'magento' as PricedPlanId, period: 'monthly', storage: false, security: false, marketing: false }),
+    ).toThrow('The magento plan has no online price');
   });
 });
 

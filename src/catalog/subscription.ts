@@ -1,5 +1,5 @@
 /**
- * The billing model of the plans (docs/decisions.md, "Plans are subscriptions") and the
+ * The billing model of the plans (docs/decisions/0078-billing-model.md) and the
  * subscription state an order carries. Pure data and functions: stripeCheckout and stripeWebhook
  * write these fields, the customer area reads them, and the tests of both check the same words.
  */
@@ -85,7 +85,7 @@ export interface OrderSubscription {
 
 /** stripeWebhook's bookkeeping beside an order's OrderSubscription fields, not shown: when those
  *  were read from Stripe (ms since the epoch). A delivery that read Stripe earlier never
- *  overwrites them (docs/decisions.md, "Subscriptions follow Stripe, newest reading wins"). */
+ *  overwrites them (docs/decisions/0076-subscriptions-follow-stripe.md). */
 export interface OrderSubscriptionReading {
   subscriptionFetchedAt?: number;
 }

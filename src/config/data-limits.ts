@@ -12,6 +12,10 @@ export const TEXT_LIMITS = {
   page: 100, // the path a submission came from
 } as const;
 
+/** The minimum password length (docs/product.md#limits), for sign-up and the profile's password change;
+ *  Firebase Auth's own minimum is the same. */
+export const PASSWORD_MIN_LENGTH = 6;
+
 /** A pragmatic email shape: something@something.tld, no spaces. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -19,8 +23,18 @@ export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const PHONE_PATTERN = /^\+?[0-9][0-9 ()-]*$/;
 
 export const MONTHS = [
-  'January', 'February', 'March', 'April', 'May', 'June',
-  'July', 'August', 'September', 'October', 'November', 'December',
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
 ] as const;
 
 export const VERIFICATION_METHODS = ['text', 'call'] as const;
@@ -34,3 +48,4 @@ export type SubmissionKind = (typeof SUBMISSION_KINDS)[number];
 export const SUBMISSION_QUOTA = { max: 5, windowMs: 60 * 60 * 1000 } as const;
 
 export const PAYMENT_STATUSES = ['unpaid', 'paid', 'expired', 'failed'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];

@@ -1,4 +1,4 @@
-/** External destinations. Placeholders until the real URLs are known (architecture decision 8);
+/** External destinations. Placeholders until the real URLs are known (docs/decisions/0010-after-sign-up-and-links.md);
  *  each can be overridden at build time with the VITE_ variable named beside it. */
 // The e2e tests read these links under Node too, where there is no import.meta.env.
 const env: Partial<ImportMetaEnv> = import.meta.env ?? {};

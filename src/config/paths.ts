@@ -27,8 +27,7 @@ export const paths = {
   create: '/create',
   enterprise: '/enterprise',
   powerOfTheMind: '/power-of-the-mind',
-  productDetails: (service: string, plan: string) =>
-    `/product-details?${new URLSearchParams({ service, plan }).toString()}`,
+  productDetails: (service: string, plan: string) => `/product-details?${new URLSearchParams({ service, plan }).toString()}`,
   productDetailsBase: '/product-details',
   dashboard: '/dashboard',
   profileSettings: '/profile-settings',
@@ -38,12 +37,22 @@ export const paths = {
   store: '/store',
 } as const;
 
-export const CASE_STUDY_SLUGS = [
-  'amg-mercedes',
-  'charm',
-  'vmcrystalware',
-  'aurora-mail',
-  'physical-therapy',
-  'cashcat-streaming',
-] as const;
+/** The query parameter that carries where sign-in returns to (docs/decisions/0009-sign-in-and-return-to.md). */
+export const NEXT_PARAM = 'next';
+
+/** Only a path on this site: starts with one "/" (not "//" or "/\", which browsers treat as
+ *  another host), and never the sign-in page itself. */
+export function safeNextPath(raw: string | null | undefined): string | null {
+  if (!raw || !raw.startsWith('/') || raw.startsWith('//') || raw.startsWith('/\\')) return null;
+  if (raw === paths.signIn || raw.startsWith(`${paths.signIn}?`)) return null;
+  return raw;
+}
+
+/** The sign-in address that comes back to `next` afterwards. */
+export function signInPath(next?: string): string {
+  const safe = safeNextPath(next);
+  return safe ? `${paths.signIn}?${new URLSearchParams({ [NEXT_PARAM]: safe }).toString()}` : paths.signIn;
+}
+
+export const CASE_STUDY_SLUGS = ['amg-mercedes', 'charm', 'vmcrystalware', 'aurora-mail', 'physical-therapy', 'cashcat-streaming'] as const;
 export type CaseStudySlug = (typeof CASE_STUDY_SLUGS)[number];

@@ -1,4 +1,4 @@
-/** The country list of the sign-up form and of the profile's phone dialog (spec section 3 "Country
+/** The country list of the sign-up form and of the profile's phone dialog (docs/product.md#user-record, "Country
  *  list entry"): every region libphonenumber-js has a calling code for (about 245), named by the
  *  browser's own Intl.DisplayNames data, sorted by name. */
 import { getCountries, getCountryCallingCode, isSupportedCountry, type CountryCode } from 'libphonenumber-js/min';
@@ -13,7 +13,7 @@ export interface Country {
   dialCode: string;
 }
 
-/** Spec section 9: United States, +1. */
+/** docs/product.md#limits: United States, +1. */
 export const DEFAULT_COUNTRY_CODE: CountryCode = 'US';
 
 export function isCountryCode(value: unknown): value is CountryCode {

@@ -1,5 +1,5 @@
 /**
- * The phone number of users/{uid} (spec section 3: "phoneNumber (dial code plus digits)"), one model
+ * The phone number of users/{uid} (docs/product.md#user-record: "phoneNumber (dial code plus digits)"), one model
  * for the sign-up form and the profile.
  *
  * - Stored as E.164: "+", the country calling code and the national number, nothing else
@@ -12,7 +12,7 @@
  * - Edited as a country and the national number.
  * - Valid when libphonenumber-js says so for the country; for +1 (US, Canada and the rest of the
  *   North American Numbering Plan) the national number must also be exactly 10 digits, the spec's
- *   "exactly 10 characters" rule (section 5), formatting characters aside.
+ *   "exactly 10 characters" rule (docs/product.md#profile-settings), formatting characters aside.
  */
 import { parseDigits, parsePhoneNumberFromString, type PhoneNumber } from 'libphonenumber-js/min';
 import { DEFAULT_COUNTRY_CODE, dialCodeOf, isCountryCode, type CountryCode } from './countries';

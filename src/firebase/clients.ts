@@ -47,7 +47,7 @@ async function createDatabase(firebaseApp: FirebaseApp): Promise<Database> {
   // WebSockets in every mode, the same code path locally and in production: the site's CSP does
   // not let the SDK's long polling (JSONP scripts and a frame from the database host) run, so a
   // browser that once recorded a failed socket would otherwise retry on long polling forever
-  // (docs/decisions.md, "Database transports").
+  // (docs/decisions/0074-database-transports.md).
   sdk.forceWebSockets();
   const client = sdk.getDatabase(firebaseApp);
   if (emulators) sdk.connectDatabaseEmulator(client, emulators.database.host, emulators.database.port);
@@ -77,7 +77,7 @@ export interface VisitorClients {
 }
 
 /**
- * The public forms' own Firebase app, signed in anonymously (docs/decisions.md, "Spam limits").
+ * The public forms' own Firebase app, signed in anonymously (docs/decisions/0071-anonymous-visitor-quota.md).
  * Being a second app, its anonymous user is never the site's session: the account area, checkout
  * and the header only ever see the default app's Auth, where people sign in with a password.
  * The anonymous user is kept by the browser, so one visitor stays one visitor across visits.

@@ -34,7 +34,11 @@ export async function callFunction(
 
   let response: Response;
   try {
-    response = await send(`${baseUrl}/${name}${search}`, { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
+    response = await send(`${baseUrl}/${name}${search}`, {
+      method,
+      headers,
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    });
   } catch {
     return { reached: false, reason: 'unreachable' };
   }

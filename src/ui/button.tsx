@@ -16,13 +16,7 @@ interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
 
 export function Button({ variant = 'primary', busy = false, className, disabled, type = 'button', children, ...rest }: ButtonProps) {
   return (
-    <button
-      type={type}
-      className={classFor(variant, className)}
-      disabled={disabled || busy}
-      aria-busy={busy || undefined}
-      {...rest}
-    >
+    <button type={type} className={classFor(variant, className)} disabled={disabled || busy} aria-busy={busy || undefined} {...rest}>
       {children}
     </button>
   );
@@ -48,11 +42,7 @@ interface ExternalButtonLinkProps {
 export function ExternalButtonLink({ href, variant = 'primary', className, children }: ExternalButtonLinkProps) {
   const offSite = /^https?:/.test(href);
   return (
-    <a
-      href={href}
-      className={classFor(variant, className)}
-      {...(offSite ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
-    >
+    <a href={href} className={classFor(variant, className)} {...(offSite ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
       {children}
       {offSite && (
         <>

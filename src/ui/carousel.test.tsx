@@ -26,7 +26,6 @@ async function wait(ms: number) {
 /** react-slick moves one timer tick after it is asked to. */
 const settle = () => wait(1);
 
-
 beforeEach(() => {
   vi.useFakeTimers();
 });

@@ -22,9 +22,9 @@ import { usePrefersReducedMotion } from './use-reduced-motion';
 // module object as the default import, vitest the class itself.
 const Slider = (SlickSlider as unknown as { default?: typeof SlickSlider }).default ?? SlickSlider;
 
-/** How long a slide stays before the next one comes (spec section 9). */
+/** How long a slide stays before the next one comes (docs/product.md#limits). */
 export const AUTOPLAY_MS = 5000;
-/** The shortest swipe, in CSS pixels, that moves to another slide (spec section 9). */
+/** The shortest swipe, in CSS pixels, that moves to another slide (docs/product.md#limits). */
 export const MIN_SWIPE_PX = 40;
 
 /** react-slick moves a slide when a swipe is longer than `listWidth / touchThreshold` (a ratio,
@@ -65,10 +65,7 @@ export function Carousel({ label, children, items, className }: CarouselProps) {
   const playing = choice === 'playing' || (choice === 'auto' && !reducedMotion);
   const rotating = playing && !hovered && !focusWithin && count > 1;
 
-  const goTo = useCallback(
-    (index: number) => sliderRef.current?.slickGoTo((index + count) % count, reducedMotion),
-    [count, reducedMotion],
-  );
+  const goTo = useCallback((index: number) => sliderRef.current?.slickGoTo((index + count) % count, reducedMotion), [count, reducedMotion]);
 
   useEffect(() => {
     if (!rotating) return;

@@ -7,9 +7,7 @@ import { prefersReducedMotion } from './use-reduced-motion.testing';
 const STRINGS = ['Web apps', 'Custom software & SaaS'];
 
 /** The node typed.js writes into (hidden from assistive technology). */
-const typedText = (container: HTMLElement) =>
-  container.querySelector('[aria-hidden="true"] > :first-child')?.textContent ?? '';
-
+const typedText = (container: HTMLElement) => container.querySelector('[aria-hidden="true"] > :first-child')?.textContent ?? '';
 
 beforeEach(() => {
   // typed.js clears its timeouts with clearInterval, which the browser allows and the fake

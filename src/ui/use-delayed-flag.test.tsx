@@ -5,8 +5,7 @@ import { useDelayedFlag } from './use-delayed-flag';
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
 
-const render = (active: boolean) =>
-  renderHook(({ on }) => useDelayedFlag(on, 10_000), { initialProps: { on: active } });
+const render = (active: boolean) => renderHook(({ on }) => useDelayedFlag(on, 10_000), { initialProps: { on: active } });
 
 describe('useDelayedFlag', () => {
   it('turns true only once the condition has lasted the whole delay', () => {

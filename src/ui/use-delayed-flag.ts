@@ -6,10 +6,12 @@ export function useDelayedFlag(active: boolean, delayMs: number): boolean {
   const [elapsed, setElapsed] = useState(false);
 
   useEffect(() => {
-    setElapsed(false);
     if (!active) return;
     const timer = setTimeout(() => setElapsed(true), delayMs);
-    return () => clearTimeout(timer);
+    return () => {
+      clearTimeout(timer);
+      setElapsed(false);
+    };
   }, [active, delayMs]);
 
   return active && elapsed;

@@ -52,7 +52,7 @@ test.describe('signed in as the demo customer', () => {
   }
 
   test('an open profile edit dialog has no axe violations', async ({ page }) => {
-    await signInTo(page, [paths.profileSettings, 'Profile settings']);
+    await signInTo(page, [paths.profileSettings, 'Profile Settings']);
     await page.getByRole('button', { name: 'Edit full name' }).click();
     await expect(page.getByRole('dialog', { name: 'Edit full name' })).toBeVisible();
     await expectNoAxeViolations(page);

@@ -1,10 +1,10 @@
+import type { Page } from '@playwright/test';
 import { DEMO_CUSTOMER } from '../../emulators/seed';
 import { BRAND } from '../../src/config/brand';
 import { externalLinks } from '../../src/config/external-links';
 import { paths } from '../../src/config/paths';
 import { createAccount, signInThroughPage, uniqueEmail, updateDatabase } from './auth-helpers';
 import { expect, test } from './fixtures';
-import type { Page } from '@playwright/test';
 
 const PASSWORD = 'secret-123';
 
@@ -18,7 +18,17 @@ async function signInAsNewCustomer(page: Page, path: string): Promise<string> {
 }
 
 function order(buyer: string, product: string, paymentStatus: string, createdAt: number) {
-  return { product, tier: 'gold', securitySelected: false, marketingSelected: false, applicationExist: false, productAmount: 1_500_000, payment_status: paymentStatus, buyer, createdAt };
+  return {
+    product,
+    tier: 'gold',
+    securitySelected: false,
+    marketingSelected: false,
+    applicationExist: false,
+    productAmount: 1_500_000,
+    payment_status: paymentStatus,
+    buyer,
+    createdAt,
+  };
 }
 
 test.describe('Orders', () => {
@@ -67,7 +77,9 @@ test('the dashboard has its three cards', async ({ page }) => {
   await expect(page).toHaveURL(paths.contact);
 });
 
-test('payment methods: Add card opens the billing portal (tests/e2e/subscriptions.spec.ts); Connect Bank is announced, not clickable', async ({ page }) => {
+test('payment methods: Add card opens the billing portal (tests/e2e/subscriptions.spec.ts); Connect Bank is announced, not clickable', async ({
+  page,
+}) => {
   await signInThroughPage(page, DEMO_CUSTOMER, `${paths.signIn}?next=${paths.paymentMethods}`);
   const card = (name: string) => page.getByRole('article').filter({ has: page.getByRole('heading', { name }) });
   await expect(card('Add card').getByRole('button', { name: 'Add card' })).toBeEnabled();

@@ -35,7 +35,10 @@ function imagesOf(page: Page): Promise<ImageFacts[]> {
       const shown = img.checkVisibility() && !img.closest('[inert], [aria-hidden="true"]');
       return {
         src: img.getAttribute('src') ?? '',
-        srcset: (img.getAttribute('srcset') ?? '').split(',').map((candidate) => candidate.trim().split(/\s+/)[0]!).filter(Boolean),
+        srcset: (img.getAttribute('srcset') ?? '')
+          .split(',')
+          .map((candidate) => candidate.trim().split(/\s+/)[0]!)
+          .filter(Boolean),
         width: img.getAttribute('width'),
         height: img.getAttribute('height'),
         loading: img.getAttribute('loading'),
@@ -107,9 +110,11 @@ for (const viewport of VIEWPORTS) {
       await expect(gallery.getByRole('img', { name: /The Gold team: 9 engineers/ })).toBeVisible();
       await expectWellBehavedImages(page, 'the gallery');
 
-      const slides = await gallery.locator('img').evaluateAll((imgs) =>
-        imgs.filter((img) => !img.closest('.slick-cloned')).map((img) => [img.getAttribute('src'), img.getAttribute('loading')]),
-      );
+      const slides = await gallery
+        .locator('img')
+        .evaluateAll((imgs) =>
+          imgs.filter((img) => !img.closest('.slick-cloned')).map((img) => [img.getAttribute('src'), img.getAttribute('loading')]),
+        );
       expect(slides).toEqual([
         ['/images/store/gold-team.svg', 'eager'],
         ['/images/store/gold-board.svg', 'lazy'],
@@ -158,7 +163,9 @@ test.describe('home page layouts', () => {
 
   test('the bands are not all one card grid: at least seven layouts, none used more than twice', async ({ page }) => {
     await page.goto(paths.home);
-    const layouts = await page.locator('main > [data-layout]').evaluateAll((bands) => bands.map((band) => band.getAttribute('data-layout')!));
+    const layouts = await page
+      .locator('main > [data-layout]')
+      .evaluateAll((bands) => bands.map((band) => band.getAttribute('data-layout')!));
     // Every band of the page says what it is…
     expect(layouts.length).toBe(await page.locator('main > header, main > section').count());
     const counts = new Map<string, number>();

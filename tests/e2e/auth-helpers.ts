@@ -6,7 +6,7 @@ import type { Locator, Page } from '@playwright/test';
 import { DEMO_CUSTOMER } from '../../emulators/seed';
 import { DATABASE_URL, HOST, PORTS, PROJECT_ID } from '../../emulators/local-config';
 import { paths } from '../../src/config/paths';
-import { AUTH_ERROR_MESSAGES } from '../../src/features/auth/auth-errors';
+import { AUTH_ERROR_MESSAGES } from '../../src/session/auth-errors';
 import { CAPTCHA_LENGTH } from '../../src/features/auth/captcha-code';
 import { expect } from './fixtures';
 
@@ -122,10 +122,7 @@ export async function readCaptcha(page: Page, press: (button: Locator) => Promis
   });
   const focused = await page.evaluateHandle(() => document.activeElement);
   await press(listen);
-  await page.waitForFunction(
-    (length) => (window as unknown as { spokenCaptcha: string[] }).spokenCaptcha.length >= length,
-    CAPTCHA_LENGTH,
-  );
+  await page.waitForFunction((length) => (window as unknown as { spokenCaptcha: string[] }).spokenCaptcha.length >= length, CAPTCHA_LENGTH);
   const spoken = await page.evaluate(() => [...(window as unknown as { spokenCaptcha: string[] }).spokenCaptcha]);
   await focused.evaluate((element) => (element instanceof HTMLElement ? element.focus() : undefined));
   // "A, as in Alfa" → A; "the digit 3" → 3.

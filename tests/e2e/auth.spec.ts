@@ -1,7 +1,8 @@
+import type { Page } from '@playwright/test';
 import { DEMO_CUSTOMER } from '../../emulators/seed';
 import { MONTHS } from '../../src/config/data-limits';
 import { paths } from '../../src/config/paths';
-import { AUTH_ERROR_MESSAGES } from '../../src/features/auth/auth-errors';
+import { AUTH_ERROR_MESSAGES } from '../../src/session/auth-errors';
 import {
   alertDialog,
   createAccount,
@@ -21,8 +22,7 @@ import {
 import { expect, test } from './fixtures';
 
 const STORED_USER_ID_KEY = 'currentUserId';
-const storedUserId = (page: import('@playwright/test').Page) =>
-  page.evaluate((key) => localStorage.getItem(key), STORED_USER_ID_KEY);
+const storedUserId = (page: Page) => page.evaluate((key) => localStorage.getItem(key), STORED_USER_ID_KEY);
 
 test.describe('sign-up page', () => {
   test.beforeEach(async ({ page }) => {
@@ -180,7 +180,10 @@ test.describe('sign-up page', () => {
     expect(createdAt).toBeLessThanOrEqual(Date.now());
   });
 
-  test('an email already in use shows "Error" with the provider\'s message in words and keeps the form', async ({ page, consoleErrors }) => {
+  test('an email already in use shows "Error" with the provider\'s message in words and keeps the form', async ({
+    page,
+    consoleErrors,
+  }) => {
     await fillSignUp(page, validSignUp({ email: DEMO_CUSTOMER.email }));
     await submitSignUp(page);
     await expectAlert(page, { title: 'Error', text: AUTH_ERROR_MESSAGES['auth/email-already-in-use']!, icon: 'error' });
@@ -202,9 +205,7 @@ test.describe('sign-in page', () => {
 
   test('a wrong password says so and stays', async ({ page, consoleErrors }) => {
     await signInThroughPage(page, { email: DEMO_CUSTOMER.email, password: 'not-the-password' });
-    await expect(page.getByRole('form', { name: 'Sign in' }).getByRole('alert')).toHaveText(
-      /password is not right/,
-    );
+    await expect(page.getByRole('form', { name: 'Sign in' }).getByRole('alert')).toHaveText(/password is not right/);
     await expect(page).toHaveURL(paths.signIn);
     expect(await storedUserId(page)).toBeNull();
     expectRefusedRequests(consoleErrors);
@@ -221,7 +222,10 @@ test.describe('sign-in page', () => {
 
   test('links to the sign-up page', async ({ page }) => {
     await page.goto(paths.signIn);
-    await expect(page.getByRole('form', { name: 'Sign in' }).getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', paths.signUp);
+    await expect(page.getByRole('form', { name: 'Sign in' }).getByRole('link', { name: 'Create an account' })).toHaveAttribute(
+      'href',
+      paths.signUp,
+    );
   });
 
   test('"Forgot password?" sends the reset email without revealing whether the account exists', async ({ page, consoleErrors }) => {
@@ -236,12 +240,16 @@ test.describe('sign-in page', () => {
 
     await form.getByLabel('Email').fill(email);
     await form.getByRole('button', { name: 'Forgot password?' }).click();
-    await expect(form.getByRole('alert')).toHaveText(`If an account exists for ${email}, we have sent it a link to reset the password. Check your inbox.`);
+    await expect(form.getByRole('alert')).toHaveText(
+      `If an account exists for ${email}, we have sent it a link to reset the password. Check your inbox.`,
+    );
     await expect.poll(async () => (await oobCodesFor(email)).map((code) => code.requestType)).toContain('PASSWORD_RESET');
 
     await form.getByLabel('Email').fill(unknown);
     await form.getByRole('button', { name: 'Forgot password?' }).click();
-    await expect(form.getByRole('alert')).toHaveText(`If an account exists for ${unknown}, we have sent it a link to reset the password. Check your inbox.`);
+    await expect(form.getByRole('alert')).toHaveText(
+      `If an account exists for ${unknown}, we have sent it a link to reset the password. Check your inbox.`,
+    );
     expectRefusedRequests(consoleErrors); // the emulator refuses the unknown address; the page does not say so
   });
 });

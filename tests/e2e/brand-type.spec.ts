@@ -53,17 +53,27 @@ for (const viewport of [
           return {
             check: document.fonts.check('16px "Manrope Variable"'),
             // One face per stylesheet that declares it (the inlined critical CSS and the full sheet).
-            faces: [...new Set([...document.fonts].filter((face) => face.family.replace(/"/g, '') === 'Manrope Variable').map((face) => face.status))],
+            faces: [
+              ...new Set(
+                [...document.fonts].filter((face) => face.family.replace(/"/g, '') === 'Manrope Variable').map((face) => face.status),
+              ),
+            ],
           };
         });
         expect(loaded).toEqual({ check: true, faces: ['loaded'] });
 
         for (const selector of ['h1', 'main p', 'main h2', 'header a']) {
-          const family = await page.locator(selector).first().evaluate((element) => getComputedStyle(element).fontFamily);
+          const family = await page
+            .locator(selector)
+            .first()
+            .evaluate((element) => getComputedStyle(element).fontFamily);
           expect(family, selector).toMatch(/^"?Manrope Variable"?, "?Manrope Fallback"?,/);
         }
         for (const selector of ['h1', 'main p']) {
-          expect(await renderedFont(page, selector), selector).toMatchObject({ familyName: expect.stringMatching(/^Manrope/), isCustomFont: true });
+          expect(await renderedFont(page, selector), selector).toMatchObject({
+            familyName: expect.stringMatching(/^Manrope/),
+            isCustomFont: true,
+          });
         }
 
         await page.waitForLoadState('networkidle');
@@ -86,10 +96,14 @@ for (const viewport of [
 
       const boxes = () =>
         page.evaluate(() => {
-          const shown = [...document.querySelectorAll('main h1, main h2, main p')].filter((element) => element.getBoundingClientRect().top < innerHeight);
+          const shown = [...document.querySelectorAll('main h1, main h2, main p')].filter(
+            (element) => element.getBoundingClientRect().top < innerHeight,
+          );
           return {
             renderedWith: getComputedStyle(document.querySelector('h1')!).fontFamily,
-            manropeLoaded: [...document.fonts].some((face) => face.family.replace(/"/g, '') === 'Manrope Variable' && face.status === 'loaded'),
+            manropeLoaded: [...document.fonts].some(
+              (face) => face.family.replace(/"/g, '') === 'Manrope Variable' && face.status === 'loaded',
+            ),
             boxes: shown.map((element) => {
               const { top, height } = element.getBoundingClientRect();
               return { text: element.textContent!.slice(0, 30), top: Math.round(top + scrollY), height: Math.round(height) };

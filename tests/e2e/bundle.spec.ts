@@ -1,18 +1,13 @@
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import {
-  entryKey,
-  firebaseModulesIn,
-  keyOfSource,
-  readManifest,
-  staticClosure,
-} from '../../scripts/bundle-graph';
+import { entryKey, firebaseModulesIn, keyOfSource, readManifest, staticClosure } from '../../scripts/bundle-graph';
 
 /** The landing page must not download the Firebase SDK (spec: the marketing pages never load it;
  *  issue 10: `/` loads no Firebase code). Read from the build `npm run test:e2e` made, through its
  *  manifest and source maps; no browser needed. */
 const DIST = join(import.meta.dirname, '..', '..', 'dist');
 const HOME_PAGE_SOURCE = 'src/features/marketing/home-page.tsx';
+const APP_SOURCE = 'src/app/start.tsx';
 
 test.describe('the landing chunk graph', () => {
   const manifest = readManifest(DIST);
@@ -22,6 +17,14 @@ test.describe('the landing chunk graph', () => {
     const landing = staticClosure(manifest, entry);
     expect(landing.size).toBeGreaterThan(0);
     expect(firebaseModulesIn(DIST, manifest, landing)).toEqual([]);
+  });
+
+  test('the app chunk the entry loads after the first paint, and its static imports, hold no Firebase module', () => {
+    // src/main.tsx is the whole entry: it imports the app (src/app/start.tsx) once the page has painted.
+    expect(manifest[entry]?.imports ?? [], 'the entry loads nothing before it runs').toEqual([]);
+    const app = staticClosure(manifest, keyOfSource(manifest, APP_SOURCE));
+    expect(app.size).toBeGreaterThan(1);
+    expect(firebaseModulesIn(DIST, manifest, app)).toEqual([]);
   });
 
   test("the home page's lazy chunk and its static imports hold no Firebase module", () => {

@@ -18,10 +18,7 @@ test('the index shows a card per study and one external card', async ({ page }) 
   for (const [index, study] of STUDIES.entries()) {
     const card = cards.nth(index);
     await expect(card.getByRole('heading', { level: 2 })).toHaveText(study.name);
-    await expect(card.getByRole('link', { name: `View Details about ${study.name}` })).toHaveAttribute(
-      'href',
-      paths.caseStudy(study.slug),
-    );
+    await expect(card.getByRole('link', { name: `View Details about ${study.name}` })).toHaveAttribute('href', paths.caseStudy(study.slug));
     await expect(card.locator('img')).toHaveAttribute('width', '1200');
   }
 });

@@ -23,9 +23,20 @@ const SITE = `http://${HOST}:${PORTS.preview}`;
 /** The SDK the functions use, pointed at the stand-in, for what the tests read or sign. */
 const stripe = new Stripe(STRIPE_SECRET_KEY, { host: HOST, port: PORTS.stripe, protocol: 'http', maxNetworkRetries: 0 });
 
-const EARTH: CheckoutChoices = { service: 'websites', plan: 'earth', period: 'monthly', storage: false, security: false, marketing: false, tradeIn: null };
+const EARTH: CheckoutChoices = {
+  service: 'websites',
+  plan: 'earth',
+  period: 'monthly',
+  storage: false,
+  security: false,
+  marketing: false,
+  tradeIn: null,
+};
 
-function checkoutBody(choices: Partial<CheckoutChoices> = {}, overrides: Record<string, unknown> = {}): CheckoutRequest & Record<string, unknown> {
+function checkoutBody(
+  choices: Partial<CheckoutChoices> = {},
+  overrides: Record<string, unknown> = {},
+): CheckoutRequest & Record<string, unknown> {
   return {
     ...buildCheckoutRequest(
       { ...EARTH, ...choices },
@@ -78,7 +89,11 @@ async function startCheckout(request: APIRequestContext, body: unknown, idToken?
   return json as Created;
 }
 
-async function refusal(request: APIRequestContext, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: Refused }> {
+async function refusal(
+  request: APIRequestContext,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: Refused }> {
   const response = await request.post(CHECKOUT_URL, { data: body, headers });
   return { status: response.status(), body: (await response.json()) as Refused };
 }
@@ -142,9 +157,16 @@ async function signUp(request: APIRequestContext, email: string): Promise<{ uid:
 async function pay(
   request: APIRequestContext,
   created: Created,
-  { card = '4242 4242 4242 4242', email, location = `${SITE}/orders?checkout=success` }: { card?: string; email?: string; location?: string } = {},
+  {
+    card = '4242 4242 4242 4242',
+    email,
+    location = `${SITE}/orders?checkout=success`,
+  }: { card?: string; email?: string; location?: string } = {},
 ) {
-  const response = await request.post(`${created.data.url}/pay`, { form: { card_number: card, ...(email ? { email } : {}) }, maxRedirects: 0 });
+  const response = await request.post(`${created.data.url}/pay`, {
+    form: { card_number: card, ...(email ? { email } : {}) },
+    maxRedirects: 0,
+  });
   expect(response.status()).toBe(303);
   expect(response.headers()['location']).toBe(location);
 }
@@ -224,7 +246,10 @@ test.describe('stripeCheckout refuses', () => {
     expect(preflight.headers()['access-control-allow-methods']).toContain('POST');
     expect(preflight.headers()['access-control-allow-headers']).toMatch(/authorization/i);
 
-    const foreign = await request.fetch(CHECKOUT_URL, { method: 'OPTIONS', headers: { Origin: 'https://evil.example', 'Access-Control-Request-Method': 'POST' } });
+    const foreign = await request.fetch(CHECKOUT_URL, {
+      method: 'OPTIONS',
+      headers: { Origin: 'https://evil.example', 'Access-Control-Request-Method': 'POST' },
+    });
     expect(foreign.status()).toBe(403);
     expect(foreign.headers()['access-control-allow-origin']).toBeUndefined();
     const post = await refusal(request, checkoutBody(), { Origin: 'https://evil.example' });
@@ -236,7 +261,10 @@ test.describe('stripeCheckout creates', () => {
   test("a visitor's checkout: the session at the catalogue's price and an unpaid order without buyer", async ({ request }) => {
     const body = checkoutBody({ storage: true, security: true, tradeIn: 'wix' });
     const created = await startCheckout(request, body, undefined);
-    expect(created).toEqual({ statusCode: 201, data: { id: expect.stringMatching(/^cs_test_/), url: `${STRIPE_URL}/c/pay/${created.data.id}`, orderId: expect.any(String) } });
+    expect(created).toEqual({
+      statusCode: 201,
+      data: { id: expect.stringMatching(/^cs_test_/), url: `${STRIPE_URL}/c/pay/${created.data.id}`, orderId: expect.any(String) },
+    });
 
     const amount = priceConfiguration(body).amountDueCents;
     expect(amount).toBe(10_799_99); // earth monthly 7,500.00 + storage 2,500.00 + security 799.99
@@ -274,12 +302,16 @@ test.describe('stripeCheckout creates', () => {
       metadata: { orderId: created.data.orderId, service: 'websites', plan: 'earth', period: 'monthly' },
     });
     const lineItems = await stripe.checkout.sessions.listLineItems(created.data.id);
-    expect(lineItems.data.map((item) => [item.description, item.quantity, item.amount_total])).toEqual([['Web Apps — Earth plan, billed monthly', 1, amount]]);
+    expect(lineItems.data.map((item) => [item.description, item.quantity, item.amount_total])).toEqual([
+      ['Web Apps — Earth plan, billed monthly', 1, amount],
+    ]);
     // Billed every month: the plan plus its add-ons is the recurring price.
     expect(lineItems.data[0].price).toMatchObject({ unit_amount: amount, recurring: { interval: 'month', interval_count: 1 } });
   });
 
-  test("a signed-in customer's checkout: buyer and client_reference_id are the uid, paid as their one Stripe customer", async ({ request }) => {
+  test("a signed-in customer's checkout: buyer and client_reference_id are the uid, paid as their one Stripe customer", async ({
+    request,
+  }) => {
     const email = uniqueEmail('checkout');
     const { uid, idToken } = await signUp(request, email);
     const created = await startCheckout(request, checkoutBody({ plan: 'silver', period: 'yearly', marketing: true }), idToken);
@@ -304,7 +336,12 @@ test.describe('stripeCheckout creates', () => {
     const customer = await stripe.customers.retrieve(stored.stripeCustomerId);
     expect(customer).toMatchObject({ email, metadata: { uid } });
     const session = await standInSession(request, created.data.id);
-    expect(session).toMatchObject({ mode: 'subscription', client_reference_id: uid, customer: stored.stripeCustomerId, amount_total: 153_750_00 });
+    expect(session).toMatchObject({
+      mode: 'subscription',
+      client_reference_id: uid,
+      customer: stored.stripeCustomerId,
+      amount_total: 153_750_00,
+    });
     expect(session?.metadata).toMatchObject({ orderId: created.data.orderId, uid });
 
     // The next purchase pays as the same customer.
@@ -317,7 +354,10 @@ test.describe('stripeCheckout creates', () => {
 test.describe('stripeWebhook', () => {
   test('refuses a bad or missing signature with 400 and changes nothing', async ({ request }) => {
     const created = await startCheckout(request, checkoutBody());
-    const event = await checkoutEvent(request, 'checkout.session.completed', created.data.id, { status: 'complete', payment_status: 'paid' });
+    const event = await checkoutEvent(request, 'checkout.session.completed', created.data.id, {
+      status: 'complete',
+      payment_status: 'paid',
+    });
 
     const forged = await deliverEvent(request, event, 'whsec_somebody_else');
     expect(forged.status()).toBe(400);
@@ -357,13 +397,20 @@ test.describe('stripeWebhook', () => {
     expect(deliveries.at(-1)?.status).toBe(200);
 
     // Out of order: an expiry reaching us after the payment.
-    const expired = await deliverEvent(request, await checkoutEvent(request, 'checkout.session.expired', created.data.id, { status: 'expired', payment_status: 'unpaid' }));
+    const expired = await deliverEvent(
+      request,
+      await checkoutEvent(request, 'checkout.session.expired', created.data.id, { status: 'expired', payment_status: 'unpaid' }),
+    );
     expect(expired.status()).toBe(200);
 
     expect(await readOrder(created.data.orderId)).toMatchObject({ payment_status: 'paid', stripeId: created.data.id });
     const all = (await readDatabase('all_orders')) as Record<string, { stripeId?: string }>;
     expect(Object.keys(all).filter((id) => all[id].stripeId === created.data.id)).toEqual([created.data.orderId]);
-    expect(await readDatabase(`stripe_events/${completed.id}`)).toMatchObject({ orderId: created.data.orderId, outcome: 'applied', status: 'paid' });
+    expect(await readDatabase(`stripe_events/${completed.id}`)).toMatchObject({
+      orderId: created.data.orderId,
+      outcome: 'applied',
+      status: 'paid',
+    });
   });
 
   test('an expired session marks its unpaid order expired', async ({ request }) => {
@@ -374,18 +421,30 @@ test.describe('stripeWebhook', () => {
 
   test('a failed async payment marks the order failed, and a later success still makes it paid', async ({ request }) => {
     const created = await startCheckout(request, checkoutBody({ plan: 'earth', marketing: true }));
-    const failed = await deliverEvent(request, await checkoutEvent(request, 'checkout.session.async_payment_failed', created.data.id, { status: 'complete' }));
+    const failed = await deliverEvent(
+      request,
+      await checkoutEvent(request, 'checkout.session.async_payment_failed', created.data.id, { status: 'complete' }),
+    );
     expect(failed.status()).toBe(200);
     expect(await readOrder(created.data.orderId)).toMatchObject({ payment_status: 'failed' });
 
-    const succeeded = await deliverEvent(request, await checkoutEvent(request, 'checkout.session.async_payment_succeeded', created.data.id, { status: 'complete', payment_status: 'paid' }));
+    const succeeded = await deliverEvent(
+      request,
+      await checkoutEvent(request, 'checkout.session.async_payment_succeeded', created.data.id, {
+        status: 'complete',
+        payment_status: 'paid',
+      }),
+    );
     expect(succeeded.status()).toBe(200);
     expect(await readOrder(created.data.orderId)).toMatchObject({ payment_status: 'paid' });
   });
 
   test('a completed session still awaiting its payment leaves the order unpaid', async ({ request }) => {
     const created = await startCheckout(request, checkoutBody());
-    const response = await deliverEvent(request, await checkoutEvent(request, 'checkout.session.completed', created.data.id, { status: 'complete', payment_status: 'unpaid' }));
+    const response = await deliverEvent(
+      request,
+      await checkoutEvent(request, 'checkout.session.completed', created.data.id, { status: 'complete', payment_status: 'unpaid' }),
+    );
     expect(response.status()).toBe(200);
     expect(await readOrder(created.data.orderId)).toMatchObject({ payment_status: 'unpaid' });
   });
@@ -423,7 +482,9 @@ test.describe('subscriptions', () => {
     await pay(request, created, { card: '5555 5555 5555 4444' });
     const paid = await readOrder(created.data.orderId);
     expect(paid).toMatchObject({ buyer: uid, payment_status: 'paid', subscriptionStatus: 'active', paymentsMade: 1, termPayments: 12 });
-    await expect.poll(() => readDatabase(`billing/${uid}/card`)).toEqual({ brand: 'mastercard', last4: '4444', expMonth: 12, expYear: 2034 });
+    await expect
+      .poll(() => readDatabase(`billing/${uid}/card`))
+      .toEqual({ brand: 'mastercard', last4: '4444', expMonth: 12, expYear: 2034 });
 
     // Every customer of the stand-in is on a test clock of its own: a month passes for this one only.
     const customer = await stripe.customers.retrieve(paid?.customerId as string);
@@ -448,8 +509,15 @@ test.describe('subscriptions', () => {
     expect(opened.status()).toBe(201);
     const { data } = (await opened.json()) as { statusCode: number; data: { url: string } };
     expect(data.url).toMatch(new RegExp(`^${STRIPE_URL}/p/session/bps_`));
-    const sessions = (await (await request.get(`${STRIPE_URL}/__portal_sessions`)).json()) as { url: string; customer: string; return_url: string }[];
-    expect(sessions.find((session) => session.url === data.url)).toMatchObject({ customer: await readDatabase(`customers/${uid}/stripeCustomerId`), return_url: returnURL });
+    const sessions = (await (await request.get(`${STRIPE_URL}/__portal_sessions`)).json()) as {
+      url: string;
+      customer: string;
+      return_url: string;
+    }[];
+    expect(sessions.find((session) => session.url === data.url)).toMatchObject({
+      customer: await readDatabase(`customers/${uid}/stripeCustomerId`),
+      return_url: returnURL,
+    });
 
     // Nobody names the customer in the body: another user's customer id is refused.
     const other = await signUp(request, uniqueEmail('portal-other'));
@@ -462,8 +530,14 @@ test.describe('subscriptions', () => {
     expect(((await named.json()) as Refused).error.field).toBe('customer');
 
     expect((await request.post(PORTAL_URL, { data: { returnURL } })).status()).toBe(401);
-    expect((await request.post(PORTAL_URL, { data: { returnURL }, headers: { Authorization: 'Bearer not-a-real-token' } })).status()).toBe(401);
-    expect((await request.post(PORTAL_URL, { data: { returnURL: 'https://evil.example/' }, headers: { Authorization: `Bearer ${idToken}` } })).status()).toBe(400);
+    expect((await request.post(PORTAL_URL, { data: { returnURL }, headers: { Authorization: 'Bearer not-a-real-token' } })).status()).toBe(
+      401,
+    );
+    expect(
+      (
+        await request.post(PORTAL_URL, { data: { returnURL: 'https://evil.example/' }, headers: { Authorization: `Bearer ${idToken}` } })
+      ).status(),
+    ).toBe(400);
   });
 
   test("checkoutSummary tells a visitor's thank-you page what was bought, for our sessions only", async ({ request }) => {
@@ -475,7 +549,15 @@ test.describe('subscriptions', () => {
     expect(answer.status()).toBe(200);
     expect(await answer.json()).toEqual({
       statusCode: 200,
-      data: { service: 'websites', plan: 'bronze', period: 'yearly', amountPerPeriod: 120_000_00, termPayments: 1, paymentsMade: 1, subscriptionStatus: 'active' },
+      data: {
+        service: 'websites',
+        plan: 'bronze',
+        period: 'yearly',
+        amountPerPeriod: 120_000_00,
+        termPayments: 1,
+        paymentsMade: 1,
+        subscriptionStatus: 'active',
+      },
     });
 
     // A session that copies our order id into its metadata is not that order's.

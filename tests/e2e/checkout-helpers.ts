@@ -44,4 +44,7 @@ export async function continueToStripe(page: Page): Promise<StandInSession> {
 }
 
 export const orderCard = (page: Page, service: string) =>
-  page.getByRole('region', { name: 'Your orders' }).getByRole('article').filter({ has: page.getByRole('heading', { name: service }) });
+  page
+    .getByRole('region', { name: 'Your orders' })
+    .getByRole('article')
+    .filter({ has: page.getByRole('heading', { name: service }) });

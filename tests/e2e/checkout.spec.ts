@@ -73,7 +73,13 @@ test('a visitor checks out as a guest: the order has no buyer, and Pay ends on t
   const session = await continueToStripe(page);
   const orderId = session.metadata.orderId!;
   const order = (await readDatabase(`all_orders/${orderId}`)) as Record<string, unknown>;
-  expect(order).toMatchObject({ product: 'software_saas', tier: 'gold', marketingSelected: true, productAmount: 18_750_00, payment_status: 'unpaid' });
+  expect(order).toMatchObject({
+    product: 'software_saas',
+    tier: 'gold',
+    marketingSelected: true,
+    productAmount: 18_750_00,
+    payment_status: 'unpaid',
+  });
   expect(order).not.toHaveProperty('buyer');
 
   // Stripe asks a guest for the email the receipt goes to.
@@ -94,7 +100,11 @@ test('when Stripe refuses, the page says why and keeps the configuration', async
     // Matched to this checkout only, so sessions other tests create meanwhile are unaffected.
     body: JSON.stringify({
       fail: {
-        status: 402, type: 'card_error', code: 'card_declined', message: 'Your card was declined.', times: 1,
+        status: 402,
+        type: 'card_error',
+        code: 'card_declined',
+        message: 'Your card was declined.',
+        times: 1,
         match: { 'metadata[service]': 'websites', 'metadata[plan]': 'diamond-peak', 'metadata[period]': 'yearly' },
       },
     }),

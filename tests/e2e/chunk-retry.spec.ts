@@ -60,13 +60,19 @@ test('Retry recovers even when the page’s first document can never load the ch
   forgetBlockedRequests(consoleErrors);
 });
 
-test('while the server cannot be reached, Retry keeps the message instead of reloading into the browser’s error page', async ({ page, consoleErrors }) => {
+test('while the server cannot be reached, Retry keeps the message instead of reloading into the browser’s error page', async ({
+  page,
+  consoleErrors,
+}) => {
   await page.goto('/');
   const documents = countDocuments(page);
   await page.route(COMPANY_CHUNK, (route) => route.abort('internetdisconnected'));
   await openCompanyFromHome(page);
   // The site itself is unreachable too: the check before a reload fails.
-  await page.route((url) => url.pathname === paths.company, (route) => route.abort('internetdisconnected'));
+  await page.route(
+    (url) => url.pathname === paths.company,
+    (route) => route.abort('internetdisconnected'),
+  );
 
   await page.getByRole('button', { name: 'Retry' }).click();
   await expect(page.getByRole('alert')).toContainText('This page didn’t load');

@@ -10,17 +10,18 @@ import { getApps, initializeApp } from 'firebase-admin/app';
 import { getDatabase } from 'firebase-admin/database';
 import type { Page } from '@playwright/test';
 import { loadEnv } from 'vite';
-import { start as startEmailJs, type ReceivedMail } from '../../emulators/emailjs/server.ts';
-import { DATABASE_URL, EMAILJS_URL, HOST, PORTS, PROJECT_ID } from '../../emulators/local-config.ts';
-import { SUBMISSION_QUOTA, TEXT_LIMITS } from '../../src/config/data-limits.ts';
-import { paths } from '../../src/config/paths.ts';
+import { start as startEmailJs, type ReceivedMail } from '../../emulators/emailjs/server';
+import { DATABASE_URL, EMAILJS_URL, HOST, PORTS, PROJECT_ID } from '../../emulators/local-config';
+import { SUBMISSION_QUOTA, TEXT_LIMITS } from '../../src/config/data-limits';
+import { paths } from '../../src/config/paths';
 import { expect, test } from './fixtures';
 
 const env = loadEnv('emulators', fileURLToPath(new URL('../..', import.meta.url)), 'VITE_EMAILJS_');
 const MAIL_IDS = { service_id: env.VITE_EMAILJS_SERVICE_ID, user_id: env.VITE_EMAILJS_PUBLIC_KEY };
 
 process.env.FIREBASE_DATABASE_EMULATOR_HOST ??= `${HOST}:${PORTS.database}`;
-const adminApp = getApps().find((app) => app.name === 'forms-spec') ?? initializeApp({ projectId: PROJECT_ID, databaseURL: DATABASE_URL }, 'forms-spec');
+const adminApp =
+  getApps().find((app) => app.name === 'forms-spec') ?? initializeApp({ projectId: PROJECT_ID, databaseURL: DATABASE_URL }, 'forms-spec');
 const admin = getDatabase(adminApp);
 
 type Kind = 'contact' | 'waitlist' | 'preorder';
@@ -66,7 +67,13 @@ function expectConsoleErrors(consoleErrors: string[], patterns: RegExp[]) {
 test.describe('contact form', () => {
   for (const path of [paths.contact, paths.support]) {
     test(`on ${path}: stored, mailed as a form, thanked, reset`, async ({ page }) => {
-      const values = { name: 'Ada Lovelace', email: uniqueEmail(), phone: '+1 (619) 555-0100', city: 'San Diego', message: 'We need a mobile app.\nCan we talk?' };
+      const values = {
+        name: 'Ada Lovelace',
+        email: uniqueEmail(),
+        phone: '+1 (619) 555-0100',
+        city: 'San Diego',
+        message: 'We need a mobile app.\nCan we talk?',
+      };
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1, name: 'Contact us' })).toBeVisible();
       await expect(page.getByPlaceholder('Full Name')).toHaveAttribute('name', 'name');
@@ -76,7 +83,8 @@ test.describe('contact form', () => {
       await page.getByRole('button', { name: 'Send message' }).click();
 
       await expectThankYou(page, 'Thank you for your submission');
-      for (const field of ['Full name', 'Email', 'Phone number', 'City', 'Message']) await expect(page.getByLabel(field, { exact: true })).toHaveValue('');
+      for (const field of ['Full name', 'Email', 'Phone number', 'City', 'Message'])
+        await expect(page.getByLabel(field, { exact: true })).toHaveValue('');
 
       const [record, ...more] = await storedWith('contact', values.email);
       expect(more).toEqual([]);
@@ -85,9 +93,16 @@ test.describe('contact form', () => {
 
       // A form sends line breaks as CRLF (HTML's form-data encoding), as it does to EmailJS.
       const mailedValues = { ...values, message: values.message.replace(/\n/g, '\r\n') };
-      await expect.poll(() => mailedWith(values.email)).toEqual([
-        expect.objectContaining({ endpoint: 'send-form', ...MAIL_IDS, template_id: env.VITE_EMAILJS_CONTACT_TEMPLATE_ID, params: mailedValues }),
-      ]);
+      await expect
+        .poll(() => mailedWith(values.email))
+        .toEqual([
+          expect.objectContaining({
+            endpoint: 'send-form',
+            ...MAIL_IDS,
+            template_id: env.VITE_EMAILJS_CONTACT_TEMPLATE_ID,
+            params: mailedValues,
+          }),
+        ]);
     });
   }
 
@@ -126,9 +141,30 @@ test.describe('contact form', () => {
 
 test.describe('waitlist and pre-order forms', () => {
   const cases = [
-    { kind: 'waitlist', path: paths.waitlist, h1: 'Open-access research program', button: 'Get Started', template: 'WAITLIST', thanks: 'Thank you for your submission, check your email for further instructions.' },
-    { kind: 'waitlist', path: paths.openAccessProgram, h1: 'Open-access research program', button: 'Get Started', template: 'WAITLIST', thanks: 'Thank you for your submission, check your email for further instructions.' },
-    { kind: 'preorder', path: paths.preorder, h1: 'Pre-order Space', button: 'Pre-order Space', template: 'PREORDER', thanks: /Thank you for joining .* Space! Check your email for further instructions\./ },
+    {
+      kind: 'waitlist',
+      path: paths.waitlist,
+      h1: 'Open-access research program',
+      button: 'Get Started',
+      template: 'WAITLIST',
+      thanks: 'Thank you for your submission, check your email for further instructions.',
+    },
+    {
+      kind: 'waitlist',
+      path: paths.openAccessProgram,
+      h1: 'Open-access research program',
+      button: 'Get Started',
+      template: 'WAITLIST',
+      thanks: 'Thank you for your submission, check your email for further instructions.',
+    },
+    {
+      kind: 'preorder',
+      path: paths.preorder,
+      h1: 'Pre-order Space',
+      button: 'Pre-order Space',
+      template: 'PREORDER',
+      thanks: /Thank you for joining .* Space! Check your email for further instructions\./,
+    },
   ] as const;
 
   for (const c of cases) {
@@ -146,9 +182,16 @@ test.describe('waitlist and pre-order forms', () => {
       await expect(page.getByLabel('Email', { exact: true })).toHaveValue('');
 
       expect(await storedWith(c.kind, values.email)).toEqual([{ ...values, page: c.path, createdAt: expect.any(Number) }]);
-      await expect.poll(() => mailedWith(values.email)).toEqual([
-        expect.objectContaining({ endpoint: 'send', ...MAIL_IDS, template_id: env[`VITE_EMAILJS_${c.template}_TEMPLATE_ID`], params: values }),
-      ]);
+      await expect
+        .poll(() => mailedWith(values.email))
+        .toEqual([
+          expect.objectContaining({
+            endpoint: 'send',
+            ...MAIL_IDS,
+            template_id: env[`VITE_EMAILJS_${c.template}_TEMPLATE_ID`],
+            params: values,
+          }),
+        ]);
     });
   }
 });
@@ -202,10 +245,18 @@ test.describe('failures', () => {
 });
 
 test.describe('spam limits', () => {
-  test(`one visitor's ${SUBMISSION_QUOTA.max + 1}th message within the hour is held: the form says how long to wait and keeps it`, async ({ page }) => {
+  test(`one visitor's ${SUBMISSION_QUOTA.max + 1}th message within the hour is held: the form says how long to wait and keeps it`, async ({
+    page,
+  }) => {
     test.setTimeout(60_000);
     const token = `burst-${randomUUID()}`;
-    const values = (n: number) => ({ name: 'Grace Hopper', email: uniqueEmail(), phone: '6195550105', city: token, message: `Message ${n} ${token}` });
+    const values = (n: number) => ({
+      name: 'Grace Hopper',
+      email: uniqueEmail(),
+      phone: '6195550105',
+      city: token,
+      message: `Message ${n} ${token}`,
+    });
     await page.goto(paths.contact);
     for (let n = 1; n <= SUBMISSION_QUOTA.max; n++) {
       await fillContact(page, values(n));
@@ -218,7 +269,9 @@ test.describe('spam limits', () => {
     await page.getByRole('button', { name: 'Send message' }).click();
     const error = page.getByRole('alert').filter({ hasText: 'Please wait a little before sending again' });
     await expect(error).toBeVisible();
-    await expect(error).toContainText(/Please try again in (59|60) minutes\. Nothing was sent yet, and everything you typed is still here\./);
+    await expect(error).toContainText(
+      /Please try again in (59|60) minutes\. Nothing was sent yet, and everything you typed is still here\./,
+    );
     await expect(error.getByRole('button', { name: 'Try again' })).toHaveCount(0);
     await expect(page.getByRole('dialog')).toHaveCount(0);
     await expect(page.getByLabel('Message', { exact: true })).toHaveValue(held.message);
@@ -308,7 +361,9 @@ test.describe('bad input is refused before anything is sent', () => {
     await expect(page.getByRole('alert')).toHaveCount(0);
     await start.click();
     await expectThankYou(page, 'Thank you for your submission, check your email for further instructions.');
-    expect(await storedWith('waitlist', email)).toEqual([{ full__name: 'Dorothy Vaughan', email, page: paths.waitlist, createdAt: expect.any(Number) }]);
+    expect(await storedWith('waitlist', email)).toEqual([
+      { full__name: 'Dorothy Vaughan', email, page: paths.waitlist, createdAt: expect.any(Number) },
+    ]);
   });
 });
 
@@ -318,7 +373,11 @@ test.describe('the EmailJS stand-in speaks EmailJS HTTP API', () => {
     try {
       const ids = { user_id: 'public-key', service_id: 'service', template_id: 'template' };
       const send = (body: unknown) =>
-        fetch(`${emailjs.url}/api/v1.0/email/send`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+        fetch(`${emailjs.url}/api/v1.0/email/send`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify(body),
+        });
       const sendForm = (fields: Record<string, string>) => {
         const form = new FormData();
         for (const [name, value] of Object.entries(fields)) form.append(name, value);
@@ -330,8 +389,20 @@ test.describe('the EmailJS stand-in speaks EmailJS HTTP API', () => {
       response = await sendForm({ ...ids, lib_version: '4.4.1', name: '<b>B</b>', message: 'hi' });
       expect([response.status, await response.text()]).toEqual([200, 'OK']);
       expect(emailjs.received()).toEqual([
-        { endpoint: 'send', receivedAt: expect.any(String), ...ids, lib_version: '4.4.1', params: { full__name: 'A', email: 'a@example.com' } },
-        { endpoint: 'send-form', receivedAt: expect.any(String), ...ids, lib_version: '4.4.1', params: { name: '<b>B</b>', message: 'hi' } },
+        {
+          endpoint: 'send',
+          receivedAt: expect.any(String),
+          ...ids,
+          lib_version: '4.4.1',
+          params: { full__name: 'A', email: 'a@example.com' },
+        },
+        {
+          endpoint: 'send-form',
+          receivedAt: expect.any(String),
+          ...ids,
+          lib_version: '4.4.1',
+          params: { name: '<b>B</b>', message: 'hi' },
+        },
       ]);
 
       for (const missing of ['user_id', 'service_id', 'template_id'] as const) {
@@ -342,12 +413,18 @@ test.describe('the EmailJS stand-in speaks EmailJS HTTP API', () => {
       }
       expect(emailjs.received()).toHaveLength(2);
 
-      const preflight = await fetch(`${emailjs.url}/api/v1.0/email/send`, { method: 'OPTIONS', headers: { Origin: 'http://127.0.0.1:4173' } });
+      const preflight = await fetch(`${emailjs.url}/api/v1.0/email/send`, {
+        method: 'OPTIONS',
+        headers: { Origin: 'http://127.0.0.1:4173' },
+      });
       expect(preflight.status).toBe(204);
       expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
       expect(preflight.headers.get('access-control-allow-headers')).toMatch(/content-type/i);
 
-      const control = await fetch(`${emailjs.url}/__control`, { method: 'POST', body: JSON.stringify({ status: 500, match: { email: 'x@example.com' }, times: 1 }) });
+      const control = await fetch(`${emailjs.url}/__control`, {
+        method: 'POST',
+        body: JSON.stringify({ status: 500, match: { email: 'x@example.com' }, times: 1 }),
+      });
       expect(control.status).toBe(200);
       response = await send({ ...ids, template_params: { email: 'x@example.com' } });
       expect(response.status).toBe(500);

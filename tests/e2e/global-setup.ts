@@ -1,8 +1,10 @@
-import { startStack } from '../../emulators/stack.ts';
+import { LOCAL_STACK } from '../../emulators/local-config';
+import { startStack } from '../../emulators/stack';
 
 /** The browser tests run against the built site served by `vite preview`, on the full local stack
- *  (database emulator with the real rules, Auth and Functions emulators, demo data). */
+ *  (database emulator with the real rules, Auth and Functions emulators, demo data), at the
+ *  suite's own port offset (playwright.config.ts), so it runs beside `npm start`. */
 export default async function globalSetup() {
-  const stack = await startStack({ web: 'preview', verbose: !!process.env.STACK_VERBOSE });
+  const stack = await startStack({ web: 'preview', portOffset: LOCAL_STACK.offset, verbose: !!process.env.STACK_VERBOSE });
   return () => stack.stop();
 }

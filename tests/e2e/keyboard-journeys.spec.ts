@@ -250,7 +250,10 @@ test.describe('24 × 24 px targets on a phone (WCAG 2.2 target size, axe)', () =
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       const { violations } = await new AxeBuilder({ page }).withRules(['target-size']).analyze();
-      expect(violations.flatMap((v) => v.nodes.map((n) => n.target.join(' '))), path).toEqual([]);
+      expect(
+        violations.flatMap((v) => v.nodes.map((n) => n.target.join(' '))),
+        path,
+      ).toEqual([]);
     }
   });
 
@@ -261,7 +264,10 @@ test.describe('24 × 24 px targets on a phone (WCAG 2.2 target size, axe)', () =
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
       const { violations } = await new AxeBuilder({ page }).withRules(['target-size']).analyze();
-      expect(violations.flatMap((v) => v.nodes.map((n) => n.target.join(' '))), path).toEqual([]);
+      expect(
+        violations.flatMap((v) => v.nodes.map((n) => n.target.join(' '))),
+        path,
+      ).toEqual([]);
     }
   });
 });

@@ -78,7 +78,8 @@ async function priceBarLines(page: Page): Promise<{ text: string; oneLine: boole
       }
       if (hidden) continue;
       // What is drawn, generated text included ("/mo." after the amount on a phone).
-      const after = node.parentElement && node.parentElement.lastChild === node ? getComputedStyle(node.parentElement, '::after').content : 'none';
+      const after =
+        node.parentElement && node.parentElement.lastChild === node ? getComputedStyle(node.parentElement, '::after').content : 'none';
       text += node.textContent + (after.startsWith('"') ? after.replace(/^"(.*?)".*$/, '$1') : '');
       if (!node.textContent?.trim()) continue;
       const range = document.createRange();
@@ -87,7 +88,9 @@ async function priceBarLines(page: Page): Promise<{ text: string; oneLine: boole
     }
     const oneLine = boxes.every((a) => boxes.every((b) => a.top < b.bottom && b.top < a.bottom));
     // Text cut short (an ellipsis) is not all there.
-    const clipped = [...bar.querySelectorAll<HTMLElement>('*')].filter((el) => el.scrollWidth > el.clientWidth + 1 && el.getBoundingClientRect().width > 1).map((el) => el.textContent ?? '');
+    const clipped = [...bar.querySelectorAll<HTMLElement>('*')]
+      .filter((el) => el.scrollWidth > el.clientWidth + 1 && el.getBoundingClientRect().width > 1)
+      .map((el) => el.textContent ?? '');
     return { text: text.replace(/\s+/g, ' ').trim(), oneLine, clipped, height: bar.getBoundingClientRect().height };
   });
 }
@@ -247,7 +250,10 @@ for (const { name, viewport } of VIEWPORTS) {
       const left = Math.min(...cards.map((c) => c.left));
       const right = Math.max(...cards.map((c) => c.right));
       expect(Math.abs(strip.x - left), `strip ${strip.x}…${strip.x + strip.width}, cards ${left}…${right}`).toBeLessThanOrEqual(1);
-      expect(Math.abs(strip.x + strip.width - right), `strip ${strip.x}…${strip.x + strip.width}, cards ${left}…${right}`).toBeLessThanOrEqual(1);
+      expect(
+        Math.abs(strip.x + strip.width - right),
+        `strip ${strip.x}…${strip.x + strip.width}, cards ${left}…${right}`,
+      ).toBeLessThanOrEqual(1);
     });
   });
 }

@@ -57,7 +57,10 @@ for (const jump of JUMPS) {
     await expect(page).toHaveURL(`${jump.path}#${jump.id}`);
     await expect(heading).toBeInViewport();
     // Not hidden under the sticky site header.
-    const headerBottom = await page.getByRole('banner').first().evaluate((el) => el.getBoundingClientRect().bottom);
+    const headerBottom = await page
+      .getByRole('banner')
+      .first()
+      .evaluate((el) => el.getBoundingClientRect().bottom);
     const headingTop = await heading.evaluate((el) => el.getBoundingClientRect().top);
     expect(headingTop).toBeGreaterThanOrEqual(headerBottom);
   });

@@ -6,8 +6,8 @@
 import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
 import { connectAuthEmulator, getAuth, signInWithEmailAndPassword, signOut } from 'firebase/auth';
 import { connectDatabaseEmulator, equalTo, get, getDatabase, orderByChild, query, ref } from 'firebase/database';
-import { DEMO_CUSTOMER } from '../../emulators/seed.ts';
-import { DATABASE_URL, PORTS, PROJECT_ID } from '../../emulators/local-config.ts';
+import { DEMO_CUSTOMER } from '../../emulators/seed';
+import { DATABASE_URL, PORTS, PROJECT_ID } from '../../emulators/local-config';
 import { expect, test } from './fixtures';
 
 let app: FirebaseApp;

@@ -35,7 +35,11 @@ async function signInAsNewCustomer(page: Page, path: string): Promise<Account> {
   return { uid, email };
 }
 
-const plan = (plan: PlanConfiguration['plan'], period: PlanConfiguration['period'], extras: Partial<PlanConfiguration> = {}): PlanConfiguration => ({
+const plan = (
+  plan: PlanConfiguration['plan'],
+  period: PlanConfiguration['period'],
+  extras: Partial<PlanConfiguration> = {},
+): PlanConfiguration => ({
   plan,
   period,
   storage: false,
@@ -122,14 +126,24 @@ for (const viewport of [
       const orders = {
         [`-a-${suffix}`]: storedOrder(uid, `-a-${suffix}`, 'websites', plan('earth', 'monthly'), now - 3 * DAY_MS),
         [`-b-${suffix}`]: storedOrder(uid, `-b-${suffix}`, 'mobile_apps', plan('gold', 'yearly', { security: true }), now - DAY_MS),
-        [`-c-${suffix}`]: storedOrder(uid, `-c-${suffix}`, 'software_saas', plan('silver', 'monthly', { marketing: true }), now - 2 * DAY_MS),
+        [`-c-${suffix}`]: storedOrder(
+          uid,
+          `-c-${suffix}`,
+          'software_saas',
+          plan('silver', 'monthly', { marketing: true }),
+          now - 2 * DAY_MS,
+        ),
       };
       await updateDatabase(Object.fromEntries(Object.entries(orders).map(([id, order]) => [`all_orders/${id}`, order])));
 
       await page.goto(paths.orderHistory);
       const cards = page.getByRole('region', { name: 'Your orders' }).getByRole('article');
       await expect(cards).toHaveCount(3);
-      await expect(cards.getByRole('heading', { level: 2 })).toHaveText([SERVICE_LABELS.mobile_apps, SERVICE_LABELS.software_saas, SERVICE_LABELS.websites]);
+      await expect(cards.getByRole('heading', { level: 2 })).toHaveText([
+        SERVICE_LABELS.mobile_apps,
+        SERVICE_LABELS.software_saas,
+        SERVICE_LABELS.websites,
+      ]);
 
       await expect(cards.nth(0)).toContainText(amountPerPeriod(plan('gold', 'yearly', { security: true })));
       await expect(cards.nth(0)).toContainText(`${PLAN_NAMES.gold} plan`);

@@ -42,7 +42,9 @@ function profile(page: Page): Locator {
 
 /** The row of one entry (its term, value and button). */
 function row(page: Page, label: string): Locator {
-  return profile(page).locator('div').filter({ has: page.getByRole('term').getByText(label, { exact: true }) });
+  return profile(page)
+    .locator('div')
+    .filter({ has: page.getByRole('term').getByText(label, { exact: true }) });
 }
 
 function dialog(page: Page, title: string): Locator {
@@ -195,7 +197,10 @@ test.describe('Profile settings', () => {
     expect(await page.evaluate((key) => localStorage.getItem(key), STORED_USER_ID_KEY)).toBe(uid);
   });
 
-  test('a wrong current password shows "Oops!" with the provider\'s message in words and changes nothing', async ({ page, consoleErrors }) => {
+  test('a wrong current password shows "Oops!" with the provider\'s message in words and changes nothing', async ({
+    page,
+    consoleErrors,
+  }) => {
     const { email } = await openProfileAsNewCustomer(page);
 
     await row(page, 'Password').getByRole('button', { name: 'Edit password' }).click();

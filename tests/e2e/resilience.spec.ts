@@ -5,15 +5,7 @@ import { DEMO_CUSTOMER } from '../../emulators/seed';
 import { SERVER_WAIT_MS } from '../../src/config/layout';
 import { paths } from '../../src/config/paths';
 import { CONNECTION_NOTICE } from '../../src/ui/connection-notice-texts';
-import {
-  alertDialog,
-  createAccount,
-  expectAlert,
-  readDatabase,
-  signInThroughPage,
-  uniqueEmail,
-  updateDatabase,
-} from './auth-helpers';
+import { alertDialog, createAccount, expectAlert, readDatabase, signInThroughPage, uniqueEmail, updateDatabase } from './auth-helpers';
 import { expect, test } from './fixtures';
 
 /** A little over the wait, for the SDK's and the browser's own timing. */

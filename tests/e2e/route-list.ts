@@ -1,4 +1,4 @@
-/** Every route of spec section 2 with the main heading it must show, for the suites that visit
+/** Every route of docs/product.md#public-routes with the main heading it must show, for the suites that visit
  *  them all (routes.spec.ts, a11y.spec.ts). */
 import { BRAND } from '../../src/config/brand';
 import { paths } from '../../src/config/paths';
@@ -48,9 +48,9 @@ export const STORE_ROUTES: Route[] = [
 /** The customer area: signed in only. */
 export const CUSTOMER_ROUTES: Route[] = [
   [paths.dashboard, 'Dashboard'],
-  [paths.profileSettings, 'Profile settings'],
+  [paths.profileSettings, 'Profile Settings'],
   [paths.orderHistory, 'Orders'],
-  [paths.paymentMethods, 'Payment methods'],
+  [paths.paymentMethods, 'Payment Methods'],
   [paths.devPanel, 'Dev Panel'],
 ];
 

@@ -4,7 +4,10 @@
  * (alerts, the trailer video, the Learn More popup, a mailed form) with a listener for
  * Content-Security-Policy violations: the policy must allow everything the site does.
  */
+import { createHash } from 'node:crypto';
 import type { APIResponse, Page } from '@playwright/test';
+import { HOST, PORTS } from '../../emulators/local-config';
+import { RUNTIME_STYLE_HASHES } from '../../scripts/page-policy';
 import { paths } from '../../src/config/paths';
 import { signInThroughPage } from './auth-helpers';
 import { expect, test } from './fixtures';
@@ -53,7 +56,7 @@ function expectSecurityHeaders(response: APIResponse): string {
   const headers = response.headers();
   const policy = headers['content-security-policy'] ?? '';
   expect(policy).toContain("frame-ancestors 'none'");
-  expect(policy).toMatch(/script-src 'self'( 'sha256-[\w+/=]+')?;/);
+  expect(policy).toMatch(/script-src 'self'( 'sha256-[\w+/=]+')*;/);
   expect(policy).toContain("object-src 'none'");
   expect(policy).toContain("base-uri 'self'");
   expect(policy).not.toMatch(/(^|\s)\*(\s|;|$)/);
@@ -85,9 +88,27 @@ test.describe('served headers', () => {
   test('the emulators build lets the page reach the local stack, and only that', async ({ request }) => {
     const policy = expectSecurityHeaders(await request.get(paths.home));
     const connect = policy.split(';').find((directive) => directive.trim().startsWith('connect-src')) ?? '';
-    expect(connect).toContain('ws://127.0.0.1:9000');
+    expect(connect).toContain(`ws://${HOST}:${PORTS.database}`);
     expect(connect).toContain('https://api.emailjs.com');
     expect(policy.replace(connect, '')).not.toContain('127.0.0.1');
+  });
+
+  test("every page's own policy allows exactly its inline styles and the libraries' stylesheets, by hash", async ({ request }) => {
+    // The header leaves inline styles to the page (scripts/page-policy.ts): both policies apply.
+    const header = expectSecurityHeaders(await request.get(paths.home));
+    expect(header).toContain("style-src-elem 'self' 'unsafe-inline';");
+    for (const path of [...PUBLIC_ROUTES.map(([route]) => route), paths.store, paths.dashboard, NOT_FOUND_ROUTE[0]]) {
+      const html = await (await request.get(path)).text();
+      const metas = [...html.matchAll(/<meta http-equiv="Content-Security-Policy" content="([^"]*)" \/>/g)].map((match) => match[1]);
+      expect(metas, `${path}: one policy <meta>`).toHaveLength(1);
+      expect(html.indexOf('<meta http-equiv="Content-Security-Policy"'), `${path}: before any <style>`).toBeLessThan(
+        html.includes('<style') ? html.indexOf('<style') : Infinity,
+      );
+      const hashes = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map(
+        (match) => `'sha256-${createHash('sha256').update(match[1]!).digest('base64')}'`,
+      );
+      expect(metas[0], path).toBe(["style-src-elem 'self'", ...hashes, ...RUNTIME_STYLE_HASHES].join(' '));
+    }
   });
 
   test('a hashed asset is cached for a year, immutable, with the same security headers', async ({ request }) => {

@@ -2,7 +2,7 @@
  *  loading Firebase on the landing page for visitors. */
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { STORED_USER_ID_KEY } from '../../src/features/auth/stored-user-id';
+import { STORED_USER_ID_KEY } from '../../src/session/stored-user-id';
 import { paths } from '../../src/config/paths';
 import { firebaseModulesIn, readManifest } from '../../scripts/bundle-graph';
 import {

@@ -5,7 +5,6 @@ import { expect, test } from './fixtures';
 
 const NEW_TAB = ' (opens in a new tab)';
 
-
 test('/thank-you says what happens next and leads a visitor to an account (session.spec: customers to the dashboard)', async ({ page }) => {
   await page.goto(paths.thankYou);
   await expect(page.getByText('A representative is reviewing your profile and will contact you shortly.')).toBeVisible();

@@ -15,7 +15,13 @@ async function expectNoSidewaysScroll(page: Page) {
 /** Every picture on the page has loaded (a missing file has no natural width). */
 async function expectImagesLoaded(page: Page) {
   await expect
-    .poll(() => page.evaluate(() => [...document.images].filter((image) => image.loading !== 'lazy' || image.getBoundingClientRect().top < innerHeight).every((image) => image.complete && image.naturalWidth > 0)))
+    .poll(() =>
+      page.evaluate(() =>
+        [...document.images]
+          .filter((image) => image.loading !== 'lazy' || image.getBoundingClientRect().top < innerHeight)
+          .every((image) => image.complete && image.naturalWidth > 0),
+      ),
+    )
     .toBe(true);
 }
 
@@ -61,7 +67,12 @@ test('a visitor picks a service and a model, reads its features, and configures 
   await page.getByRole('link', { name: 'Purchase Now Web Apps' }).click();
   await expect(page).toHaveURL('/store?service=websites');
   await expect(page.getByRole('heading', { level: 2, name: 'Pick a Model' })).toBeFocused();
-  await expect(page.getByRole('main').getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3 }) })).toHaveCount(7);
+  await expect(
+    page
+      .getByRole('main')
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { level: 3 }) }),
+  ).toHaveCount(7);
   await expectImagesLoaded(page);
 
   // Learn More by keyboard: opens, Escape closes, focus comes back.
@@ -70,7 +81,12 @@ test('a visitor picks a service and a model, reads its features, and configures 
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: 'Earth plan features' });
   await expect(dialog).toBeVisible();
-  await expect(dialog.getByRole('listitem')).toContainText(['5 dedicated engineers', '1-2 projects at a time', '8GB database', '256GB team SSD']);
+  await expect(dialog.getByRole('listitem')).toContainText([
+    '5 dedicated engineers',
+    '1-2 projects at a time',
+    '8GB database',
+    '256GB team SSD',
+  ]);
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(learnMore).toBeFocused();

@@ -92,7 +92,9 @@ test('a customer subscribes monthly, sees a renewal arrive live, and cancels in 
   await expect(card).not.toContainText('Next payment');
   expect((await readOrder(orderId)).cancelAt).toBe(secondPeriodEnd);
   // Figures for the issue note (other tests running at once add their deliveries to the count).
-  console.log(`figures: Pay → order Active ${activeAfterMs} ms; Manage billing → portal ${portalAfterMs} ms; webhook deliveries ${(await deliveryCount()) - deliveriesBefore}`);
+  console.log(
+    `figures: Pay → order Active ${activeAfterMs} ms; Manage billing → portal ${portalAfterMs} ms; webhook deliveries ${(await deliveryCount()) - deliveriesBefore}`,
+  );
 });
 
 test('Payment methods: Add card opens the billing portal, and the card saved there is shown', async ({ page, consoleErrors }) => {

@@ -7,7 +7,7 @@ import { DEMO_CUSTOMER } from '../../emulators/seed';
 import { planTeam } from '../../src/catalog/plan-features';
 import { PLAN_IDS, PLAN_NAMES } from '../../src/catalog/plans';
 import { paths } from '../../src/config/paths';
-import { AUTH_ERROR_MESSAGES } from '../../src/features/auth/auth-errors';
+import { AUTH_ERROR_MESSAGES } from '../../src/session/auth-errors';
 import {
   createAccount,
   expectAlert,
@@ -37,7 +37,9 @@ const WIDTHS = [
 async function openProfileWith(page: Page, record: Record<string, unknown>): Promise<{ uid: string; email: string }> {
   const email = uniqueEmail('words');
   const uid = await createAccount(email, PASSWORD);
-  await updateDatabase({ [`users/${uid}`]: { firstName: 'Ada', lastName: 'Lovelace', email, createdAt: new Date().toISOString(), ...record } });
+  await updateDatabase({
+    [`users/${uid}`]: { firstName: 'Ada', lastName: 'Lovelace', email, createdAt: new Date().toISOString(), ...record },
+  });
   await signInThroughPage(page, { email, password: PASSWORD }, `${paths.signIn}?next=${paths.profileSettings}`);
   await expect(page).toHaveURL(paths.profileSettings);
   return { uid, email };
@@ -50,7 +52,9 @@ const profileRow = (page: Page, label: string): Locator =>
     .filter({ has: page.getByRole('term').getByText(label, { exact: true }) });
 
 async function openPhoneDialog(page: Page): Promise<Locator> {
-  await profileRow(page, 'Phone number').getByRole('button', { name: /phone number/ }).click();
+  await profileRow(page, 'Phone number')
+    .getByRole('button', { name: /phone number/ })
+    .click();
   const dialog = page.getByRole('dialog', { name: 'Edit phone number' });
   await expect(dialog).toBeVisible();
   return dialog;
@@ -226,7 +230,10 @@ test.describe('Plan figures', () => {
     test(`store cards and Learn More give one team figure per plan, from the catalogue, at ${width}`, async ({ page }) => {
       await page.setViewportSize(viewport);
       await page.goto(`${paths.store}?service=websites`);
-      const cards = page.getByRole('main').getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3 }) });
+      const cards = page
+        .getByRole('main')
+        .getByRole('listitem')
+        .filter({ has: page.getByRole('heading', { level: 3 }) });
       await expect(cards).toHaveCount(PLAN_IDS.length);
       for (const id of PLAN_IDS) {
         const card = cards.filter({ has: page.getByRole('heading', { level: 3, name: PLAN_NAMES[id], exact: true }) });

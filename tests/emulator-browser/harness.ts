@@ -22,9 +22,9 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { test, type Page, type WebSocket as PwWebSocket } from '@playwright/test';
-import { type RunningEmulator, type StartOptions, start } from '../../emulators/rtdb/src/index.ts';
+import { type RunningEmulator, type StartOptions, start } from '../../emulators/rtdb/src';
 
-export type { PageRtdb, ConnectOptions } from './page/sdk.ts';
+export type { PageRtdb, ConnectOptions } from './page/sdk';
 
 const DEFAULT_ENTRY = fileURLToPath(new URL('./page/sdk.ts', import.meta.url));
 
@@ -105,9 +105,12 @@ export interface TestPageServer {
  *  `headers` go on the HTML page (e.g. a Content-Security-Policy). Serve headers from here rather
  *  than with `page.route(…).fulfill`: Chromium treats a fulfilled document as public, and its
  *  Local Network Access checks then block the page's connections to the emulator on 127.0.0.1. */
-export async function servePage(options: { entry?: string; title?: string; headers?: Record<string, string> } = {}): Promise<TestPageServer> {
+export async function servePage(
+  options: { entry?: string; title?: string; headers?: Record<string, string> } = {},
+): Promise<TestPageServer> {
   const js = await bundle(options.entry);
-  const html = `<!doctype html><html><head><meta charset="utf-8"><title>${options.title ?? 'rtdb emulator test'}</title></head>` +
+  const html =
+    `<!doctype html><html><head><meta charset="utf-8"><title>${options.title ?? 'rtdb emulator test'}</title></head>` +
     `<body><script type="module" src="/app.js"></script></body></html>`;
   const server: Server = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
@@ -158,10 +161,18 @@ function started<T>(value: T | undefined, what: string): T {
 function emulatorHandle(get: () => TestEmulator | undefined): TestEmulator {
   const emulator = () => started(get(), 'emulator');
   return {
-    get hostPort() { return emulator().hostPort; },
-    get port() { return emulator().port; },
-    get url() { return emulator().url; },
-    get current() { return emulator().current; },
+    get hostPort() {
+      return emulator().hostPort;
+    },
+    get port() {
+      return emulator().port;
+    },
+    get url() {
+      return emulator().url;
+    },
+    get current() {
+      return emulator().current;
+    },
     restart: (options) => emulator().restart(options),
     stop: () => emulator().stop(),
   };
@@ -181,7 +192,10 @@ export function useEmulator(options: StartOptions = {}): TestEmulator {
 
 /** This test file's emulator and test page server (`servePage()`), started in `test.beforeAll`
  *  and stopped in `test.afterAll` (the page server first). Open the page with `openPage(page, site)`. */
-export function useEmulatorPage(options: { emulator?: StartOptions; page?: Parameters<typeof servePage>[0] } = {}): { emulator: TestEmulator; site: TestPageServer } {
+export function useEmulatorPage(options: { emulator?: StartOptions; page?: Parameters<typeof servePage>[0] } = {}): {
+  emulator: TestEmulator;
+  site: TestPageServer;
+} {
   let emulator: TestEmulator | undefined;
   let site: TestPageServer | undefined;
   test.beforeAll(async () => {
@@ -195,7 +209,9 @@ export function useEmulatorPage(options: { emulator?: StartOptions; page?: Param
   return {
     emulator: emulatorHandle(() => emulator),
     site: {
-      get url() { return started(site, 'page server').url; },
+      get url() {
+        return started(site, 'page server').url;
+      },
       stop: () => started(site, 'page server').stop(),
     },
   };

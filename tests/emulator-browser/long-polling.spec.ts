@@ -4,14 +4,18 @@
  * many segments both ways, the end of a page, auth.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { type TransportLog, bigValue, openPage, trackTransports, useEmulatorPage } from './harness.ts';
+import { type TransportLog, bigValue, openPage, trackTransports, useEmulatorPage } from './harness';
 
 const { emulator, site } = useEmulatorPage();
 let seq = 0;
 const newNs = () => `lp-${Date.now().toString(36)}-${++seq}`;
 
 async function restPut(ns: string, path: string, value: unknown, bearer = 'owner'): Promise<void> {
-  const res = await fetch(`${emulator.url}/${path}.json?ns=${ns}`, { method: 'PUT', body: JSON.stringify(value), headers: { Authorization: `Bearer ${bearer}` } });
+  const res = await fetch(`${emulator.url}/${path}.json?ns=${ns}`, {
+    method: 'PUT',
+    body: JSON.stringify(value),
+    headers: { Authorization: `Bearer ${bearer}` },
+  });
   expect(res.status).toBe(200);
 }
 async function restGet(ns: string, path: string): Promise<unknown> {
@@ -19,7 +23,11 @@ async function restGet(ns: string, path: string): Promise<unknown> {
 }
 
 function connect(page: Page, ns: string, transport?: 'long-polling' | 'websocket'): Promise<string> {
-  return page.evaluate(([host, ns, transport]) => window.rtdb.connect({ host, ns, transport }), [emulator.hostPort, ns, transport] as const);
+  return page.evaluate(([host, ns, transport]) => window.rtdb.connect({ host, ns, transport }), [
+    emulator.hostPort,
+    ns,
+    transport,
+  ] as const);
 }
 function lastValue(page: Page, id: string): Promise<unknown> {
   return page.evaluate((id) => window.rtdb.values[id]?.at(-1) ?? '(none)', id);
@@ -172,7 +180,11 @@ test('goOffline() ends the long-polling session (onDisconnect runs), goOnline() 
 test('auth and rules over long polling (mockUserToken)', async ({ page }) => {
   const ns = newNs();
   const rules = { rules: { users: { $uid: { '.read': 'auth.uid === $uid', '.write': 'auth.uid === $uid' } } } };
-  const res = await fetch(`${emulator.url}/.settings/rules.json?ns=${ns}`, { method: 'PUT', body: JSON.stringify(rules), headers: { Authorization: 'Bearer owner' } });
+  const res = await fetch(`${emulator.url}/.settings/rules.json?ns=${ns}`, {
+    method: 'PUT',
+    body: JSON.stringify(rules),
+    headers: { Authorization: 'Bearer owner' },
+  });
   expect(res.status).toBe(200);
   await openPage(page, site);
   const key = await page.evaluate(
@@ -180,7 +192,14 @@ test('auth and rules over long polling (mockUserToken)', async ({ page }) => {
     [emulator.hostPort, ns] as const,
   );
   await page.evaluate((key) => window.rtdb.set(key, 'users/alice', { ok: true }), key);
-  const denied = await page.evaluate((key) => window.rtdb.set(key, 'users/bob', 1).then(() => 'written', (e: Error) => e.message), key);
+  const denied = await page.evaluate(
+    (key) =>
+      window.rtdb.set(key, 'users/bob', 1).then(
+        () => 'written',
+        (e: Error) => e.message,
+      ),
+    key,
+  );
   expect(denied).toMatch(/permission_denied/i);
   expect(await restGet(ns, 'users')).toEqual({ alice: { ok: true } });
 });

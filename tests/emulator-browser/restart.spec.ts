@@ -3,7 +3,7 @@
  * updates again once the SDK has reconnected, over either transport.
  */
 import { expect, test } from '@playwright/test';
-import { openPage, useEmulatorPage } from './harness.ts';
+import { openPage, useEmulatorPage } from './harness';
 
 const { emulator, site } = useEmulatorPage();
 

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { useEmulator } from './harness.ts';
+import { useEmulator } from './harness';
 
 const emulator = useEmulator();
 
@@ -116,10 +116,14 @@ test('imports a JSON file, exports a location, pages a large node, shows the rul
   const items: Record<string, unknown> = {};
   for (let i = 0; i < 120; i++) items[`item${String(i).padStart(3, '0')}`] = { n: i, '.priority': i };
   await page.getByLabel('Location').fill('/catalog');
-  await page.getByLabel('File').setInputFiles({ name: 'catalog.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(items)) });
+  await page
+    .getByLabel('File')
+    .setInputFiles({ name: 'catalog.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(items)) });
   await page.getByRole('button', { exact: true, name: 'Import' }).click();
   await expect(page.getByRole('status')).toHaveText('Imported catalog.json at /catalog (replaced).');
-  const stored = (await (await fetch(`${emulator.url}/catalog/item007.json?ns=${ns}&format=export`, { headers: { Authorization: 'Bearer owner' } })).json()) as unknown;
+  const stored = (await (
+    await fetch(`${emulator.url}/catalog/item007.json?ns=${ns}&format=export`, { headers: { Authorization: 'Bearer owner' } })
+  ).json()) as unknown;
   expect(stored).toEqual({ n: 7, '.priority': 7 });
 
   // The large node is shown 50 children at a time.
@@ -135,7 +139,9 @@ test('imports a JSON file, exports a location, pages a large node, shows the rul
   // Merge: only the file's top-level keys are written.
   await page.getByLabel('Location').fill('/');
   await page.getByLabel('Merge into it').check();
-  await page.getByLabel('File').setInputFiles({ name: 'more.json', mimeType: 'application/json', buffer: Buffer.from('{"extra": {"a": 1}}') });
+  await page
+    .getByLabel('File')
+    .setInputFiles({ name: 'more.json', mimeType: 'application/json', buffer: Buffer.from('{"extra": {"a": 1}}') });
   await page.getByRole('button', { exact: true, name: 'Import' }).click();
   await expect(page.getByRole('button', { exact: true, name: 'Expand /extra' })).toBeVisible();
   expect(await rest('GET', ns, 'keep')).toBe(true);
@@ -147,7 +153,10 @@ test('imports a JSON file, exports a location, pages a large node, shows the rul
 
   // Export a location: a download of its export-format JSON.
   await page.getByLabel('Location').fill('/catalog/item007');
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { exact: true, name: 'Export JSON' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { exact: true, name: 'Export JSON' }).click(),
+  ]);
   expect(download.suggestedFilename()).toBe(`${ns}-catalog-item007.json`);
   expect(JSON.parse(readFileSync(await download.path(), 'utf8'))).toEqual({ n: 7, '.priority': 7 });
 });

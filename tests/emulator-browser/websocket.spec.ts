@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { openPage, trackTransports, useEmulatorPage } from './harness.ts';
+import { openPage, trackTransports, useEmulatorPage } from './harness';
 
 const { emulator, site } = useEmulatorPage();
 

@@ -46,7 +46,11 @@ function freePort(): Promise<number> {
 }
 
 async function run(cwd: string, args: string[] = []): Promise<Running> {
-  const proc = spawn(process.execPath, [runMjs, ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, RTDB_EMULATOR_PORT: '' } });
+  const proc = spawn(process.execPath, [runMjs, ...args], {
+    cwd,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, RTDB_EMULATOR_PORT: '' },
+  });
   let out = '';
   let err = '';
   proc.stdout!.on('data', (d: Buffer) => (out += d.toString()));
@@ -88,7 +92,12 @@ async function get(url: string, owner = true): Promise<{ status: number; text: s
 }
 
 async function put(url: string, body: unknown, owner = true): Promise<number> {
-  const res = await fetch(url, { method: 'PUT', body: JSON.stringify(body), headers: owner ? { Authorization: 'Bearer owner' } : {}, signal: AbortSignal.timeout(5000) });
+  const res = await fetch(url, {
+    method: 'PUT',
+    body: JSON.stringify(body),
+    headers: owner ? { Authorization: 'Bearer owner' } : {},
+    signal: AbortSignal.timeout(5000),
+  });
   await res.text();
   return res.status;
 }
@@ -107,7 +116,10 @@ describe.skipIf(external)('firebase.json', () => {
   test('single form: the port, host and rules of firebase.json; the rules reload when the file changes', async () => {
     const dir = tempDir();
     const port = await freePort();
-    writeFileSync(join(dir, 'firebase.json'), JSON.stringify({ database: { rules: 'database.rules.json' }, emulators: { database: { port, host: '127.0.0.1' } } }));
+    writeFileSync(
+      join(dir, 'firebase.json'),
+      JSON.stringify({ database: { rules: 'database.rules.json' }, emulators: { database: { port, host: '127.0.0.1' } } }),
+    );
     writeFileSync(join(dir, 'database.rules.json'), OWN_RULES);
     const emu = await run(dir);
     expect(emu.url).toBe(`http://127.0.0.1:${port}`);
@@ -138,7 +150,10 @@ describe.skipIf(external)('firebase.json', () => {
         emulators: { database: { port: 1 } },
       }),
     );
-    writeFileSync(join(dir, 'config', '.firebaserc'), JSON.stringify({ projects: { default: 'demo-p' }, targets: { 'demo-p': { database: { main: ['inst-b', 'inst-c'] } } } }));
+    writeFileSync(
+      join(dir, 'config', '.firebaserc'),
+      JSON.stringify({ projects: { default: 'demo-p' }, targets: { 'demo-p': { database: { main: ['inst-b', 'inst-c'] } } } }),
+    );
     writeFileSync(join(dir, 'config', 'a.rules.json'), DENY_ALL);
     writeFileSync(join(dir, 'config', 'b.rules.json'), OWN_RULES);
     const emu = await run(dir, ['--config', 'config/firebase.json', '--port', '0']);
@@ -182,7 +197,10 @@ describe.skipIf(external)('--import and --export-on-exit', () => {
     // The output directory already holds another emulator's export: it is kept.
     mkdirSync(join(output, 'auth_export'), { recursive: true });
     writeFileSync(join(output, 'auth_export', 'accounts.json'), '{"kind":"identitytoolkit#DownloadAccountResponse","users":[]}');
-    writeFileSync(join(output, 'firebase-export-metadata.json'), JSON.stringify({ version: '15.34.2', auth: { version: '15.34.2', path: 'auth_export' } }));
+    writeFileSync(
+      join(output, 'firebase-export-metadata.json'),
+      JSON.stringify({ version: '15.34.2', auth: { version: '15.34.2', path: 'auth_export' } }),
+    );
 
     const emu = await run(dir, ['--no-config', '--port', '0', '--import', 'in', '--export-on-exit', 'out']);
     expect(JSON.parse((await get(`${emu.url}/.json?ns=demo-one&format=export`)).text)).toEqual(exportFormat(one));
@@ -198,7 +216,9 @@ describe.skipIf(external)('--import and --export-on-exit', () => {
       ...exportFormat(one),
       users: { alice: { name: 'Alice', '.priority': 2 }, bob: { name: 'Bob' } },
     });
-    expect(JSON.parse(readFileSync(join(output, 'database_export', 'demo-three.json'), 'utf8'))).toEqual({ x: { '.value': 'new', '.priority': 1 } });
+    expect(JSON.parse(readFileSync(join(output, 'database_export', 'demo-three.json'), 'utf8'))).toEqual({
+      x: { '.value': 'new', '.priority': 1 },
+    });
     expect(JSON.parse(readFileSync(join(output, 'database_export', 'demo-two.json'), 'utf8'))).toBeNull();
     const meta = JSON.parse(readFileSync(join(output, 'firebase-export-metadata.json'), 'utf8'));
     expect(meta).toMatchObject({ version: '15.34.2', auth: { path: 'auth_export' }, database: { path: 'database_export' } });

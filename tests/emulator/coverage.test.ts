@@ -5,10 +5,10 @@
 // is skipped when the suite runs against another emulator.
 import { afterAll, describe, expect, test } from 'vitest';
 import { onValue, orderByChild, limitToFirst, query, ref, type Query } from 'firebase/database';
-import { EMULATOR_HOST, uniqueNs } from './target.ts';
-import { waitFor } from './waiting.ts';
-import { closeAll, newClient } from './sdk-clients.ts';
-import { mockIdToken, putRules, rest, restRequest } from './rest-client.ts';
+import { EMULATOR_HOST, uniqueNs } from './target';
+import { waitFor } from './waiting';
+import { closeAll, newClient } from './sdk-clients';
+import { mockIdToken, putRules, rest, restRequest } from './rest-client';
 
 const RULES = `{
   // Posts: anyone signed in reads; the owner writes.
@@ -117,7 +117,9 @@ describe.skipIf(external)('rules coverage', () => {
     // 5. bob creates p2 without a title: .write true, $id .validate false.
     expect((await rest('PUT', ns, 'posts/p2', { query: { auth: bob }, body: { owner: 'bob' } })).status).toBe(401);
     // 6. alice creates p3 with a 25-character title: .write true, $id .validate true, title .validate false.
-    expect((await rest('PUT', ns, 'posts/p3', { query: { auth: alice }, body: { owner: 'alice', title: 'x'.repeat(25) } })).status).toBe(401);
+    expect((await rest('PUT', ns, 'posts/p3', { query: { auth: alice }, body: { owner: 'alice', title: 'x'.repeat(25) } })).status).toBe(
+      401,
+    );
 
     const r = await coverage({ ns });
     expect(r.format).toBe('rtdb-emulator-rules-coverage/1');
@@ -164,9 +166,9 @@ describe.skipIf(external)('rules coverage', () => {
     expect(write.nodes.map((n) => n.parent)).toEqual([null, 0, 1, 1, 0, 4, 5, 6, 4, 8, 9, 10, 10, 8, 13]);
     expect(write.nodes.map((n) => n.label).slice(0, 7)).toEqual(['&&', '!=', 'auth', 'literal', '||', '!', 'call .exists()']);
     // Source positions (1-based line and column in the rules file, as uploaded, comments included).
-    const expr = "auth != null && (!data.exists()";
+    const expr = 'auth != null && (!data.exists()';
     expect(write.nodes[0].span.start).toMatchObject(lineCol(expr));
-    expect(write.nodes[4].span.start).toMatchObject(lineCol("(!data.exists()"));
+    expect(write.nodes[4].span.start).toMatchObject(lineCol('(!data.exists()'));
     expect(write.nodes[13].span.start).toMatchObject(lineCol('auth.uid)"'));
     expect(RULES.slice(write.nodes[8].span.start.offset, write.nodes[8].span.end.offset)).toBe("data.child('owner').val() === auth.uid");
     expect(RULES.slice(write.span.start.offset, write.span.end.offset)).toBe(`"${write.nodes[0].text}"`);
@@ -229,7 +231,9 @@ describe.skipIf(external)('rules coverage', () => {
     const html = res.text;
     expect(html).toContain(`<title>Rules coverage: ${ns}</title>`);
     // Every subexpression is a span with its counts in the title (shown on hover).
-    expect(html).toMatch(/<span class="node d3 s-both" title="call \.exists\(\): evaluated 4 times\nvalues: true ×1, false ×3"><span [^>]*>data<\/span>\.exists\(\)<\/span>/);
+    expect(html).toMatch(
+      /<span class="node d3 s-both" title="call \.exists\(\): evaluated 4 times\nvalues: true ×1, false ×3"><span [^>]*>data<\/span>\.exists\(\)<\/span>/,
+    );
     expect(html).toContain('5 of 5</strong> rules evaluated');
     expect(html).toContain(`href="/.inspect/coverage.json?ns=${ns}"`);
   });

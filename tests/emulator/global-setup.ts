@@ -3,7 +3,7 @@
 // emulator with FIREBASE_DATABASE_EMULATOR_HOST (see tests/support/database-emulator.ts).
 // The chosen host:port is handed to the test workers through `provide('rtdbHost', ...)`.
 import type { TestProject } from 'vitest/node';
-import { startTestDatabase } from '../support/database-emulator.ts';
+import { startTestDatabase } from '../support/database-emulator';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -4,11 +4,11 @@
 // the emulator's own RSS can be measured and its limits set short.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ref, set } from 'firebase/database';
-import { uniqueId, uniqueNs } from './target.ts';
-import { sleep, withTimeout } from './waiting.ts';
-import { closeAll, newClient } from './sdk-clients.ts';
-import { mockIdToken, putRules, rest, restRequest, restUrl } from './rest-client.ts';
-import { RawConnection } from './wire-client.ts';
+import { uniqueId, uniqueNs } from './target';
+import { sleep, withTimeout } from './waiting';
+import { closeAll, newClient } from './sdk-clients';
+import { mockIdToken, putRules, rest, restRequest, restUrl } from './rest-client';
+import { RawConnection } from './wire-client';
 import {
   MiB,
   closedWithin,
@@ -18,7 +18,7 @@ import {
   stalledHttp,
   streamBody,
   type EmulatorProcess,
-} from '../support/emulator-process.ts';
+} from '../support/emulator-process';
 
 afterAll(closeAll);
 
@@ -66,7 +66,9 @@ describe('leak before rules: a PUT or DELETE with If-Match answers 412 with the 
 
   beforeAll(async () => {
     await putRules(ns, OWNER_ONLY_RULES);
-    expect((await rest('PUT', ns, '/', { bearer: 'owner', body: { users: { alice: ALICE, bob: BOB }, inbox: { m1: 'secret note' } } })).status).toBe(200);
+    expect(
+      (await rest('PUT', ns, '/', { bearer: 'owner', body: { users: { alice: ALICE, bob: BOB }, inbox: { m1: 'secret note' } } })).status,
+    ).toBe(200);
   });
 
   /** 401 with exactly {"error":"Permission denied"}: no value, no ETag. */
@@ -96,7 +98,10 @@ describe('leak before rules: a PUT or DELETE with If-Match answers 412 with the 
   });
 
   test('another signed-in user gets 401 too', async () => {
-    expectDenied(await rest('PUT', ns, 'users/alice', { bearer: bob, body: { name: 'Bob' }, headers: { 'If-Match': 'x' } }), 'bob on alice');
+    expectDenied(
+      await rest('PUT', ns, 'users/alice', { bearer: bob, body: { name: 'Bob' }, headers: { 'If-Match': 'x' } }),
+      'bob on alice',
+    );
   });
 
   test('a caller who may write but not read gets 401 for a conditional write (the 412 would show the value)', async () => {
@@ -242,7 +247,10 @@ describe('memory: REST bodies and frame-count messages are buffered without limi
     });
 
     test('a write no body could make allowed is refused with 401 before the body is read', async () => {
-      await restRequest(`http://${emu.hostPort}/.settings/rules.json?ns=${ns}`, 'PUT', { bearer: 'owner', rawBody: JSON.stringify(OWNER_ONLY_RULES) });
+      await restRequest(`http://${emu.hostPort}/.settings/rules.json?ns=${ns}`, 'PUT', {
+        bearer: 'owner',
+        rawBody: JSON.stringify(OWNER_ONLY_RULES),
+      });
       try {
         // Headers announcing 10 MB, and no body at all: the answer cannot wait for it.
         const head = `PUT /users/alice.json?ns=${ns} HTTP/1.1\r\nHost: ${emu.hostPort}\r\nContent-Type: application/json\r\nContent-Length: ${10 * MiB}\r\n\r\n`;
@@ -251,7 +259,10 @@ describe('memory: REST bodies and frame-count messages are buffered without limi
         expect(r.text).toContain('"error":"Permission denied"');
         expect(r.closedAfterMs, 'the connection is closed instead of reading the body').not.toBeNull();
       } finally {
-        await restRequest(`http://${emu.hostPort}/.settings/rules.json?ns=${ns}`, 'PUT', { bearer: 'owner', rawBody: '{"rules":{".read":true,".write":true}}' });
+        await restRequest(`http://${emu.hostPort}/.settings/rules.json?ns=${ns}`, 'PUT', {
+          bearer: 'owner',
+          rawBody: '{"rules":{".read":true,".write":true}}',
+        });
       }
     });
 
@@ -402,7 +413,10 @@ describe('deep queries: a 10,000-level query answers internal_error (Maximum cal
 
   test('a listen, a get and an unlisten whose query nests 10,000 levels are refused with a depth error', async () => {
     const conn = await socket();
-    expectDepthError(await raw(conn, 101, 'q', `{"p":"/items","q":{"i":"a","l":1,"vf":"l","x":${nestedJson(10_000)}},"t":1,"h":""}`), 'listen');
+    expectDepthError(
+      await raw(conn, 101, 'q', `{"p":"/items","q":{"i":"a","l":1,"vf":"l","x":${nestedJson(10_000)}},"t":1,"h":""}`),
+      'listen',
+    );
     expectDepthError(await raw(conn, 102, 'g', `{"p":"/items","q":{"i":"a","sin":${nestedJson(10_000)}}}`), 'get');
     expectDepthError(await raw(conn, 103, 'n', `{"p":"/items","q":${nestedJson(10_000)},"t":1}`), 'unlisten');
     expect((await conn.request('s', { c: {} }))?.s).toBe('ok');

@@ -3,11 +3,11 @@
 // split its own large messages the same way.
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { get, onValue, ref, set, update, type Database, type DataSnapshot } from 'firebase/database';
-import { uniqueId, uniqueNs } from './target.ts';
-import { waitFor } from './waiting.ts';
-import { closeAll, newClient } from './sdk-clients.ts';
-import { valueWhere } from './snapshots.ts';
-import { rest } from './rest-client.ts';
+import { uniqueId, uniqueNs } from './target';
+import { waitFor } from './waiting';
+import { closeAll, newClient } from './sdk-clients';
+import { valueWhere } from './snapshots';
+import { rest } from './rest-client';
 
 const ns = uniqueNs('frames');
 let writer: Database;
@@ -54,9 +54,7 @@ test('a large object (~200 KB of JSON) round-trips', async () => {
   await set(ref(writer, path), value);
   const snap = await get(ref(reader, path));
   expect(snap.size).toBe(3000);
-  expect(snap.exportVal()).toEqual(
-    Object.fromEntries(Object.entries(value).map(([k, v]) => [k, { ...v, tags: { '0': 'a', '1': 'b' } }])),
-  );
+  expect(snap.exportVal()).toEqual(Object.fromEntries(Object.entries(value).map(([k, v]) => [k, { ...v, tags: { '0': 'a', '1': 'b' } }])));
 });
 
 test('a listener receives a large push from another client’s write', async () => {

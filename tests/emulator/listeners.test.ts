@@ -15,10 +15,10 @@ import {
   type Database,
   type DataSnapshot,
 } from 'firebase/database';
-import { uniqueId, uniqueNs } from './target.ts';
-import { sleep, waitFor, withTimeout } from './waiting.ts';
-import { closeAll, newClient } from './sdk-clients.ts';
-import { EventLog, firstValue, valueWhere } from './snapshots.ts';
+import { uniqueId, uniqueNs } from './target';
+import { sleep, waitFor, withTimeout } from './waiting';
+import { closeAll, newClient } from './sdk-clients';
+import { EventLog, firstValue, valueWhere } from './snapshots';
 
 const ns = uniqueNs('listeners');
 let A: Database;
@@ -32,7 +32,7 @@ afterAll(closeAll);
 
 test('a write by client A is seen by client B', async () => {
   const path = uniqueId('msg');
-  const seen = valueWhere(ref(B, path), (s) => s.val() === 'hello from A', 'B sees A\'s write');
+  const seen = valueWhere(ref(B, path), (s) => s.val() === 'hello from A', "B sees A's write");
   await set(ref(A, path), 'hello from A');
   await seen;
 });
@@ -107,7 +107,10 @@ test('an ancestor removal fires null on a deep listener of the other client', as
   try {
     await waitFor(() => values.includes('v'), 'B sees the initial value');
     await remove(ref(A, base));
-    await waitFor(() => values.at(-1) === null, () => `B sees null after removal; saw ${JSON.stringify(values)}`);
+    await waitFor(
+      () => values.at(-1) === null,
+      () => `B sees null after removal; saw ${JSON.stringify(values)}`,
+    );
   } finally {
     unsub();
   }
@@ -131,9 +134,9 @@ test('update() by A produces one consistent change on B', async () => {
 
 test('both clients listening see each other’s writes (ping-pong)', async () => {
   const path = uniqueId('pp');
-  const onA = valueWhere(ref(A, path), (s) => s.val()?.from === 'B', 'A sees B\'s write');
+  const onA = valueWhere(ref(A, path), (s) => s.val()?.from === 'B', "A sees B's write");
   await set(ref(A, path), { from: 'A' });
-  await valueWhere(ref(B, path), (s) => s.val()?.from === 'A', 'B sees A\'s write');
+  await valueWhere(ref(B, path), (s) => s.val()?.from === 'A', "B sees A's write");
   await set(ref(B, path), { from: 'B' });
   await onA;
 });
@@ -183,11 +186,7 @@ test('a listener on the namespace root sees writes anywhere', async () => {
   const rootNs = uniqueNs('listeners-root');
   const w = newClient(rootNs).db;
   const r = newClient(rootNs).db;
-  const seen = valueWhere(
-    ref(r),
-    (s) => s.child('a/b/c').val() === 1 && s.child('x').val() === 'y',
-    'the root listener sees both writes',
-  );
+  const seen = valueWhere(ref(r), (s) => s.child('a/b/c').val() === 1 && s.child('x').val() === 'y', 'the root listener sees both writes');
   await set(ref(w, 'a/b/c'), 1);
   await set(ref(w, 'x'), 'y');
   await seen;

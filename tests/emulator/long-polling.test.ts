@@ -1,16 +1,16 @@
 // Long polling (/.lp) at the wire level, with a Node client that speaks it as the browser SDK's
 // BrowserPollConnection does (tests/support/long-poll-client.ts), and the upgrade of a
 // long-polling session to a WebSocket. The browser itself is in tests/emulator-browser/.
-import { afterAll, describe, expect, test } from 'vitest';
 import { Agent } from 'node:http';
-import { start } from '../../emulators/rtdb/src/index.ts';
-import { LongPollClient, lpFetch, sdkBase64 } from '../support/long-poll-client.ts';
-import { EMULATOR_HOST, uniqueNs } from './target.ts';
-import { sleep, waitFor } from './waiting.ts';
-import { closeAll, newClient } from './sdk-clients.ts';
-import { rest } from './rest-client.ts';
-import { RawConnection } from './wire-client.ts';
+import { afterAll, describe, expect, test } from 'vitest';
 import { ref, onValue } from 'firebase/database';
+import { start } from '../../emulators/rtdb/src';
+import { LongPollClient, lpFetch, sdkBase64 } from '../support/long-poll-client';
+import { EMULATOR_HOST, uniqueNs } from './target';
+import { sleep, waitFor } from './waiting';
+import { closeAll, newClient } from './sdk-clients';
+import { rest } from './rest-client';
+import { RawConnection } from './wire-client';
 
 const clients: LongPollClient[] = [];
 async function lp(ns: string, params: Record<string, string> = {}, host = EMULATOR_HOST): Promise<LongPollClient> {
@@ -168,7 +168,10 @@ describe('upgrade to WebSocket', () => {
     ws.sendMessage({ t: 'c', d: { t: 'p', d: {} } });
     ws.sendMessage({ t: 'c', d: { t: 'p', d: {} } });
     await waitFor(() => ws.messages.length >= 3, 'two pongs on the secondary');
-    expect(ws.messages.slice(1, 3)).toEqual([{ t: 'c', d: { t: 'o', d: {} } }, { t: 'c', d: { t: 'o', d: {} } }]);
+    expect(ws.messages.slice(1, 3)).toEqual([
+      { t: 'c', d: { t: 'o', d: {} } },
+      { t: 'c', d: { t: 'o', d: {} } },
+    ]);
 
     // The client acks on the secondary and starts sending there; the server holds those requests
     // until the primary's end of transmission, so they stay behind what the primary carried.
@@ -183,7 +186,9 @@ describe('upgrade to WebSocket', () => {
     await waitFor(() => c.closed, 'the close command on the primary');
     expect(await ws.replyTo(50)).toEqual({ s: 'ok', d: '' });
     // The listen made over long polling now pushes over the WebSocket.
-    expect(ws.messages.some((m) => m.t === 'd' && JSON.stringify(m.d) === JSON.stringify({ a: 'd', b: { p: '/u', d: 'via ws' } }))).toBe(true);
+    expect(ws.messages.some((m) => m.t === 'd' && JSON.stringify(m.d) === JSON.stringify({ a: 'd', b: { p: '/u', d: 'via ws' } }))).toBe(
+      true,
+    );
     await rest('PUT', ns, 'u', { body: 'from rest' });
     await waitFor(() => ws.messages.some((m) => (m.d as { b?: { d?: unknown } }).b?.d === 'from rest'), 'a push over the WebSocket');
     expect(await ws.request('g', { p: '/u', q: {} })).toEqual({ s: 'ok', d: 'from rest' });

@@ -2,10 +2,10 @@
 // owner (bypassing rules) and `databaseAuthVariableOverride` makes rules apply with that auth (§5.2, §5.3).
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { get, onValue, ref, set } from 'firebase/database';
-import { uniqueId, uniqueNs } from './target.ts';
-import { sleep, waitFor } from './waiting.ts';
-import { closeAll, newAdmin, newClient } from './sdk-clients.ts';
-import { putRules, rest } from './rest-client.ts';
+import { uniqueId, uniqueNs } from './target';
+import { sleep, waitFor } from './waiting';
+import { closeAll, newAdmin, newClient } from './sdk-clients';
+import { putRules, rest } from './rest-client';
 
 afterAll(closeAll);
 

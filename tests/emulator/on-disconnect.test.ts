@@ -1,19 +1,11 @@
 // 6. onDisconnect (protocol reference §4.6): writes registered by client A run on the server when A's
 // connection closes (goOffline() or deleteApp()); client B observes the result.
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import {
-  get,
-  goOffline,
-  onDisconnect,
-  ref,
-  serverTimestamp,
-  set,
-  type Database,
-} from 'firebase/database';
-import { uniqueId, uniqueNs } from './target.ts';
-import { sleep } from './waiting.ts';
-import { closeAll, newClient } from './sdk-clients.ts';
-import { valueWhere } from './snapshots.ts';
+import { get, goOffline, onDisconnect, ref, serverTimestamp, set, type Database } from 'firebase/database';
+import { uniqueId, uniqueNs } from './target';
+import { sleep } from './waiting';
+import { closeAll, newClient } from './sdk-clients';
+import { valueWhere } from './snapshots';
 
 const ns = uniqueNs('ondisc');
 let B: Database;
@@ -48,7 +40,7 @@ test('set / update / remove / cancel fire (or not) when A goes offline', async (
   const snap = await valueWhere(
     ref(B, base),
     (s) => s.child('setMe').val() === 'gone' && !s.child('removeMe').exists() && s.child('stamp').exists(),
-    'B sees A\'s onDisconnect writes',
+    "B sees A's onDisconnect writes",
   );
   expect(snap.child('updateMe').val()).toEqual({ keep: 1, x: 1, y: { z: 2 } });
   expect(snap.child('cancelMe').val()).toBe('untouched');
@@ -122,5 +114,5 @@ test('onDisconnect writes of one client do not fire when another client disconne
   await sleep(300);
   expect((await get(ref(B, path))).val()).toBe('stable');
   await a.close();
-  await valueWhere(ref(B, path), (s) => s.val() === 'a left', 'B sees A\'s write once A leaves');
+  await valueWhere(ref(B, path), (s) => s.val() === 'a left', "B sees A's write once A leaves");
 });

@@ -27,10 +27,10 @@ import {
   type Database,
   type QueryConstraint,
 } from 'firebase/database';
-import { uniqueNs } from './target.ts';
-import { waitFor } from './waiting.ts';
-import { closeAll, newClient } from './sdk-clients.ts';
-import { EventLog, firstValue, keysOf } from './snapshots.ts';
+import { uniqueNs } from './target';
+import { waitFor } from './waiting';
+import { closeAll, newClient } from './sdk-clients';
+import { EventLog, firstValue, keysOf } from './snapshots';
 
 const ns = uniqueNs('queries');
 let writer: Database;

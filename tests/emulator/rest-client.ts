@@ -1,7 +1,7 @@
 // The emulator's REST surface as the suite calls it: data URLs for a namespace, requests with a
 // clear error when the answer is not JSON, uploading rules, and the mock ID tokens
 // @firebase/rules-unit-testing sends.
-import { EMULATOR_HOST, PROJECT_ID } from './target.ts';
+import { EMULATOR_HOST, PROJECT_ID } from './target';
 
 export interface RestResponse {
   status: number;

@@ -1,10 +1,10 @@
 // REST streaming (GET with Accept: text/event-stream), read with a plain HTTP client.
-import { afterAll, describe, expect, test } from 'vitest';
 import { request, type IncomingMessage } from 'node:http';
-import { start } from '../../emulators/rtdb/src/index.ts';
-import { EMULATOR_HOST, uniqueNs } from './target.ts';
-import { waitFor } from './waiting.ts';
-import { mockIdToken, putRules, rest, restUrl } from './rest-client.ts';
+import { afterAll, describe, expect, test } from 'vitest';
+import { start } from '../../emulators/rtdb/src';
+import { EMULATOR_HOST, uniqueNs } from './target';
+import { waitFor } from './waiting';
+import { mockIdToken, putRules, rest, restUrl } from './rest-client';
 
 interface StreamEvent {
   event: string;

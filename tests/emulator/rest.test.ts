@@ -1,10 +1,10 @@
 // 8. The REST surface (protocol reference §6): data endpoints, options, auth and the rules endpoint.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { get, ref, setWithPriority, type Database } from 'firebase/database';
-import { uniqueId, uniqueNs } from './target.ts';
-import { closeAll, newClient } from './sdk-clients.ts';
-import { valueWhere } from './snapshots.ts';
-import { mockIdToken, putRules, rest, restRequest, rulesUrl } from './rest-client.ts';
+import { uniqueId, uniqueNs } from './target';
+import { closeAll, newClient } from './sdk-clients';
+import { valueWhere } from './snapshots';
+import { mockIdToken, putRules, rest, restRequest, rulesUrl } from './rest-client';
 
 const ns = uniqueNs('rest');
 let client: Database;

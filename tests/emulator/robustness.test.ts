@@ -3,11 +3,11 @@
 // After each case a fresh SDK client must still read and write normally.
 import { afterAll, afterEach, describe, expect, test } from 'vitest';
 import { get, ref, set } from 'firebase/database';
-import { uniqueId, uniqueNs } from './target.ts';
-import { withTimeout } from './waiting.ts';
-import { closeAll, newClient } from './sdk-clients.ts';
-import { rest } from './rest-client.ts';
-import { RawConnection } from './wire-client.ts';
+import { uniqueId, uniqueNs } from './target';
+import { withTimeout } from './waiting';
+import { closeAll, newClient } from './sdk-clients';
+import { rest } from './rest-client';
+import { RawConnection } from './wire-client';
 
 const ns = uniqueNs('robust');
 afterAll(closeAll);
@@ -93,9 +93,7 @@ describe('raw protocol basics', () => {
     const before = conn.messages.length;
     const listen = await conn.request('q', { p: path, h: '' });
     expect(listen?.s).toBe('ok');
-    const push = conn.messages
-      .slice(before)
-      .find((m) => m.t === 'd' && (m.d as { a?: string }).a === 'd');
+    const push = conn.messages.slice(before).find((m) => m.t === 'd' && (m.d as { a?: string }).a === 'd');
     expect(push, 'the data push must arrive before the listen ok').toBeDefined();
     const body = (push!.d as { b: { p: string; d: unknown } }).b;
     expect(body.p.replace(/^\/+/, '')).toBe(path.slice(1));
@@ -110,25 +108,18 @@ describe('invalid data sent raw over the WebSocket', () => {
     await expectServerHealthy();
   });
 
-  test.each([
-    ['a.b'],
-    ['a#b'],
-    ['a$b'],
-    ['a[b'],
-    ['a]b'],
-    ['a/b'],
-    ['a\u0001b'],
-    ['a\u007fb'],
-    [''],
-  ])('a put with the invalid key %j is refused and nothing is written', async (key) => {
-    const conn = await RawConnection.open(ns);
-    await conn.handshake();
-    const path = uniqueId('badkey');
-    await expectRefused(conn, 'p', { p: `/${path}`, d: { [key]: 1, good: 2 } }, `key ${JSON.stringify(key)}`);
-    const after = await rest('GET', ns, path, { bearer: 'owner' });
-    expect(after.status).toBe(200);
-    expect(after.json()).toBeNull();
-  });
+  test.each([['a.b'], ['a#b'], ['a$b'], ['a[b'], ['a]b'], ['a/b'], ['a\u0001b'], ['a\u007fb'], ['']])(
+    'a put with the invalid key %j is refused and nothing is written',
+    async (key) => {
+      const conn = await RawConnection.open(ns);
+      await conn.handshake();
+      const path = uniqueId('badkey');
+      await expectRefused(conn, 'p', { p: `/${path}`, d: { [key]: 1, good: 2 } }, `key ${JSON.stringify(key)}`);
+      const after = await rest('GET', ns, path, { bearer: 'owner' });
+      expect(after.status).toBe(200);
+      expect(after.json()).toBeNull();
+    },
+  );
 
   test('an update with an invalid key is refused', async () => {
     const conn = await RawConnection.open(ns);
@@ -279,7 +270,7 @@ describe('bad input over REST', () => {
 
   test('a PATCH with an invalid path key is 400', async () => {
     const path = uniqueId('rbad');
-    const res = await rest('PATCH', ns, path, { body: { 'ok': 1, 'a#b/c': 2 } });
+    const res = await rest('PATCH', ns, path, { body: { ok: 1, 'a#b/c': 2 } });
     expect(res.status).toBe(400);
     expect((await rest('GET', ns, path)).json()).toBeNull();
   });

@@ -9,8 +9,8 @@ import {
   type RulesTestContext,
   type RulesTestEnvironment,
 } from '@firebase/rules-unit-testing';
-import { EMULATOR_HOSTNAME, EMULATOR_PORT, uniqueId } from './target.ts';
-import { waitFor } from './waiting.ts';
+import { EMULATOR_HOSTNAME, EMULATOR_PORT, uniqueId } from './target';
+import { waitFor } from './waiting';
 
 const RULES = `{
   // Conformance rules: comments are allowed in a rules file.

@@ -2,14 +2,10 @@
 // and closeAll for a test file's afterAll: it closes every app and raw socket the file opened.
 import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
 import { connectDatabaseEmulator, getDatabase, goOffline, type Database } from 'firebase/database';
-import {
-  deleteApp as deleteAdminApp,
-  initializeApp as initializeAdminApp,
-  type App as AdminApp,
-} from 'firebase-admin/app';
+import { deleteApp as deleteAdminApp, initializeApp as initializeAdminApp, type App as AdminApp } from 'firebase-admin/app';
 import { getDatabase as getAdminDatabase, type Database as AdminDatabase } from 'firebase-admin/database';
-import { EMULATOR_HOST, PROJECT_ID, uniqueId } from './target.ts';
-import { closeRawConnections } from './wire-client.ts';
+import { EMULATOR_HOST, PROJECT_ID, uniqueId } from './target';
+import { closeRawConnections } from './wire-client';
 
 type EmulatorOptions = NonNullable<Parameters<typeof connectDatabaseEmulator>[3]>;
 export type MockUserToken = EmulatorOptions['mockUserToken'];

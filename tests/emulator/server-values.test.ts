@@ -2,19 +2,10 @@
 // Values are read back by a different client, so the writer's optimistic local resolution cannot hide
 // a server that stores the placeholder instead of resolving it.
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import {
-  get,
-  increment,
-  ref,
-  serverTimestamp,
-  set,
-  setWithPriority,
-  update,
-  type Database,
-} from 'firebase/database';
-import { uniqueId, uniqueNs } from './target.ts';
-import { closeAll, newClient } from './sdk-clients.ts';
-import { rest } from './rest-client.ts';
+import { get, increment, ref, serverTimestamp, set, setWithPriority, update, type Database } from 'firebase/database';
+import { uniqueId, uniqueNs } from './target';
+import { closeAll, newClient } from './sdk-clients';
+import { rest } from './rest-client';
 
 const ns = uniqueNs('sv');
 let writer: Database;

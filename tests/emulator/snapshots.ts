@@ -1,15 +1,7 @@
 // Reading what the client SDK raises: a query's first value, the value a test waits for, and
 // EventLog, which records a query's child and value events in order.
-import {
-  onChildAdded,
-  onChildChanged,
-  onChildMoved,
-  onChildRemoved,
-  onValue,
-  type DataSnapshot,
-  type Query,
-} from 'firebase/database';
-import { waitFor, withTimeout } from './waiting.ts';
+import { onChildAdded, onChildChanged, onChildMoved, onChildRemoved, onValue, type DataSnapshot, type Query } from 'firebase/database';
+import { waitFor, withTimeout } from './waiting';
 
 /** Child keys of a snapshot in the SDK's iteration order. */
 export function keysOf(snap: DataSnapshot): string[] {
@@ -33,12 +25,7 @@ export function firstValue(q: Query, timeoutMs = 4000): Promise<DataSnapshot> {
 }
 
 /** Waits until a listener on `q` sees a value satisfying `pred`; resolves with that snapshot. */
-export function valueWhere(
-  q: Query,
-  pred: (snap: DataSnapshot) => boolean,
-  what: string,
-  timeoutMs = 4000,
-): Promise<DataSnapshot> {
+export function valueWhere(q: Query, pred: (snap: DataSnapshot) => boolean, what: string, timeoutMs = 4000): Promise<DataSnapshot> {
   let unsubscribe: () => void = () => {};
   let last: unknown = '(no event)';
   const p = new Promise<DataSnapshot>((resolve, reject) => {
@@ -51,9 +38,7 @@ export function valueWhere(
       reject,
     );
   });
-  return withTimeout(p, timeoutMs, `${what} (last value seen: ${JSON.stringify(last)})`).finally(() =>
-    unsubscribe(),
-  );
+  return withTimeout(p, timeoutMs, `${what} (last value seen: ${JSON.stringify(last)})`).finally(() => unsubscribe());
 }
 
 export type ChildEventType = 'child_added' | 'child_changed' | 'child_removed' | 'child_moved';
@@ -102,9 +87,9 @@ export class EventLog {
 
   /** Removes and returns the child events recorded so far, as compact "type key prev" strings. */
   take(): string[] {
-    const out = this.events.splice(0).map((e) =>
-      e.type === 'child_removed' ? `${e.type} ${e.key}` : `${e.type} ${e.key} ${e.prev ?? 'null'}`,
-    );
+    const out = this.events
+      .splice(0)
+      .map((e) => (e.type === 'child_removed' ? `${e.type} ${e.key}` : `${e.type} ${e.key} ${e.prev ?? 'null'}`));
     return out;
   }
 

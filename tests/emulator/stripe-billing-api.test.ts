@@ -3,7 +3,7 @@
 // error shapes, expand[], idempotency of the new POSTs, and the test controls.
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
-import { useStripeStandIn } from './stripe-harness.ts';
+import { useStripeStandIn } from './stripe-harness';
 
 const DAY = 24 * 60 * 60;
 
@@ -14,14 +14,29 @@ const refusal = (promise: Promise<unknown>) => promise.catch((error: unknown) =>
 describe('customers', () => {
   it('creates a customer on a test clock of its own, and sends customer.created with the request’s id', async () => {
     const before = Math.floor(Date.now() / 1000);
-    const customer = await stripe.customers.create({ email: 'ada@example.com', name: 'Ada', metadata: { uid: 'uid-ada' } }, { idempotencyKey: 'create-ada' });
-    expect(customer).toMatchObject({ object: 'customer', email: 'ada@example.com', name: 'Ada', metadata: { uid: 'uid-ada' }, livemode: false, balance: 0, invoice_settings: { default_payment_method: null } });
+    const customer = await stripe.customers.create(
+      { email: 'ada@example.com', name: 'Ada', metadata: { uid: 'uid-ada' } },
+      { idempotencyKey: 'create-ada' },
+    );
+    expect(customer).toMatchObject({
+      object: 'customer',
+      email: 'ada@example.com',
+      name: 'Ada',
+      metadata: { uid: 'uid-ada' },
+      livemode: false,
+      balance: 0,
+      invoice_settings: { default_payment_method: null },
+    });
     expect(customer.id).toMatch(/^cus_/);
     const clock = await stripe.testHelpers.testClocks.retrieve(customer.test_clock as string);
     expect(clock.frozen_time).toBeGreaterThanOrEqual(before);
     expect(customer.created).toBe(clock.frozen_time);
     const [created] = await settledEvents();
-    expect(created).toMatchObject({ type: 'customer.created', data: { object: { id: customer.id } }, request: { id: customer.lastResponse.requestId, idempotency_key: 'create-ada' } });
+    expect(created).toMatchObject({
+      type: 'customer.created',
+      data: { object: { id: customer.id } },
+      request: { id: customer.lastResponse.requestId, idempotency_key: 'create-ada' },
+    });
     await expect(stripe.customers.retrieve(customer.id)).resolves.toMatchObject({ id: customer.id, email: 'ada@example.com' });
   });
 
@@ -42,18 +57,32 @@ describe('customers', () => {
     const { subscription } = await subscribe({ customer: customer.id });
     const card = subscription.default_payment_method as string;
 
-    const updated = await stripe.customers.update(customer.id, { email: 'ada@lovelace.dev', metadata: { tier: '', plan: 'growth' }, invoice_settings: { default_payment_method: card } });
-    expect(updated).toMatchObject({ email: 'ada@lovelace.dev', metadata: { uid: 'uid-ada', plan: 'growth' }, invoice_settings: { default_payment_method: card } });
+    const updated = await stripe.customers.update(customer.id, {
+      email: 'ada@lovelace.dev',
+      metadata: { tier: '', plan: 'growth' },
+      invoice_settings: { default_payment_method: card },
+    });
+    expect(updated).toMatchObject({
+      email: 'ada@lovelace.dev',
+      metadata: { uid: 'uid-ada', plan: 'growth' },
+      invoice_settings: { default_payment_method: card },
+    });
     const [event] = await settledEvents();
     expect(event.type).toBe('customer.updated');
     expect(event.data.previous_attributes).toEqual({ email: 'ada@example.com', metadata: { tier: 'earth', plan: null } });
 
-    const expanded = (await stripe.customers.retrieve(customer.id, { expand: ['invoice_settings.default_payment_method'] })) as Stripe.Customer;
+    const expanded = (await stripe.customers.retrieve(customer.id, {
+      expand: ['invoice_settings.default_payment_method'],
+    })) as Stripe.Customer;
     expect(expanded.invoice_settings.default_payment_method).toMatchObject({ id: card, object: 'payment_method', card: { last4: '4242' } });
 
     const other = await stripe.customers.create({ email: 'bob@example.com' });
     const foreign = await refusal(stripe.customers.update(other.id, { invoice_settings: { default_payment_method: card } }));
-    expect(foreign).toMatchObject({ statusCode: 400, param: 'invoice_settings[default_payment_method]', message: expect.stringContaining('must be attached to the customer') });
+    expect(foreign).toMatchObject({
+      statusCode: 400,
+      param: 'invoice_settings[default_payment_method]',
+      message: expect.stringContaining('must be attached to the customer'),
+    });
   });
 
   it('lists customers newest first, by email, with cursors', async () => {
@@ -76,19 +105,39 @@ describe('payment methods', () => {
     const { subscription } = await subscribe({ customer: customer.id });
     const id = subscription.default_payment_method as string;
     const card = await stripe.paymentMethods.retrieve(id);
-    expect(card).toMatchObject({ id, object: 'payment_method', type: 'card', customer: customer.id, livemode: false, card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2034, funding: 'credit', country: 'US' } });
+    expect(card).toMatchObject({
+      id,
+      object: 'payment_method',
+      type: 'card',
+      customer: customer.id,
+      livemode: false,
+      card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2034, funding: 'credit', country: 'US' },
+    });
     expect(card.id).toMatch(/^pm_/);
     const list = await stripe.customers.listPaymentMethods(customer.id, { type: 'card' });
     expect(list.data.map((method) => method.id)).toEqual([id]);
-    expect(await refusal(stripe.paymentMethods.retrieve('pm_nope'))).toMatchObject({ statusCode: 404, message: "No such PaymentMethod: 'pm_nope'" });
-    expect(await refusal(stripe.customers.listPaymentMethods('cus_nope'))).toMatchObject({ statusCode: 404, message: "No such customer: 'cus_nope'" });
+    expect(await refusal(stripe.paymentMethods.retrieve('pm_nope'))).toMatchObject({
+      statusCode: 404,
+      message: "No such PaymentMethod: 'pm_nope'",
+    });
+    expect(await refusal(stripe.customers.listPaymentMethods('cus_nope'))).toMatchObject({
+      statusCode: 404,
+      message: "No such customer: 'cus_nope'",
+    });
   });
 });
 
 describe('test clocks', () => {
   it('creates, retrieves, lists and deletes clocks; deleting one deletes its customers', async () => {
     const clock = await stripe.testHelpers.testClocks.create({ frozen_time: Date.UTC(2027, 0, 1) / 1000, name: 'New year' });
-    expect(clock).toMatchObject({ object: 'test_helpers.test_clock', status: 'ready', name: 'New year', frozen_time: Date.UTC(2027, 0, 1) / 1000, livemode: false, status_details: {} });
+    expect(clock).toMatchObject({
+      object: 'test_helpers.test_clock',
+      status: 'ready',
+      name: 'New year',
+      frozen_time: Date.UTC(2027, 0, 1) / 1000,
+      livemode: false,
+      status_details: {},
+    });
     expect(clock.id).toMatch(/^clock_/);
     expect(clock.deletes_after).toBe(clock.created + 30 * DAY);
     const customer = await stripe.customers.create({ email: 'ada@example.com', test_clock: clock.id });
@@ -98,9 +147,19 @@ describe('test clocks', () => {
     const deleted = await stripe.testHelpers.testClocks.del(clock.id);
     expect(deleted).toMatchObject({ id: clock.id, object: 'test_helpers.test_clock', deleted: true });
     expect(await refusal(stripe.testHelpers.testClocks.retrieve(clock.id))).toMatchObject({ statusCode: 404, code: 'resource_missing' });
-    expect(await refusal(stripe.customers.retrieve(customer.id))).toMatchObject({ statusCode: 404, message: `No such customer: '${customer.id}'` });
-    expect((await settledEvents()).map((event) => event.type)).toEqual(['test_helpers.test_clock.created', 'customer.created', 'test_helpers.test_clock.deleted']);
-    expect(await refusal(stripe.testHelpers.testClocks.create({} as Stripe.TestHelpers.TestClockCreateParams))).toMatchObject({ code: 'parameter_missing', param: 'frozen_time' });
+    expect(await refusal(stripe.customers.retrieve(customer.id))).toMatchObject({
+      statusCode: 404,
+      message: `No such customer: '${customer.id}'`,
+    });
+    expect((await settledEvents()).map((event) => event.type)).toEqual([
+      'test_helpers.test_clock.created',
+      'customer.created',
+      'test_helpers.test_clock.deleted',
+    ]);
+    expect(await refusal(stripe.testHelpers.testClocks.create({} as Stripe.TestHelpers.TestClockCreateParams))).toMatchObject({
+      code: 'parameter_missing',
+      param: 'frozen_time',
+    });
   });
 
   it('advances with nothing on it to any later time', async () => {
@@ -122,14 +181,18 @@ describe('lists of subscriptions and invoices', () => {
 
     const live = await stripe.subscriptions.list({ customer: ada.id });
     expect(live.data.map((subscription) => subscription.id)).toEqual([third.id, first.id]);
-    expect((await stripe.subscriptions.list({ customer: ada.id, status: 'canceled' })).data.map((subscription) => subscription.id)).toEqual([second.id]);
+    expect((await stripe.subscriptions.list({ customer: ada.id, status: 'canceled' })).data.map((subscription) => subscription.id)).toEqual(
+      [second.id],
+    );
     const all = await stripe.subscriptions.list({ customer: ada.id, status: 'all', limit: 2 });
     expect(all).toMatchObject({ object: 'list', has_more: true, url: '/v1/subscriptions' });
     expect(all.data.map((subscription) => subscription.id)).toEqual([third.id, second.id]);
     const next = await stripe.subscriptions.list({ customer: ada.id, status: 'all', limit: 2, starting_after: second.id });
     expect(next.data.map((subscription) => subscription.id)).toEqual([first.id]);
     expect(next.has_more).toBe(false);
-    expect((await stripe.subscriptions.list({ status: 'all' }).autoPagingToArray({ limit: 10 })).map((subscription) => subscription.id)).toEqual([bobs.id, third.id, second.id, first.id]);
+    expect(
+      (await stripe.subscriptions.list({ status: 'all' }).autoPagingToArray({ limit: 10 })).map((subscription) => subscription.id),
+    ).toEqual([bobs.id, third.id, second.id, first.id]);
     const expanded = await stripe.subscriptions.list({ customer: bob.id, expand: ['data.latest_invoice', 'data.customer'] });
     expect(expanded.data[0].latest_invoice).toMatchObject({ object: 'invoice', status: 'paid' });
     expect(expanded.data[0].customer).toMatchObject({ object: 'customer', id: bob.id });
@@ -143,12 +206,26 @@ describe('lists of subscriptions and invoices', () => {
   });
 
   it('refuses unknown filters, statuses and cursors', async () => {
-    expect(await refusal(stripe.subscriptions.list({ customer: 'cus_nope' }))).toMatchObject({ statusCode: 404, param: 'customer', message: "No such customer: 'cus_nope'" });
-    expect(await refusal(stripe.invoices.list({ subscription: 'sub_nope' }))).toMatchObject({ statusCode: 404, param: 'subscription', message: "No such subscription: 'sub_nope'" });
+    expect(await refusal(stripe.subscriptions.list({ customer: 'cus_nope' }))).toMatchObject({
+      statusCode: 404,
+      param: 'customer',
+      message: "No such customer: 'cus_nope'",
+    });
+    expect(await refusal(stripe.invoices.list({ subscription: 'sub_nope' }))).toMatchObject({
+      statusCode: 404,
+      param: 'subscription',
+      message: "No such subscription: 'sub_nope'",
+    });
     expect(await refusal(stripe.invoices.list({ status: 'weird' as 'paid' }))).toMatchObject({ statusCode: 400, param: 'status' });
-    expect(await refusal(stripe.subscriptions.list({ starting_after: 'sub_nope' }))).toMatchObject({ statusCode: 404, param: 'starting_after' });
+    expect(await refusal(stripe.subscriptions.list({ starting_after: 'sub_nope' }))).toMatchObject({
+      statusCode: 404,
+      param: 'starting_after',
+    });
     expect(await refusal(stripe.subscriptions.list({ limit: 101 }))).toMatchObject({ statusCode: 400, param: 'limit' });
-    expect(await refusal(stripe.invoices.list({ colour: 'blue' } as Stripe.InvoiceListParams))).toMatchObject({ statusCode: 400, message: 'Received unknown parameter: colour' });
+    expect(await refusal(stripe.invoices.list({ colour: 'blue' } as Stripe.InvoiceListParams))).toMatchObject({
+      statusCode: 400,
+      message: 'Received unknown parameter: colour',
+    });
     expect(await refusal(stripe.subscriptions.list({ expand: ['latest_invoice'] }))).toMatchObject({ statusCode: 400, param: 'expand' });
   });
 });
@@ -171,11 +248,28 @@ describe('errors and idempotency', () => {
   });
 
   it('names unknown and bad parameters', async () => {
-    expect(await refusal(stripe.customers.create({ email: 'not-an-email' }))).toMatchObject({ statusCode: 400, code: 'email_invalid', param: 'email' });
-    expect(await refusal(stripe.customers.create({ phone: '+1' } as Stripe.CustomerCreateParams))).toMatchObject({ statusCode: 400, code: 'parameter_unknown', param: 'phone', message: 'Received unknown parameter: phone' });
-    expect(await refusal(stripe.customers.update('cus_x', { invoice_settings: { footer: 'x' } }))).toMatchObject({ param: 'invoice_settings[footer]' });
-    expect(await refusal(stripe.customers.retrieve('cus_x', { expand: ['email'] }))).toMatchObject({ param: 'expand', message: 'This property cannot be expanded (email).' });
-    expect(await refusal(stripe.testHelpers.testClocks.create({ frozen_time: 'soon' as unknown as number }))).toMatchObject({ code: 'parameter_invalid_integer', param: 'frozen_time' });
+    expect(await refusal(stripe.customers.create({ email: 'not-an-email' }))).toMatchObject({
+      statusCode: 400,
+      code: 'email_invalid',
+      param: 'email',
+    });
+    expect(await refusal(stripe.customers.create({ phone: '+1' } as Stripe.CustomerCreateParams))).toMatchObject({
+      statusCode: 400,
+      code: 'parameter_unknown',
+      param: 'phone',
+      message: 'Received unknown parameter: phone',
+    });
+    expect(await refusal(stripe.customers.update('cus_x', { invoice_settings: { footer: 'x' } }))).toMatchObject({
+      param: 'invoice_settings[footer]',
+    });
+    expect(await refusal(stripe.customers.retrieve('cus_x', { expand: ['email'] }))).toMatchObject({
+      param: 'expand',
+      message: 'This property cannot be expanded (email).',
+    });
+    expect(await refusal(stripe.testHelpers.testClocks.create({ frozen_time: 'soon' as unknown as number }))).toMatchObject({
+      code: 'parameter_invalid_integer',
+      param: 'frozen_time',
+    });
     expect(standIn.customers()).toHaveLength(0);
   });
 
@@ -185,7 +279,9 @@ describe('errors and idempotency', () => {
     expect(again.id).toBe(first.id);
     expect(again.lastResponse.headers['idempotent-replayed']).toBe('true');
     expect(standIn.customers()).toHaveLength(1);
-    expect(await refusal(stripe.customers.create({ email: 'bob@example.com' }, { idempotencyKey: 'customer-ada' }))).toBeInstanceOf(Stripe.errors.StripeIdempotencyError);
+    expect(await refusal(stripe.customers.create({ email: 'bob@example.com' }, { idempotencyKey: 'customer-ada' }))).toBeInstanceOf(
+      Stripe.errors.StripeIdempotencyError,
+    );
 
     const { subscription } = await subscribe({ customer: first.id });
     const update = { metadata: { note: 'once' } };
@@ -218,20 +314,34 @@ describe('test controls', () => {
     expect((await read('/__invoices')).map((entry) => entry.id)).toEqual([subscription.latest_invoice]);
     expect((await read('/__test_clocks')).map((entry) => entry.id)).toEqual([customer.test_clock]);
 
-    const card = await fetch(`${standIn.url}/__customers/${customer.id}/card`, { method: 'POST', body: JSON.stringify({ number: '4000 0000 0000 0341' }) });
+    const card = await fetch(`${standIn.url}/__customers/${customer.id}/card`, {
+      method: 'POST',
+      body: JSON.stringify({ number: '4000 0000 0000 0341' }),
+    });
     expect(card.status).toBe(200);
     const periodEnd = subscription.items.data[0].current_period_end;
-    const advanced = await fetch(`${standIn.url}/__test_clocks/${customer.test_clock}/advance`, { method: 'POST', body: JSON.stringify({ frozen_time: periodEnd + 70 * DAY }) });
+    const advanced = await fetch(`${standIn.url}/__test_clocks/${customer.test_clock}/advance`, {
+      method: 'POST',
+      body: JSON.stringify({ frozen_time: periodEnd + 70 * DAY }),
+    });
     expect(advanced.status).toBe(200);
     expect(await advanced.json()).toMatchObject({ status: 'ready', frozen_time: periodEnd + 70 * DAY });
     // Three renewals (two steps: at most two months at a time), all failing on the 0341 card.
     const invoices = (await read('/__invoices')) as unknown as Stripe.Invoice[];
     expect(invoices.map((invoice) => invoice.status)).toEqual(['paid', 'open', 'open', 'open']);
     await expect(stripe.subscriptions.retrieve(subscription.id)).resolves.toMatchObject({ status: 'past_due' });
-    const declined = await fetch(`${standIn.url}/__customers/${customer.id}/card`, { method: 'POST', body: JSON.stringify({ number: '4000000000000002' }) });
+    const declined = await fetch(`${standIn.url}/__customers/${customer.id}/card`, {
+      method: 'POST',
+      body: JSON.stringify({ number: '4000000000000002' }),
+    });
     expect(declined.status).toBe(402);
     await fetch(`${standIn.url}/__customers/${customer.id}/card`, { method: 'POST', body: JSON.stringify({ number: '4242424242424242' }) });
-    expect(((await read('/__invoices')) as unknown as Stripe.Invoice[]).map((invoice) => invoice.status)).toEqual(['paid', 'paid', 'paid', 'paid']);
+    expect(((await read('/__invoices')) as unknown as Stripe.Invoice[]).map((invoice) => invoice.status)).toEqual([
+      'paid',
+      'paid',
+      'paid',
+      'paid',
+    ]);
     await expect(stripe.subscriptions.retrieve(subscription.id)).resolves.toMatchObject({ status: 'active' });
     const settled = await fetch(`${standIn.url}/__deliveries?settled=true`);
     expect(((await settled.json()) as { ok: boolean }[]).every((delivery) => delivery.ok)).toBe(true);

@@ -1,9 +1,9 @@
 // Subscription billing on the Stripe stand-in (emulators/stripe) over time, driven by the real
 // `stripe` SDK: test clocks advance, renewals are invoiced and charged, `cancel_at` ends a
 // 12-month term after its twelfth payment, and subscriptions.update / cancel change the plan.
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
-import { addMonths, useStripeStandIn } from './stripe-harness.ts';
+import { addMonths, useStripeStandIn } from './stripe-harness';
 
 const DAY = 24 * 60 * 60;
 
@@ -61,7 +61,10 @@ describe('test clocks and renewals', () => {
     expect(invoice.number).toMatch(/-0002$/);
 
     const [updated] = await settledEvents('customer.subscription.updated');
-    expect(updated.data.previous_attributes).toMatchObject({ latest_invoice: subscription.latest_invoice, items: { data: [expect.objectContaining({ current_period_end: first.current_period_end })] } });
+    expect(updated.data.previous_attributes).toMatchObject({
+      latest_invoice: subscription.latest_invoice,
+      items: { data: [expect.objectContaining({ current_period_end: first.current_period_end })] },
+    });
     expect(updated.created).toBe(first.current_period_end);
 
     const invoices = await stripe.invoices.list({ subscription: subscription.id });
@@ -78,7 +81,10 @@ describe('test clocks and renewals', () => {
     await advance(clock.id, Date.UTC(2027, 2, 1) / 1000);
     await advance(clock.id, Date.UTC(2027, 3, 1) / 1000);
     const item = (await stripe.subscriptions.retrieve(subscription.id)).items.data[0];
-    expect([item.current_period_start, item.current_period_end]).toEqual([Date.UTC(2027, 2, 31, 10) / 1000, Date.UTC(2027, 3, 30, 10) / 1000]);
+    expect([item.current_period_start, item.current_period_end]).toEqual([
+      Date.UTC(2027, 2, 31, 10) / 1000,
+      Date.UTC(2027, 3, 30, 10) / 1000,
+    ]);
   });
 
   it('refuses to go back in time, to jump more than two billing intervals, or to advance while advancing', async () => {
@@ -104,14 +110,21 @@ describe('the term: cancel_at', () => {
     const { subscription, clockId } = await subscribe();
     const termEnd = addMonths(subscription.start_date, 12);
     const updated = await stripe.subscriptions.update(subscription.id, { cancel_at: termEnd });
-    expect(updated).toMatchObject({ cancel_at: termEnd, cancel_at_period_end: false, canceled_at: subscription.start_date, status: 'active' });
+    expect(updated).toMatchObject({
+      cancel_at: termEnd,
+      cancel_at_period_end: false,
+      canceled_at: subscription.start_date,
+      status: 'active',
+    });
 
     await standIn.advanceClock(clockId, termEnd + 3 * DAY);
     const invoices = await stripe.invoices.list({ subscription: subscription.id, limit: 100 });
     expect(invoices.data).toHaveLength(12);
     expect(invoices.data.every((invoice) => invoice.status === 'paid' && invoice.amount_paid === 750_000)).toBe(true);
     // Newest first; each bills the next calendar month from the start date.
-    expect(invoices.data.map((invoice) => invoice.lines.data[0].period.start).reverse()).toEqual(Array.from({ length: 12 }, (_, i) => addMonths(subscription.start_date, i)));
+    expect(invoices.data.map((invoice) => invoice.lines.data[0].period.start).reverse()).toEqual(
+      Array.from({ length: 12 }, (_, i) => addMonths(subscription.start_date, i)),
+    );
 
     const ended = await stripe.subscriptions.retrieve(subscription.id);
     expect(ended).toMatchObject({ status: 'canceled', ended_at: termEnd, cancel_at: termEnd, canceled_at: subscription.start_date });
@@ -123,18 +136,27 @@ describe('the term: cancel_at', () => {
     await standIn.advanceClock(clockId, addMonths(termEnd, 2));
     expect((await stripe.invoices.list({ subscription: subscription.id, limit: 100 })).data).toHaveLength(12);
     expect((await stripe.subscriptions.list({ customer: ended.customer as string })).data).toEqual([]);
-    expect((await stripe.subscriptions.list({ customer: ended.customer as string, status: 'ended' })).data.map((entry) => entry.id)).toEqual([subscription.id]);
+    expect(
+      (await stripe.subscriptions.list({ customer: ended.customer as string, status: 'ended' })).data.map((entry) => entry.id),
+    ).toEqual([subscription.id]);
   });
 
   it('yearly for 12 months: one payment, then it ends', async () => {
     const { subscription, clockId } = await subscribe({ interval: 'year', amount: 8_500_000 });
     const termEnd = addMonths(subscription.start_date, 12);
-    expect(subscription.items.data[0]).toMatchObject({ current_period_end: termEnd, price: { recurring: { interval: 'year', interval_count: 1 } } });
+    expect(subscription.items.data[0]).toMatchObject({
+      current_period_end: termEnd,
+      price: { recurring: { interval: 'year', interval_count: 1 } },
+    });
     await stripe.subscriptions.update(subscription.id, { cancel_at: termEnd });
     await standIn.settled();
     receiver.clear();
     await advance(clockId, termEnd + DAY);
-    expect(receiver.types()).toEqual(['test_helpers.test_clock.advancing', 'customer.subscription.deleted', 'test_helpers.test_clock.ready']);
+    expect(receiver.types()).toEqual([
+      'test_helpers.test_clock.advancing',
+      'customer.subscription.deleted',
+      'test_helpers.test_clock.ready',
+    ]);
     expect((await stripe.invoices.list({ subscription: subscription.id })).data).toHaveLength(1);
     await expect(stripe.subscriptions.retrieve(subscription.id)).resolves.toMatchObject({ status: 'canceled', ended_at: termEnd });
   });
@@ -147,7 +169,11 @@ describe('subscriptions.update and cancel', () => {
     const later = addMonths(subscription.start_date, 12);
 
     const set = await stripe.subscriptions.update(subscription.id, { cancel_at: later }, { idempotencyKey: 'term-end-1' });
-    expect(set).toMatchObject({ cancel_at: later, cancel_at_period_end: false, cancellation_details: { reason: 'cancellation_requested' } });
+    expect(set).toMatchObject({
+      cancel_at: later,
+      cancel_at_period_end: false,
+      cancellation_details: { reason: 'cancellation_requested' },
+    });
     const [event] = await settledEvents('customer.subscription.updated');
     expect(event.data.previous_attributes).toEqual({ cancel_at: null, canceled_at: null, cancellation_details: { reason: null } });
     expect(event.request).toEqual({ id: set.lastResponse.requestId, idempotency_key: 'term-end-1' });
@@ -171,12 +197,27 @@ describe('subscriptions.update and cancel', () => {
 
   it('refuses bad updates with Stripe’s errors', async () => {
     const { subscription } = await subscribe();
-    const refusal = (params: Stripe.SubscriptionUpdateParams) => stripe.subscriptions.update(subscription.id, params).catch((e: unknown) => e);
+    const refusal = (params: Stripe.SubscriptionUpdateParams) =>
+      stripe.subscriptions.update(subscription.id, params).catch((e: unknown) => e);
     expect(await refusal({ cancel_at: subscription.start_date - 1 })).toMatchObject({ statusCode: 400, param: 'cancel_at' });
-    expect(await refusal({ cancel_at: subscription.start_date + DAY, cancel_at_period_end: true })).toMatchObject({ statusCode: 400, param: 'cancel_at' });
-    expect(await refusal({ default_payment_method: 'pm_nope' })).toMatchObject({ statusCode: 404, param: 'default_payment_method', message: "No such PaymentMethod: 'pm_nope'" });
-    expect(await refusal({ colour: 'blue' } as Stripe.SubscriptionUpdateParams)).toMatchObject({ statusCode: 400, param: 'colour', message: 'Received unknown parameter: colour' });
-    expect(await refusal({ cancel_at_period_end: 'yes' as unknown as boolean })).toMatchObject({ statusCode: 400, param: 'cancel_at_period_end' });
+    expect(await refusal({ cancel_at: subscription.start_date + DAY, cancel_at_period_end: true })).toMatchObject({
+      statusCode: 400,
+      param: 'cancel_at',
+    });
+    expect(await refusal({ default_payment_method: 'pm_nope' })).toMatchObject({
+      statusCode: 404,
+      param: 'default_payment_method',
+      message: "No such PaymentMethod: 'pm_nope'",
+    });
+    expect(await refusal({ colour: 'blue' } as Stripe.SubscriptionUpdateParams)).toMatchObject({
+      statusCode: 400,
+      param: 'colour',
+      message: 'Received unknown parameter: colour',
+    });
+    expect(await refusal({ cancel_at_period_end: 'yes' as unknown as boolean })).toMatchObject({
+      statusCode: 400,
+      param: 'cancel_at_period_end',
+    });
     const missing = await stripe.subscriptions.update('sub_nope', { metadata: { a: 'b' } }).catch((e: unknown) => e);
     expect(missing).toMatchObject({ statusCode: 404, code: 'resource_missing', message: "No such subscription: 'sub_nope'" });
     expect(await settledEvents('customer.subscription.updated')).toHaveLength(0);
@@ -185,13 +226,20 @@ describe('subscriptions.update and cancel', () => {
   it('cancel ends it now; a canceled subscription takes only metadata', async () => {
     const { subscription } = await subscribe();
     const canceled = await stripe.subscriptions.cancel(subscription.id, { cancellation_details: { comment: 'moving on' } });
-    expect(canceled).toMatchObject({ status: 'canceled', canceled_at: subscription.start_date, ended_at: subscription.start_date, cancellation_details: { comment: 'moving on' } });
+    expect(canceled).toMatchObject({
+      status: 'canceled',
+      canceled_at: subscription.start_date,
+      ended_at: subscription.start_date,
+      cancellation_details: { comment: 'moving on' },
+    });
     expect(await settledEvents('customer.subscription.deleted')).toHaveLength(1);
     expect(await stripe.subscriptions.update(subscription.id, { cancel_at_period_end: true }).catch((e: unknown) => e)).toMatchObject({
       statusCode: 400,
       message: 'A canceled subscription can only update its cancellation_details and metadata.',
     });
-    await expect(stripe.subscriptions.update(subscription.id, { metadata: { note: 'kept' } })).resolves.toMatchObject({ metadata: { orderId: 'order-1', note: 'kept' } });
+    await expect(stripe.subscriptions.update(subscription.id, { metadata: { note: 'kept' } })).resolves.toMatchObject({
+      metadata: { orderId: 'order-1', note: 'kept' },
+    });
     expect(await stripe.subscriptions.cancel(subscription.id).catch((e: unknown) => e)).toMatchObject({ statusCode: 400 });
   });
 });

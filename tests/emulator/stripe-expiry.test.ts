@@ -4,7 +4,7 @@
 // session made for a customer, by that customer's test clock.
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
-import { SUCCESS_URL, TEST_CARD, useStripeStandIn } from './stripe-harness.ts';
+import { SUCCESS_URL, TEST_CARD, useStripeStandIn } from './stripe-harness';
 
 const { receiver, standIn, stripe, settledEvents, pay } = useStripeStandIn('expiry');
 
@@ -15,7 +15,17 @@ const subscriptionParams = (overrides: Partial<Stripe.Checkout.SessionCreatePara
   success_url: SUCCESS_URL,
   cancel_url: 'http://127.0.0.1:4173/product-details?service=websites&plan=gold',
   metadata: { orderId: '-Nexpiry000000000001' },
-  line_items: [{ quantity: 1, price_data: { currency: 'usd', unit_amount: 1_500_000, recurring: { interval: 'month' }, product_data: { name: 'Web Apps — Gold plan, billed monthly' } } }],
+  line_items: [
+    {
+      quantity: 1,
+      price_data: {
+        currency: 'usd',
+        unit_amount: 1_500_000,
+        recurring: { interval: 'month' },
+        product_data: { name: 'Web Apps — Gold plan, billed monthly' },
+      },
+    },
+  ],
   ...overrides,
 });
 
@@ -93,7 +103,13 @@ describe('a session whose expires_at has passed', () => {
     expect(events.map((event) => event.type)).toEqual(['checkout.session.expired']);
     const [event] = events;
     expect(event.created).toBe(session.expires_at);
-    expect(event.data.object).toMatchObject({ id: session.id, object: 'checkout.session', status: 'expired', url: null, metadata: { orderId: '-Nexpiry000000000001' } });
+    expect(event.data.object).toMatchObject({
+      id: session.id,
+      object: 'checkout.session',
+      status: 'expired',
+      url: null,
+      metadata: { orderId: '-Nexpiry000000000001' },
+    });
 
     const again = await stripe.checkout.sessions.expire(session.id).catch((error: unknown) => error);
     expect(again).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
@@ -127,7 +143,9 @@ describe("a customer's session follows the customer's test clock", () => {
   it('expires when that clock is advanced past expires_at, the event delivered before the clock is ready', async () => {
     const { customer, clockId } = await customerOnClock();
     const mine = await stripe.checkout.sessions.create(subscriptionParams({ customer: customer.id }));
-    const someoneElses = await stripe.checkout.sessions.create(subscriptionParams({ customer_email: 'ada@example.com', metadata: { orderId: '-Nexpiry000000000002' } }));
+    const someoneElses = await stripe.checkout.sessions.create(
+      subscriptionParams({ customer_email: 'ada@example.com', metadata: { orderId: '-Nexpiry000000000002' } }),
+    );
     await standIn.settled();
     receiver.clear();
 
@@ -154,7 +172,9 @@ describe("a customer's session follows the customer's test clock", () => {
     await stripe.testHelpers.testClocks.advance(clockId, { frozen_time: session.expires_at });
     await waitForReady(clockId);
     await expect(stripe.checkout.sessions.retrieve(session.id)).resolves.toMatchObject({ status: 'expired' });
-    expect((await settledEvents('checkout.session.expired')).map((event) => (event.data.object as Stripe.Checkout.Session).id)).toEqual([session.id]);
+    expect((await settledEvents('checkout.session.expired')).map((event) => (event.data.object as Stripe.Checkout.Session).id)).toEqual([
+      session.id,
+    ]);
   });
 
   it('is dated by the later of the two clocks, so a customer whose clock is ahead gets sessions in its future', async () => {
@@ -165,7 +185,9 @@ describe("a customer's session follows the customer's test clock", () => {
     expect(session.created).toBe(ahead);
     expect(session.expires_at).toBe(ahead + DAY);
     // expires_at is checked against the same time.
-    const tooSoon = await stripe.checkout.sessions.create(subscriptionParams({ customer: customer.id, expires_at: Math.floor(Date.now() / 1000) + 3600 })).catch((error: unknown) => error);
+    const tooSoon = await stripe.checkout.sessions
+      .create(subscriptionParams({ customer: customer.id, expires_at: Math.floor(Date.now() / 1000) + 3600 }))
+      .catch((error: unknown) => error);
     expect(tooSoon).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
     expect((tooSoon as Stripe.errors.StripeInvalidRequestError).param).toBe('expires_at');
   });

@@ -3,8 +3,8 @@
 // SDK's own verifier; a plan bought on the hosted Checkout page; calendar months.
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
-import { start, type RunningStripe } from '../../emulators/stripe/server.ts';
-import { postForm, WebhookReceiver } from '../../emulators/stripe/test-support.ts';
+import { start, type RunningStripe } from '../../emulators/stripe/server';
+import { postForm, WebhookReceiver } from '../../emulators/stripe/test-support';
 
 export const SUCCESS_URL = 'http://127.0.0.1:4173/checkout/success?session_id={CHECKOUT_SESSION_ID}';
 export const TEST_CARD = '4242 4242 4242 4242';
@@ -12,7 +12,9 @@ export const TEST_CARD = '4242 4242 4242 4242';
 /** Calendar months later, at the same time of day, clamped to the month's last day (UTC). */
 export function addMonths(seconds: number, months: number): number {
   const start = new Date(seconds * 1000);
-  const end = new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + months, 1, start.getUTCHours(), start.getUTCMinutes(), start.getUTCSeconds()));
+  const end = new Date(
+    Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + months, 1, start.getUTCHours(), start.getUTCMinutes(), start.getUTCSeconds()),
+  );
   const lastDay = new Date(Date.UTC(end.getUTCFullYear(), end.getUTCMonth() + 1, 0)).getUTCDate();
   end.setUTCDate(Math.min(start.getUTCDate(), lastDay));
   return end.getTime() / 1000;
@@ -102,9 +104,15 @@ export function useStripeStandIn(label: string): StripeStandIn {
     return verifiedEvents().filter((event) => type === undefined || event.type === type);
   };
 
-  const pay = (session: Pick<Stripe.Checkout.Session, 'id'>, fields: Record<string, string> = { card_number: TEST_CARD }) => postForm(`${standIn.url}/c/pay/${session.id}/pay`, fields);
+  const pay = (session: Pick<Stripe.Checkout.Session, 'id'>, fields: Record<string, string> = { card_number: TEST_CARD }) =>
+    postForm(`${standIn.url}/c/pay/${session.id}/pay`, fields);
 
-  const subscribe = async ({ customer, name = 'Web app — Earth plan', amount = 750_000, interval = 'month' }: SubscribeOptions = {}): Promise<Subscribed> => {
+  const subscribe = async ({
+    customer,
+    name = 'Web app — Earth plan',
+    amount = 750_000,
+    interval = 'month',
+  }: SubscribeOptions = {}): Promise<Subscribed> => {
     const created = await stripe.checkout.sessions.create({
       mode: 'subscription',
       success_url: SUCCESS_URL,

@@ -3,16 +3,17 @@
 // and card, "Update payment method" (a failing card, then a working one) and "Cancel plan".
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
-import { start } from '../../emulators/stripe/server.ts';
-import { postForm } from '../../emulators/stripe/test-support.ts';
-import { useStripeStandIn } from './stripe-harness.ts';
+import { start } from '../../emulators/stripe/server';
+import { postForm } from '../../emulators/stripe/test-support';
+import { useStripeStandIn } from './stripe-harness';
 
 const RETURN_URL = 'http://127.0.0.1:4173/account';
 const DAY = 24 * 60 * 60;
 
 const { receiver, standIn, stripe, secretKey, verifiedEvents, subscribe } = useStripeStandIn('portal');
 
-const dateText = (seconds: number) => new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(new Date(seconds * 1000));
+const dateText = (seconds: number) =>
+  new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(new Date(seconds * 1000));
 
 async function openPortal(customer: string): Promise<Stripe.BillingPortal.Session> {
   return stripe.billingPortal.sessions.create({ customer, return_url: RETURN_URL });
@@ -35,7 +36,14 @@ describe('billing portal sessions', () => {
     const { customer } = await subscribe();
     const portal = await openPortal(customer.id);
     expect(portal.id).toMatch(/^bps_/);
-    expect(portal).toMatchObject({ object: 'billing_portal.session', customer: customer.id, return_url: RETURN_URL, livemode: false, url: `${standIn.url}/p/session/${portal.id}`, flow: null });
+    expect(portal).toMatchObject({
+      object: 'billing_portal.session',
+      customer: customer.id,
+      return_url: RETURN_URL,
+      livemode: false,
+      url: `${standIn.url}/p/session/${portal.id}`,
+      flow: null,
+    });
     expect(typeof portal.created).toBe('number');
     expect(await delivered()).toEqual([]);
   });
@@ -44,8 +52,15 @@ describe('billing portal sessions', () => {
     const missing = await stripe.billingPortal.sessions.create({ return_url: RETURN_URL }).catch((e: unknown) => e);
     expect(missing).toMatchObject({ statusCode: 400, code: 'parameter_missing', param: 'customer' });
     const unknown = await openPortal('cus_nobody').catch((e: unknown) => e);
-    expect(unknown).toMatchObject({ statusCode: 404, code: 'resource_missing', param: 'customer', message: "No such customer: 'cus_nobody'" });
-    const badUrl = await stripe.billingPortal.sessions.create({ customer: 'cus_nobody', return_url: 'javascript:alert(1)' }).catch((e: unknown) => e);
+    expect(unknown).toMatchObject({
+      statusCode: 404,
+      code: 'resource_missing',
+      param: 'customer',
+      message: "No such customer: 'cus_nobody'",
+    });
+    const badUrl = await stripe.billingPortal.sessions
+      .create({ customer: 'cus_nobody', return_url: 'javascript:alert(1)' })
+      .catch((e: unknown) => e);
     expect(badUrl).toMatchObject({ statusCode: 400, param: 'return_url' });
   });
 });
@@ -78,7 +93,8 @@ describe('the hosted portal', () => {
     const saved = await postForm(`${portal.url}/payment-method`, { card_number: '4000 0000 0000 0341' });
     expect(saved).toMatchObject({ status: 303, location: `/p/session/${portal.id}` });
     expect(await delivered()).toEqual(['payment_method.attached', 'customer.updated', 'customer.subscription.updated']);
-    const failing = (await stripe.subscriptions.retrieve(subscription.id, { expand: ['default_payment_method'] })).default_payment_method as Stripe.PaymentMethod;
+    const failing = (await stripe.subscriptions.retrieve(subscription.id, { expand: ['default_payment_method'] }))
+      .default_payment_method as Stripe.PaymentMethod;
     expect(failing.card?.last4).toBe('0341');
     expect(await portalHtml(portal)).toContain('Visa •••• 0341, expires 12/34');
 
@@ -95,7 +111,14 @@ describe('the hosted portal', () => {
     const pastDue = await stripe.subscriptions.retrieve(subscription.id);
     expect(pastDue.status).toBe('past_due');
     const [open] = (await stripe.invoices.list({ customer: customer.id, status: 'open' })).data;
-    expect(open).toMatchObject({ status: 'open', attempt_count: 1, attempted: true, amount_paid: 0, amount_remaining: 750_000, billing_reason: 'subscription_cycle' });
+    expect(open).toMatchObject({
+      status: 'open',
+      attempt_count: 1,
+      attempted: true,
+      amount_paid: 0,
+      amount_remaining: 750_000,
+      billing_reason: 'subscription_cycle',
+    });
     expect(open.id).toBe(pastDue.latest_invoice);
     const warned = await portalHtml(portal);
     expect(warned).toContain('Status: Past due');
@@ -117,11 +140,20 @@ describe('the hosted portal', () => {
       'invoice.payment_succeeded',
       'customer.subscription.updated',
     ]);
-    await expect(stripe.invoices.retrieve(open.id)).resolves.toMatchObject({ status: 'paid', attempt_count: 2, amount_paid: 750_000, amount_remaining: 0 });
+    await expect(stripe.invoices.retrieve(open.id)).resolves.toMatchObject({
+      status: 'paid',
+      attempt_count: 2,
+      amount_paid: 750_000,
+      amount_remaining: 0,
+    });
     await expect(stripe.subscriptions.retrieve(subscription.id)).resolves.toMatchObject({ status: 'active' });
     const last = verifiedEvents().at(-1)!;
     expect(last.data.previous_attributes).toEqual({ status: 'past_due' });
-    expect((await stripe.customers.listPaymentMethods(customer.id)).data.map((method) => method.card?.last4)).toEqual(['4242', '0341', '4242']);
+    expect((await stripe.customers.listPaymentMethods(customer.id)).data.map((method) => method.card?.last4)).toEqual([
+      '4242',
+      '0341',
+      '4242',
+    ]);
   });
 
   it('Cancel plan asks for confirmation, then ends the plan at the period end (cancel_at = period end); advancing past it deletes the subscription', async () => {
@@ -141,7 +173,11 @@ describe('the hosted portal', () => {
     expect(event.type).toBe('customer.subscription.updated');
     expect(event.data.object).toMatchObject({ id: subscription.id, cancel_at_period_end: true, cancel_at: periodEnd, status: 'active' });
     expect(event.data.previous_attributes).toMatchObject({ cancel_at_period_end: false, cancel_at: null });
-    await expect(stripe.subscriptions.retrieve(subscription.id)).resolves.toMatchObject({ cancel_at_period_end: true, cancel_at: periodEnd, canceled_at: subscription.start_date });
+    await expect(stripe.subscriptions.retrieve(subscription.id)).resolves.toMatchObject({
+      cancel_at_period_end: true,
+      cancel_at: periodEnd,
+      canceled_at: subscription.start_date,
+    });
 
     const html = await portalHtml(portal);
     expect(html).toContain(`Cancels on ${dateText(periodEnd)}`);
@@ -152,7 +188,11 @@ describe('the hosted portal', () => {
 
     receiver.clear();
     await standIn.advanceClock(customer.test_clock as string, periodEnd + DAY);
-    expect(await delivered()).toEqual(['test_helpers.test_clock.advancing', 'customer.subscription.deleted', 'test_helpers.test_clock.ready']);
+    expect(await delivered()).toEqual([
+      'test_helpers.test_clock.advancing',
+      'customer.subscription.deleted',
+      'test_helpers.test_clock.ready',
+    ]);
     await expect(stripe.subscriptions.retrieve(subscription.id)).resolves.toMatchObject({ status: 'canceled', ended_at: periodEnd });
     expect((await stripe.invoices.list({ customer: customer.id })).data).toHaveLength(1);
     const after = await portalHtml(portal);

@@ -2,7 +2,7 @@
 // drive it, plus its hosted checkout page and signed webhooks, checked with the SDK's own verifier.
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
-import { useStripeStandIn } from './stripe-harness.ts';
+import { useStripeStandIn } from './stripe-harness';
 
 const { receiver, standIn, stripe, secretKey, webhookSecret, verifiedEvents } = useStripeStandIn('stand-in');
 
@@ -106,7 +106,9 @@ describe('Checkout Sessions API', () => {
 
   it('names the missing and the unknown parameter (StripeInvalidRequestError with param)', async () => {
     const { success_url: _omitted, ...withoutSuccessUrl } = sessionParams();
-    const missing = await stripe.checkout.sessions.create(withoutSuccessUrl as Stripe.Checkout.SessionCreateParams).catch((e: unknown) => e);
+    const missing = await stripe.checkout.sessions
+      .create(withoutSuccessUrl as Stripe.Checkout.SessionCreateParams)
+      .catch((e: unknown) => e);
     expect(missing).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
     expect(missing).toMatchObject({ statusCode: 400, code: 'parameter_missing', param: 'success_url' });
 
@@ -116,13 +118,22 @@ describe('Checkout Sessions API', () => {
     expect(unknown).toMatchObject({ statusCode: 400, param: 'colour', message: 'Received unknown parameter: colour' });
 
     const nested = await stripe.checkout.sessions
-      .create(sessionParams({ line_items: [{ quantity: 1, price_data: { currency: 'usd', unit_amount: 1000, product_data: { name: 'x' }, tax_behavior: 'inclusive' } }] }))
+      .create(
+        sessionParams({
+          line_items: [
+            { quantity: 1, price_data: { currency: 'usd', unit_amount: 1000, product_data: { name: 'x' }, tax_behavior: 'inclusive' } },
+          ],
+        }),
+      )
       .catch((e: unknown) => e);
     expect(nested).toMatchObject({ param: 'line_items[0][price_data][tax_behavior]' });
   });
 
   it('checks amounts: integers only, and at least 50 cents in total', async () => {
-    const item = (unit_amount: unknown) => ({ quantity: 1, price_data: { currency: 'usd', unit_amount: unit_amount as number, product_data: { name: 'x' } } });
+    const item = (unit_amount: unknown) => ({
+      quantity: 1,
+      price_data: { currency: 'usd', unit_amount: unit_amount as number, product_data: { name: 'x' } },
+    });
     const fractional = await stripe.checkout.sessions.create(sessionParams({ line_items: [item(10.5)] })).catch((e: unknown) => e);
     expect(fractional).toMatchObject({ statusCode: 400, param: 'line_items[0][price_data][unit_amount]' });
     const negative = await stripe.checkout.sessions.create(sessionParams({ line_items: [item(-100)] })).catch((e: unknown) => e);
@@ -142,8 +153,17 @@ describe('Checkout Sessions API', () => {
 
   it('answers malformed bodies with a Stripe error instead of failing', async () => {
     const post = (body: string, type = 'application/x-www-form-urlencoded') =>
-      fetch(`${standIn.url}/v1/checkout/sessions`, { method: 'POST', headers: { Authorization: `Bearer ${secretKey}`, 'Content-Type': type }, body });
-    for (const response of [await post('line_items[0=x'), await post('mode=payment&mode[x]=y'), await post('{"mode":"payment"}', 'application/json'), await post('x'.repeat(300_000))]) {
+      fetch(`${standIn.url}/v1/checkout/sessions`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${secretKey}`, 'Content-Type': type },
+        body,
+      });
+    for (const response of [
+      await post('line_items[0=x'),
+      await post('mode=payment&mode[x]=y'),
+      await post('{"mode":"payment"}', 'application/json'),
+      await post('x'.repeat(300_000)),
+    ]) {
       expect(response.status).toBeGreaterThanOrEqual(400);
       expect(response.status).toBeLessThan(500);
       expect(((await response.json()) as { error: { type: string } }).error.type).toBe('invalid_request_error');
@@ -164,7 +184,9 @@ describe('hosted checkout page', () => {
     expect(html).toContain('$1,299.00');
     expect(html).toContain('Test mode');
     // The Pay form carries the card number (Stripe's test card by default).
-    expect(html).toMatch(/<form method="post" action="\/c\/pay\/[^"]+\/pay">[^]*<label for="card-number">Card number<\/label>[^]*<button type="submit"[^>]*>Pay<\/button>/);
+    expect(html).toMatch(
+      /<form method="post" action="\/c\/pay\/[^"]+\/pay">[^]*<label for="card-number">Card number<\/label>[^]*<button type="submit"[^>]*>Pay<\/button>/,
+    );
     expect(html).toContain('value="4242 4242 4242 4242"');
     expect(html).toMatch(/<form method="post" action="\/c\/pay\/[^"]+\/cancel"><button type="submit"[^>]*>Cancel<\/button>/);
     expect(html).not.toMatch(/<script|src="http|href="http/);
@@ -190,11 +212,23 @@ describe('hosted checkout page', () => {
     expect(event.id).toMatch(/^evt_/);
     expect(event).toMatchObject({ object: 'event', livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null } });
     const paid = event.data.object as Stripe.Checkout.Session;
-    expect(paid).toMatchObject({ id: session.id, status: 'complete', payment_status: 'paid', metadata: { orderId: 'order-123' }, amount_total: 129_900 });
+    expect(paid).toMatchObject({
+      id: session.id,
+      status: 'complete',
+      payment_status: 'paid',
+      metadata: { orderId: 'order-123' },
+      amount_total: 129_900,
+    });
     expect(paid.payment_intent).toMatch(/^pi_/);
-    expect(() => stripe.webhooks.constructEvent(body, signature, 'whsec_some_other_secret')).toThrow(Stripe.errors.StripeSignatureVerificationError);
+    expect(() => stripe.webhooks.constructEvent(body, signature, 'whsec_some_other_secret')).toThrow(
+      Stripe.errors.StripeSignatureVerificationError,
+    );
 
-    await expect(stripe.checkout.sessions.retrieve(session.id)).resolves.toMatchObject({ status: 'complete', payment_status: 'paid', url: null });
+    await expect(stripe.checkout.sessions.retrieve(session.id)).resolves.toMatchObject({
+      status: 'complete',
+      payment_status: 'paid',
+      url: null,
+    });
     expect(standIn.deliveries()).toEqual([expect.objectContaining({ eventId: event.id, status: 200, ok: true, attempt: 1 })]);
 
     const twice = await fetch(`${standIn.url}/c/pay/${session.id}/pay`, { method: 'POST', redirect: 'manual' });
@@ -277,13 +311,27 @@ describe('events and test controls', () => {
   });
 
   it('/__control with match fails only the creations it names', async () => {
-    standIn.fail({ status: 402, type: 'card_error', message: 'declined for plan gold', times: 1, match: { 'metadata[plan]': 'gold', customer_email: 'ada@example.com' } });
-    await expect(stripe.checkout.sessions.create(sessionParams({ metadata: { orderId: 'o-1', plan: 'earth' } }))).resolves.toMatchObject({ status: 'open' });
-    await expect(stripe.checkout.sessions.create(sessionParams({ metadata: { orderId: 'o-2', plan: 'gold' }, customer_email: 'bob@example.com' }))).resolves.toMatchObject({ status: 'open' });
-    const error = await stripe.checkout.sessions.create(sessionParams({ metadata: { orderId: 'o-3', plan: 'gold' } })).catch((e: unknown) => e);
+    standIn.fail({
+      status: 402,
+      type: 'card_error',
+      message: 'declined for plan gold',
+      times: 1,
+      match: { 'metadata[plan]': 'gold', customer_email: 'ada@example.com' },
+    });
+    await expect(stripe.checkout.sessions.create(sessionParams({ metadata: { orderId: 'o-1', plan: 'earth' } }))).resolves.toMatchObject({
+      status: 'open',
+    });
+    await expect(
+      stripe.checkout.sessions.create(sessionParams({ metadata: { orderId: 'o-2', plan: 'gold' }, customer_email: 'bob@example.com' })),
+    ).resolves.toMatchObject({ status: 'open' });
+    const error = await stripe.checkout.sessions
+      .create(sessionParams({ metadata: { orderId: 'o-3', plan: 'gold' } }))
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(Stripe.errors.StripeCardError);
     expect(error).toMatchObject({ message: 'declined for plan gold' });
-    await expect(stripe.checkout.sessions.create(sessionParams({ metadata: { orderId: 'o-4', plan: 'gold' } }))).resolves.toMatchObject({ status: 'open' });
+    await expect(stripe.checkout.sessions.create(sessionParams({ metadata: { orderId: 'o-4', plan: 'gold' } }))).resolves.toMatchObject({
+      status: 'open',
+    });
   });
 
   it('the hosted page needs nothing from the network, not even a favicon', async () => {
@@ -300,7 +348,10 @@ describe('events and test controls', () => {
     expect(error).toMatchObject({ statusCode: 503, message: 'Try again later' });
     expect(standIn.sessions()).toHaveLength(0);
 
-    await fetch(`${standIn.url}/__control`, { method: 'POST', body: JSON.stringify({ fail: { status: 402, type: 'card_error', message: 'declined' } }) });
+    await fetch(`${standIn.url}/__control`, {
+      method: 'POST',
+      body: JSON.stringify({ fail: { status: 402, type: 'card_error', message: 'declined' } }),
+    });
     await fetch(`${standIn.url}/__control`, { method: 'DELETE' });
     await expect(stripe.checkout.sessions.create(sessionParams())).resolves.toMatchObject({ status: 'open' });
   });

@@ -3,7 +3,7 @@
 // subscription and first invoice it creates, and the signed events in Stripe's order.
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
-import { addMonths, SUCCESS_URL, useStripeStandIn } from './stripe-harness.ts';
+import { addMonths, SUCCESS_URL, useStripeStandIn } from './stripe-harness';
 
 const { receiver, standIn, stripe, verifiedEvents, pay } = useStripeStandIn('subscription-checkout');
 
@@ -19,7 +19,12 @@ const subscriptionParams = (overrides: Partial<Stripe.Checkout.SessionCreatePara
   line_items: [
     {
       quantity: 1,
-      price_data: { currency: 'usd', unit_amount: 750_000, recurring: { interval: 'month' }, product_data: { name: 'Mobile app — Growth plan' } },
+      price_data: {
+        currency: 'usd',
+        unit_amount: 750_000,
+        recurring: { interval: 'month' },
+        product_data: { name: 'Mobile app — Growth plan' },
+      },
     },
   ],
   ...overrides,
@@ -59,35 +64,69 @@ describe('a subscription-mode session', () => {
     const html = await (await fetch(session.url!)).text();
     expect(html).toContain('<h1>Checkout</h1>');
     expect(html).toContain('$7,500.00 / month');
-    expect(html).toMatch(/<label for="card-number">Card number<\/label>\s*<input id="card-number" name="card_number"[^>]*value="4242 4242 4242 4242"/);
+    expect(html).toMatch(
+      /<label for="card-number">Card number<\/label>\s*<input id="card-number" name="card_number"[^>]*value="4242 4242 4242 4242"/,
+    );
     expect(html).toMatch(/<button type="submit"[^>]*>Pay<\/button>/);
     expect(html).not.toMatch(/<script|(src|href)="https?:/);
 
     const yearly = await stripe.checkout.sessions.create(
-      subscriptionParams({ line_items: [{ quantity: 1, price_data: { currency: 'usd', unit_amount: 8_500_000, recurring: { interval: 'year' }, product_data: { name: 'Yearly plan' } } }] }),
+      subscriptionParams({
+        line_items: [
+          {
+            quantity: 1,
+            price_data: { currency: 'usd', unit_amount: 8_500_000, recurring: { interval: 'year' }, product_data: { name: 'Yearly plan' } },
+          },
+        ],
+      }),
     );
     expect(await (await fetch(yearly.url!)).text()).toContain('$85,000.00 / year');
   });
 
   it('names what is wrong with subscription parameters', async () => {
     const oneTime = { quantity: 1, price_data: { currency: 'usd', unit_amount: 1000, product_data: { name: 'x' } } };
-    const monthly = { quantity: 1, price_data: { currency: 'usd', unit_amount: 1000, recurring: { interval: 'month' as const }, product_data: { name: 'x' } } };
-    const refusal = (params: Stripe.Checkout.SessionCreateParams) => stripe.checkout.sessions.create(params).catch((error: unknown) => error);
+    const monthly = {
+      quantity: 1,
+      price_data: { currency: 'usd', unit_amount: 1000, recurring: { interval: 'month' as const }, product_data: { name: 'x' } },
+    };
+    const refusal = (params: Stripe.Checkout.SessionCreateParams) =>
+      stripe.checkout.sessions.create(params).catch((error: unknown) => error);
 
-    expect(await refusal(subscriptionParams({ line_items: [oneTime] }))).toMatchObject({ statusCode: 400, param: 'line_items', message: expect.stringContaining('recurring price') });
+    expect(await refusal(subscriptionParams({ line_items: [oneTime] }))).toMatchObject({
+      statusCode: 400,
+      param: 'line_items',
+      message: expect.stringContaining('recurring price'),
+    });
     expect(await refusal(subscriptionParams({ mode: 'payment', subscription_data: undefined, line_items: [monthly] }))).toMatchObject({
       statusCode: 400,
       param: 'line_items[0][price_data][recurring]',
       message: expect.stringContaining('You specified `payment` mode but passed a recurring price'),
     });
-    expect(await refusal(subscriptionParams({ line_items: [{ ...monthly, price_data: { ...monthly.price_data, recurring: { interval: 'fortnight' as 'month' } } }] }))).toMatchObject({
+    expect(
+      await refusal(
+        subscriptionParams({
+          line_items: [{ ...monthly, price_data: { ...monthly.price_data, recurring: { interval: 'fortnight' as 'month' } } }],
+        }),
+      ),
+    ).toMatchObject({
       param: 'line_items[0][price_data][recurring][interval]',
     });
-    expect(await refusal(subscriptionParams({ line_items: [{ ...monthly, price_data: { ...monthly.price_data, recurring: { interval_count: 2 } as unknown as { interval: 'month' } } }] }))).toMatchObject({
+    expect(
+      await refusal(
+        subscriptionParams({
+          line_items: [
+            { ...monthly, price_data: { ...monthly.price_data, recurring: { interval_count: 2 } as unknown as { interval: 'month' } } },
+          ],
+        }),
+      ),
+    ).toMatchObject({
       code: 'parameter_missing',
       param: 'line_items[0][price_data][recurring][interval]',
     });
-    expect(await refusal(subscriptionParams({ customer: 'cus_nobody' }))).toMatchObject({ param: 'customer', message: 'You may only specify one of these parameters: customer, customer_email.' });
+    expect(await refusal(subscriptionParams({ customer: 'cus_nobody' }))).toMatchObject({
+      param: 'customer',
+      message: 'You may only specify one of these parameters: customer, customer_email.',
+    });
     expect(await refusal(subscriptionParams({ customer_email: undefined, customer: 'cus_nobody' }))).toMatchObject({
       statusCode: 404,
       code: 'resource_missing',
@@ -99,7 +138,10 @@ describe('a subscription-mode session', () => {
       param: 'subscription_data[trial_period_days]',
       message: 'Received unknown parameter: subscription_data[trial_period_days]',
     });
-    expect(await refusal(subscriptionParams({ expand: ['payment_link'] }))).toMatchObject({ param: 'expand', message: 'This property cannot be expanded (payment_link).' });
+    expect(await refusal(subscriptionParams({ expand: ['payment_link'] }))).toMatchObject({
+      param: 'expand',
+      message: 'This property cannot be expanded (payment_link).',
+    });
     expect(standIn.sessions()).toHaveLength(0);
   });
 });
@@ -125,10 +167,22 @@ describe('Pay on the hosted page', () => {
       'customer.subscription.updated',
       'checkout.session.completed',
     ]);
-    for (const event of events) expect(event).toMatchObject({ object: 'event', api_version: '2026-10-28.endive', livemode: false, request: { id: null, idempotency_key: null } });
+    for (const event of events)
+      expect(event).toMatchObject({
+        object: 'event',
+        api_version: '2026-10-28.endive',
+        livemode: false,
+        request: { id: null, idempotency_key: null },
+      });
 
     const done = await stripe.checkout.sessions.retrieve(session.id, { expand: ['subscription', 'customer', 'line_items'] });
-    expect(done).toMatchObject({ status: 'complete', payment_status: 'paid', url: null, customer_details: { email: 'ada@example.com' }, line_items: { object: 'list' } });
+    expect(done).toMatchObject({
+      status: 'complete',
+      payment_status: 'paid',
+      url: null,
+      customer_details: { email: 'ada@example.com' },
+      line_items: { object: 'list' },
+    });
     const subscription = done.subscription as Stripe.Subscription;
     const customer = done.customer as Stripe.Customer;
     expect(subscription.id).toMatch(/^sub_/);
@@ -170,7 +224,12 @@ describe('Pay on the hosted page', () => {
     expect(clock).toMatchObject({ status: 'ready', frozen_time: subscription.start_date });
     const card = (await stripe.customers.retrieve(customer.id, { expand: ['invoice_settings.default_payment_method'] })) as Stripe.Customer;
     const paymentMethod = card.invoice_settings.default_payment_method as Stripe.PaymentMethod;
-    expect(paymentMethod).toMatchObject({ object: 'payment_method', type: 'card', customer: customer.id, card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2034, funding: 'credit' } });
+    expect(paymentMethod).toMatchObject({
+      object: 'payment_method',
+      type: 'card',
+      customer: customer.id,
+      card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2034, funding: 'credit' },
+    });
     expect(subscription.default_payment_method).toBe(paymentMethod.id);
 
     // The first invoice: paid, for the first period.
@@ -186,12 +245,19 @@ describe('Pay on the hosted page', () => {
       billing_reason: 'subscription_create',
       attempt_count: 1,
       next_payment_attempt: null,
-      parent: { type: 'subscription_details', subscription_details: { subscription: subscription.id, metadata: { orderId: 'order-1', plan: 'growth' } } },
+      parent: {
+        type: 'subscription_details',
+        subscription_details: { subscription: subscription.id, metadata: { orderId: 'order-1', plan: 'growth' } },
+      },
       created: subscription.start_date,
     });
     expect(invoice.number).toMatch(/^[0-9A-F]{8}-0001$/);
     expect(invoice.lines.data).toEqual([
-      expect.objectContaining({ amount: 750_000, period: { start: item.current_period_start, end: item.current_period_end }, description: '1 × Mobile app — Growth plan (at $7,500.00 / month)' }),
+      expect.objectContaining({
+        amount: 750_000,
+        period: { start: item.current_period_start, end: item.current_period_end },
+        description: '1 × Mobile app — Growth plan (at $7,500.00 / month)',
+      }),
     ]);
     const hosted = await fetch(invoice.hosted_invoice_url!);
     expect(hosted.status).toBe(200);
@@ -207,7 +273,12 @@ describe('Pay on the hosted page', () => {
     const activated = byType('customer.subscription.updated')[0];
     expect(activated.object).toMatchObject({ id: subscription.id, status: 'active' });
     expect(activated.previous_attributes).toEqual({ status: 'incomplete' });
-    expect(byType('checkout.session.completed')[0].object).toMatchObject({ id: session.id, subscription: subscription.id, customer: customer.id, payment_status: 'paid' });
+    expect(byType('checkout.session.completed')[0].object).toMatchObject({
+      id: session.id,
+      subscription: subscription.id,
+      customer: customer.id,
+      payment_status: 'paid',
+    });
   });
 
   it('bills an existing customer (created through the API, on its clock) and asks for no email', async () => {
@@ -270,7 +341,11 @@ describe('Pay on the hosted page', () => {
       expect(answer.html).toContain(`value="${number}"`);
       expect(answer.html).toContain('<h1>Checkout</h1>');
     }
-    await expect(stripe.checkout.sessions.retrieve(session.id)).resolves.toMatchObject({ status: 'open', payment_status: 'unpaid', subscription: null });
+    await expect(stripe.checkout.sessions.retrieve(session.id)).resolves.toMatchObject({
+      status: 'open',
+      payment_status: 'unpaid',
+      subscription: null,
+    });
     expect(receiver.received).toHaveLength(0);
     expect(standIn.customers()).toHaveLength(0);
     expect(standIn.subscriptions()).toHaveLength(0);
@@ -296,7 +371,8 @@ describe('Pay on the hosted page', () => {
 
   it('keeps delivering when the webhook refuses some events: each is retried on its own, and Pay waits for them all', async () => {
     let refusals = 0;
-    receiver.answer = (event) => (event.type === 'customer.subscription.created' && refusals++ === 0 ? 409 : event.type === 'invoice.paid' ? 500 : undefined);
+    receiver.answer = (event) =>
+      event.type === 'customer.subscription.created' && refusals++ === 0 ? 409 : event.type === 'invoice.paid' ? 500 : undefined;
     const session = await stripe.checkout.sessions.create(subscriptionParams());
     expect((await pay(session)).status).toBe(303);
 
@@ -304,7 +380,11 @@ describe('Pay on the hosted page', () => {
     // The refused event's retry comes after later events: one refusal holds nothing up.
     expect(types.indexOf('invoice.created')).toBeLessThan(types.lastIndexOf('customer.subscription.created'));
     expect(new Set(types).size).toBe(10);
-    const attempts = (type: string) => standIn.deliveries().filter((delivery) => delivery.eventType === type).map((delivery) => delivery.status);
+    const attempts = (type: string) =>
+      standIn
+        .deliveries()
+        .filter((delivery) => delivery.eventType === type)
+        .map((delivery) => delivery.status);
     expect(attempts('customer.subscription.created')).toEqual([409, 200]);
     expect(attempts('invoice.paid')).toEqual([500, 500, 500, 500]);
     expect(attempts('checkout.session.completed')).toEqual([200]);
@@ -315,7 +395,9 @@ describe('Pay on the hosted page', () => {
     const again = await stripe.checkout.sessions.create(subscriptionParams(), { idempotencyKey: 'order-1' });
     expect(again.id).toBe(first.id);
     expect(again.lastResponse.headers['idempotent-replayed']).toBe('true');
-    const changed = await stripe.checkout.sessions.create(subscriptionParams({ subscription_data: { metadata: { orderId: 'order-2' } } }), { idempotencyKey: 'order-1' }).catch((e: unknown) => e);
+    const changed = await stripe.checkout.sessions
+      .create(subscriptionParams({ subscription_data: { metadata: { orderId: 'order-2' } } }), { idempotencyKey: 'order-1' })
+      .catch((e: unknown) => e);
     expect(changed).toBeInstanceOf(Stripe.errors.StripeIdempotencyError);
   });
 });

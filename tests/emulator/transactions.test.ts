@@ -3,11 +3,11 @@
 // instead of looping until "maxretry" (25 attempts).
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { get, onValue, ref, runTransaction, set, setWithPriority, type Database } from 'firebase/database';
-import { uniqueId, uniqueNs } from './target.ts';
-import { waitFor } from './waiting.ts';
-import { closeAll, newClient } from './sdk-clients.ts';
-import { valueWhere } from './snapshots.ts';
-import { rest } from './rest-client.ts';
+import { uniqueId, uniqueNs } from './target';
+import { waitFor } from './waiting';
+import { closeAll, newClient } from './sdk-clients';
+import { valueWhere } from './snapshots';
+import { rest } from './rest-client';
 
 const ns = uniqueNs('tx');
 let A: Database;

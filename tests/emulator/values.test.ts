@@ -3,9 +3,9 @@
 // server) reads back.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { get, ref, set, setPriority, setWithPriority, update, type Database } from 'firebase/database';
-import { uniqueId, uniqueNs } from './target.ts';
-import { closeAll, newClient } from './sdk-clients.ts';
-import { rest } from './rest-client.ts';
+import { uniqueId, uniqueNs } from './target';
+import { closeAll, newClient } from './sdk-clients';
+import { rest } from './rest-client';
 
 const ns = uniqueNs('values');
 let writer: Database;

@@ -19,10 +19,7 @@ export async function waitFor<T>(
     }
     if (Date.now() > deadline) {
       const text = typeof message === 'function' ? message() : message;
-      throw new Error(
-        `Timed out after ${timeoutMs} ms waiting for: ${text}` +
-          (lastError ? ` (last error: ${String(lastError)})` : ''),
-      );
+      throw new Error(`Timed out after ${timeoutMs} ms waiting for: ${text}` + (lastError ? ` (last error: ${String(lastError)})` : ''));
     }
     await sleep(10);
   }

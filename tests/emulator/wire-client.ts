@@ -1,8 +1,8 @@
 // A raw WebSocket speaking the database's wire protocol (v5, see shared/rtdb-protocol.md §1-§2),
 // for what the SDKs never send: malformed frames, oversized messages, requests out of order.
 import WebSocket from 'ws';
-import { EMULATOR_HOST } from './target.ts';
-import { sleep, waitFor, withTimeout } from './waiting.ts';
+import { EMULATOR_HOST } from './target';
+import { sleep, waitFor, withTimeout } from './waiting';
 
 const openSockets = new Set<WebSocket>();
 
@@ -85,11 +85,7 @@ export class RawConnection {
 
   /** The handshake control message ({t:'c', d:{t:'h', d:{ts,v,h,s}}}); waits for it. */
   async handshake(timeoutMs = 3000): Promise<{ ts: number; v: string; h: string; s: string }> {
-    const msg = await waitFor(
-      () => this.messages[0],
-      'the server to send the handshake as its first message',
-      timeoutMs,
-    );
+    const msg = await waitFor(() => this.messages[0], 'the server to send the handshake as its first message', timeoutMs);
     const d = msg.d as { t?: string; d?: { ts: number; v: string; h: string; s: string } } | undefined;
     if (msg.t !== 'c' || d?.t !== 'h' || !d.d) {
       throw new Error(`first server message is not a handshake: ${JSON.stringify(msg)}`);

@@ -4,8 +4,8 @@
 // billing/ (the card on file: read by its owner only, written by nobody from a browser).
 import { expect } from 'vitest';
 import { equalTo, get, orderByChild, query, ref, remove, set, update, type Database } from 'firebase/database';
-import { OTHER_UID, OWNER_UID, accountEmail, validOrder } from './helpers.ts';
-import { accessMatrix, valueOf } from './matrix.ts';
+import { OTHER_UID, OWNER_UID, accountEmail, validOrder } from './helpers';
+import { accessMatrix, valueOf } from './matrix';
 
 const NOBODY = [] as const;
 const OWNER_ONLY = ['owner'] as const;
@@ -82,8 +82,18 @@ accessMatrix('billing-access', [
   {
     path: "all_orders (the guests' lookup by email)",
     rows: [
-      { op: "query orderByChild('customerEmail').equalTo(a guest's email)", seed: SEEDED, run: byEmail('guest@example.com'), allowed: NOBODY },
-      { op: "query orderByChild('customerEmail').equalTo(own email)", seed: SEEDED, run: byEmail(accountEmail(OWNER_UID)), allowed: NOBODY },
+      {
+        op: "query orderByChild('customerEmail').equalTo(a guest's email)",
+        seed: SEEDED,
+        run: byEmail('guest@example.com'),
+        allowed: NOBODY,
+      },
+      {
+        op: "query orderByChild('customerEmail').equalTo(own email)",
+        seed: SEEDED,
+        run: byEmail(accountEmail(OWNER_UID)),
+        allowed: NOBODY,
+      },
     ],
   },
   {
@@ -110,7 +120,13 @@ accessMatrix('billing-access', [
         allowed: NOBODY,
         target: `customers/${OWNER_UID}`,
       },
-      { op: 'delete (remove)', seed: SEEDED, run: (db) => remove(ref(db, `customers/${OWNER_UID}`)), allowed: NOBODY, target: `customers/${OWNER_UID}` },
+      {
+        op: 'delete (remove)',
+        seed: SEEDED,
+        run: (db) => remove(ref(db, `customers/${OWNER_UID}`)),
+        allowed: NOBODY,
+        target: `customers/${OWNER_UID}`,
+      },
     ],
   },
   {
@@ -137,7 +153,13 @@ accessMatrix('billing-access', [
         allowed: NOBODY,
         target: `billing/${OWNER_UID}`,
       },
-      { op: 'delete (remove)', seed: SEEDED, run: (db) => remove(ref(db, `billing/${OWNER_UID}`)), allowed: NOBODY, target: `billing/${OWNER_UID}` },
+      {
+        op: 'delete (remove)',
+        seed: SEEDED,
+        run: (db) => remove(ref(db, `billing/${OWNER_UID}`)),
+        allowed: NOBODY,
+        target: `billing/${OWNER_UID}`,
+      },
     ],
   },
 ]);

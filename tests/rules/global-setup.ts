@@ -1,10 +1,10 @@
 // Global setup of the rules suite: one database emulator for all test files
 // (see tests/support/database-emulator.ts). The host:port is handed to the test files through
 // provide('rulesDatabaseHost', ...).
-import type { TestProject } from 'vitest/node';
 import { fileURLToPath } from 'node:url';
-import { startTestDatabase } from '../support/database-emulator.ts';
-import { writeRulesCoverage } from '../support/rules-coverage.ts';
+import type { TestProject } from 'vitest/node';
+import { startTestDatabase } from '../support/database-emulator';
+import { writeRulesCoverage } from '../support/rules-coverage';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -19,7 +19,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
   return async () => {
     // Where to find the rules coverage report of database.rules.json (before the emulator stops).
     const lines = process.env.FIREBASE_DATABASE_EMULATOR_HOST
-      ? [`Rules coverage: per namespace (the project id of each test file) at http://${database.hostPort}/.inspect/coverage?ns=<project id>`]
+      ? [
+          `Rules coverage: per namespace (the project id of each test file) at http://${database.hostPort}/.inspect/coverage?ns=<project id>`,
+        ]
       : await writeRulesCoverage(database.hostPort, fileURLToPath(new URL('../../database.rules.json', import.meta.url)));
     console.log(`\n${lines.join('\n')}\n`);
     await database.stop();

@@ -10,8 +10,8 @@ import {
   type RulesTestEnvironment,
 } from '@firebase/rules-unit-testing';
 import { get, onValue, push, ref, serverTimestamp, update, type Database } from 'firebase/database';
-import { nextQuotaStep, quotaRecord } from '../../src/features/forms/submission-quota.ts';
 import { parse as parseJsonc, type ParseError } from 'jsonc-parser';
+import { nextQuotaStep, quotaRecord } from '../../src/features/forms/submission-quota';
 
 // ---------------------------------------------------------------------------------------------
 // The rules under test

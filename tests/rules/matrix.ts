@@ -5,7 +5,7 @@
 // allowed, untouched when denied).
 import { describe, expect, test } from 'vitest';
 import { onValue, type DataSnapshot, type Database, type Query } from 'firebase/database';
-import { ACTORS, useRulesHarness, expectAllowed, named, type Actor } from './helpers.ts';
+import { ACTORS, useRulesHarness, expectAllowed, named, type Actor } from './helpers';
 
 export interface MatrixRow {
   /** e.g. "read (get)", "query orderByChild('buyer').equalTo(owner uid)". */
@@ -64,10 +64,7 @@ export function accessMatrix(label: string, paths: MatrixPath[]): void {
 /** The first value event of a listen (onValue); rejects through the cancel callback. */
 export function listenOnce(q: Query, timeoutMs = 5000): Promise<DataSnapshot> {
   return new Promise<DataSnapshot>((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`no value and no cancel event within ${timeoutMs} ms for ${q.toString()}`)),
-      timeoutMs,
-    );
+    const timer = setTimeout(() => reject(new Error(`no value and no cancel event within ${timeoutMs} ms for ${q.toString()}`)), timeoutMs);
     onValue(
       q,
       (snap) => {

@@ -2,22 +2,9 @@
 // orderByChild('buyer').equalTo(<own uid>); one order is readable by its buyer. stripe_events/ (the
 // webhook's bookkeeping) is closed to every browser.
 import { expect } from 'vitest';
-import {
-  equalTo,
-  get,
-  orderByChild,
-  orderByKey,
-  push,
-  query,
-  ref,
-  remove,
-  set,
-  startAt,
-  update,
-  type Database,
-} from 'firebase/database';
-import { OTHER_UID, OWNER_UID, validOrder, type Actor } from './helpers.ts';
-import { accessMatrix, listenOnce, valueOf } from './matrix.ts';
+import { equalTo, get, orderByChild, orderByKey, push, query, ref, remove, set, startAt, update, type Database } from 'firebase/database';
+import { OTHER_UID, OWNER_UID, validOrder, type Actor } from './helpers';
+import { accessMatrix, listenOnce, valueOf } from './matrix';
 
 const OWNER_ORDER = 'order-of-owner';
 const OTHER_ORDER = 'order-of-other';
@@ -28,11 +15,9 @@ const ORDERS = {
   [`all_orders/${GUEST_ORDER}`]: validOrder(GUEST_ORDER, null),
 };
 const NOBODY = [] as const;
-const uidOf = (actor: Actor): string | null =>
-  actor === 'owner' ? OWNER_UID : actor === 'another user' ? OTHER_UID : null;
+const uidOf = (actor: Actor): string | null => (actor === 'owner' ? OWNER_UID : actor === 'another user' ? OTHER_UID : null);
 const keysOf = (result: unknown) => Object.keys((valueOf(result) as object | null) ?? {});
-const buyerQuery = (uid: string) => (db: Database) =>
-  query(ref(db, 'all_orders'), orderByChild('buyer'), equalTo(uid));
+const buyerQuery = (uid: string) => (db: Database) => query(ref(db, 'all_orders'), orderByChild('buyer'), equalTo(uid));
 
 accessMatrix('orders-access', [
   {
@@ -176,7 +161,9 @@ accessMatrix('orders-access', [
     rows: [
       {
         op: 'read (get)',
-        seed: { 'stripe_events/evt_test_1': { type: 'checkout.session.completed', orderId: OWNER_ORDER, outcome: 'applied', status: 'paid' } },
+        seed: {
+          'stripe_events/evt_test_1': { type: 'checkout.session.completed', orderId: OWNER_ORDER, outcome: 'applied', status: 'paid' },
+        },
         run: (db) => get(ref(db, 'stripe_events/evt_test_1')),
         allowed: NOBODY,
       },

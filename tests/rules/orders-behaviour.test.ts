@@ -6,18 +6,9 @@
 // which only all_orders/.write is turned on (see writableOrdersRules()).
 import { beforeEach, describe, expect, test } from 'vitest';
 import { equalTo, onValue, orderByChild, query, ref, set, type DataSnapshot } from 'firebase/database';
-import { PAYMENT_STATUSES } from '../../src/config/data-limits.ts';
-import {
-  OTHER_UID,
-  OWNER_UID,
-  useRulesHarness,
-  expectAllowed,
-  named,
-  parseRules,
-  validOrder,
-  type RulesNode,
-} from './helpers.ts';
-import { listenOnce } from './matrix.ts';
+import { PAYMENT_STATUSES } from '../../src/config/data-limits';
+import { OTHER_UID, OWNER_UID, useRulesHarness, expectAllowed, named, parseRules, validOrder, type RulesNode } from './helpers';
+import { listenOnce } from './matrix';
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
@@ -142,14 +133,12 @@ describe('the order schema (on a copy of the rules with all_orders writable)', (
 
   const fieldCases = [
     // Whether a status is accepted is decided by PAYMENT_STATUSES (data-limits.ts).
-    ...[...new Set<string>([...PAYMENT_STATUSES, 'unpaid', 'paid', 'expired', 'failed', 'refunded', 'pending', 'canceled'])].map(
-      (s) => ({
-        field: 'payment_status',
-        label: `"${s}"`,
-        value: s as unknown,
-        allowed: (PAYMENT_STATUSES as readonly string[]).includes(s),
-      }),
-    ),
+    ...[...new Set<string>([...PAYMENT_STATUSES, 'unpaid', 'paid', 'expired', 'failed', 'refunded', 'pending', 'canceled'])].map((s) => ({
+      field: 'payment_status',
+      label: `"${s}"`,
+      value: s as unknown,
+      allowed: (PAYMENT_STATUSES as readonly string[]).includes(s),
+    })),
     { field: 'payment_status', label: '"PAID" (case)', value: 'PAID', allowed: false },
     { field: 'productAmount', label: '0', value: 0, allowed: true },
     { field: 'productAmount', label: '60000000 (600,000.00)', value: 60_000_000, allowed: true },

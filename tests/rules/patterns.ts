@@ -1,8 +1,8 @@
 // Candidate strings for the patterns of src/config/data-limits.ts. Whether a candidate must be
 // accepted is decided by the pattern in data-limits.ts itself, so when a pattern changes there and
 // database.rules.json does not follow, a candidate flips and its test fails.
-import { EMAIL_PATTERN, PHONE_PATTERN, TEXT_LIMITS } from '../../src/config/data-limits.ts';
-import { E164_PATTERN } from '../../src/data/phone-number.ts';
+import { EMAIL_PATTERN, PHONE_PATTERN, TEXT_LIMITS } from '../../src/config/data-limits';
+import { E164_PATTERN } from '../../src/data/phone-number';
 
 export interface PatternCase {
   label: string;

@@ -6,7 +6,7 @@
 // later is attacked too.
 import { describe, expect, test } from 'vitest';
 import { push, ref, serverTimestamp, set, setPriority, setWithPriority, update, type Database } from 'firebase/database';
-import { SUBMISSION_KINDS } from '../../src/config/data-limits.ts';
+import { SUBMISSION_KINDS } from '../../src/config/data-limits';
 import {
   OWNER_UID,
   VISITOR_UID,
@@ -18,7 +18,7 @@ import {
   useRulesHarness,
   validSubmission,
   type RulesNode,
-} from './helpers.ts';
+} from './helpers';
 
 const h = useRulesHarness('priorities');
 const BIG = 'p'.repeat(1024 * 1024);
@@ -84,7 +84,9 @@ describe.for([...SUBMISSION_KINDS])('submissions/%s', (kind) => {
     const key = push(ref(db, `submissions/${kind}`)).key!;
     const quota: Record<string, unknown> = { count: 1, windowStart: serverTimestamp(), lastId: key };
     quota[field] = withPriority(quota[field]);
-    await deny(update(ref(db), { [`submissions/${kind}/${key}`]: validSubmission(kind), [`submission_quota/${VISITOR_UID}/${kind}`]: quota }));
+    await deny(
+      update(ref(db), { [`submissions/${kind}/${key}`]: validSubmission(kind), [`submission_quota/${VISITOR_UID}/${kind}`]: quota }),
+    );
     expect(await stored()).toBeNull();
     await thenTheHonestOne();
   });

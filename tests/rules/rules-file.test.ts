@@ -2,9 +2,9 @@
 // root, the buyer query has its index, and every validated record lists exactly the fields of the
 // data model and rejects the rest.
 import { describe, expect, test } from 'vitest';
-import { SUBMISSION_KINDS, SUBMISSION_QUOTA } from '../../src/config/data-limits.ts';
-import type { OrderSubscription } from '../../src/catalog/subscription.ts';
-import { RULES_TEXT, named, parseRules, type RulesNode } from './helpers.ts';
+import { SUBMISSION_KINDS, SUBMISSION_QUOTA } from '../../src/config/data-limits';
+import type { OrderSubscription } from '../../src/catalog/subscription';
+import { RULES_TEXT, named, parseRules, type RulesNode } from './helpers';
 
 const rules = parseRules().rules;
 const node = (...path: string[]): RulesNode => {
@@ -18,10 +18,22 @@ const node = (...path: string[]): RulesNode => {
 };
 /** Every field of OrderSubscription, so that a field added there and not to the rules fails here. */
 const SUBSCRIPTION_FIELDS: Record<keyof OrderSubscription, true> = {
-  billingPeriod: true, amountPerPeriod: true, termPayments: true, subscriptionId: true, customerId: true,
-  subscriptionStatus: true, paymentsMade: true, currentPeriodEnd: true, termEndsAt: true, cancelAt: true, endedAt: true,
+  billingPeriod: true,
+  amountPerPeriod: true,
+  termPayments: true,
+  subscriptionId: true,
+  customerId: true,
+  subscriptionStatus: true,
+  paymentsMade: true,
+  currentPeriodEnd: true,
+  termEndsAt: true,
+  cancelAt: true,
+  endedAt: true,
 };
-const fieldsOf = (n: RulesNode) => Object.keys(n).filter((k) => !k.startsWith('.') && !k.startsWith('$')).sort();
+const fieldsOf = (n: RulesNode) =>
+  Object.keys(n)
+    .filter((k) => !k.startsWith('.') && !k.startsWith('$'))
+    .sort();
 
 describe('database.rules.json', () => {
   test('parses as JSON with comments and documents its blocks with // comments', () => {
@@ -54,17 +66,40 @@ describe('database.rules.json', () => {
     {
       path: ['users', '$uid'],
       fields: [
-        'firstName', 'lastName', 'email', 'phoneNumber', 'address', 'country', 'birthDate',
-        'verificationMethod', 'receiveAnnouncements', 'receiveAppsMusicTV', 'emailVerified', 'createdAt',
+        'firstName',
+        'lastName',
+        'email',
+        'phoneNumber',
+        'address',
+        'country',
+        'birthDate',
+        'verificationMethod',
+        'receiveAnnouncements',
+        'receiveAppsMusicTV',
+        'emailVerified',
+        'createdAt',
       ],
     },
     {
       path: ['all_orders', '$orderId'],
       fields: [
-        'product', 'tier', 'securitySelected', 'marketingSelected', 'applicationExist', 'modelExistsOn',
-        'additionalStorage', 'productAmount', 'payment_status', 'buyer', 'pushKey', 'stripeId', 'createdAt',
+        'product',
+        'tier',
+        'securitySelected',
+        'marketingSelected',
+        'applicationExist',
+        'modelExistsOn',
+        'additionalStorage',
+        'productAmount',
+        'payment_status',
+        'buyer',
+        'pushKey',
+        'stripeId',
+        'createdAt',
         // The subscription: src/catalog/subscription.ts OrderSubscription, plus the buyer's email.
-        ...Object.keys(SUBSCRIPTION_FIELDS), 'customerEmail', 'subscriptionFetchedAt',
+        ...Object.keys(SUBSCRIPTION_FIELDS),
+        'customerEmail',
+        'subscriptionFetchedAt',
       ],
     },
     { path: ['submissions', 'contact', '$id'], fields: ['name', 'email', 'phone', 'city', 'message', 'createdAt', 'page'] },
@@ -76,13 +111,10 @@ describe('database.rules.json', () => {
     ...s,
     name: `${s.path.join('/')}: exactly the data-model fields, each validated, $other rejected`,
   }));
-  test.for(named(rows))(
-    '%s',
-    ([, { path, fields }]) => {
-      const n = node(...path);
-      expect(fieldsOf(n)).toEqual([...fields].sort());
-      for (const f of fields) expect(typeof node(...path, f)['.validate'], `${f} has a .validate`).toBe('string');
-      expect(node(...path, '$other')['.validate']).toBe(false);
-    },
-  );
+  test.for(named(rows))('%s', ([, { path, fields }]) => {
+    const n = node(...path);
+    expect(fieldsOf(n)).toEqual([...fields].sort());
+    for (const f of fields) expect(typeof node(...path, f)['.validate'], `${f} has a .validate`).toBe('string');
+    expect(node(...path, '$other')['.validate']).toBe(false);
+  });
 });

@@ -4,16 +4,8 @@
 // Submissions have no owner: "owner" and "another user" are simply two signed-in people.
 import { expect } from 'vitest';
 import { get, limitToLast, orderByKey, query, ref, remove, set, update } from 'firebase/database';
-import {
-  OWNER_UID,
-  minimalUser,
-  storedSubmission,
-  submitAsVisitor,
-  uidOf,
-  validSubmission,
-  type SubmissionKind,
-} from './helpers.ts';
-import { accessMatrix, type MatrixPath } from './matrix.ts';
+import { OWNER_UID, minimalUser, storedSubmission, submitAsVisitor, uidOf, validSubmission, type SubmissionKind } from './helpers';
+import { accessMatrix, type MatrixPath } from './matrix';
 
 const SIGNED_IN = ['owner', 'another user'] as const;
 const NOBODY = [] as const;
@@ -36,9 +28,7 @@ function submissionPaths(kind: SubmissionKind): MatrixPath[] {
           allowed: SIGNED_IN,
           target: list,
           after: (value) =>
-            expect(Object.values(value as object)).toEqual([
-              { ...validSubmission(kind), createdAt: expect.any(Number) as unknown },
-            ]),
+            expect(Object.values(value as object)).toEqual([{ ...validSubmission(kind), createdAt: expect.any(Number) as unknown }]),
         },
         {
           op: 'create (set a new id without a quota step)',

@@ -3,16 +3,8 @@
 // submission_quota/<uid>/<kind>. Each test is an attack on that count, next to the honest path.
 import { describe, expect, test } from 'vitest';
 import { get, push, ref, remove, serverTimestamp, set, update, type Database } from 'firebase/database';
-import { SUBMISSION_KINDS, SUBMISSION_QUOTA } from '../../src/config/data-limits.ts';
-import {
-  VISITOR_UID,
-  allow,
-  deny,
-  serverNow,
-  submitAsVisitor,
-  useRulesHarness,
-  validSubmission,
-} from './helpers.ts';
+import { SUBMISSION_KINDS, SUBMISSION_QUOTA } from '../../src/config/data-limits';
+import { VISITOR_UID, allow, deny, serverNow, submitAsVisitor, useRulesHarness, validSubmission } from './helpers';
 
 const h = useRulesHarness('submissions-quota');
 const QUOTA = `submission_quota/${VISITOR_UID}/contact`;
@@ -100,7 +92,12 @@ describe('attacks on the quota', () => {
 
   test('a quota step naming another key than the submission → denied', async () => {
     const db = h().visitor();
-    await deny(raw(db, { [`submissions/contact/${fresh(db)}`]: validSubmission('contact'), [QUOTA]: { count: 1, windowStart: serverTimestamp(), lastId: 'elsewhere' } }));
+    await deny(
+      raw(db, {
+        [`submissions/contact/${fresh(db)}`]: validSubmission('contact'),
+        [QUOTA]: { count: 1, windowStart: serverTimestamp(), lastId: 'elsewhere' },
+      }),
+    );
   });
 
   test('reusing the last step’s key for a second submission (the quota left as it is) → denied', async () => {
@@ -115,7 +112,9 @@ describe('attacks on the quota', () => {
     const { windowStart } = (await h().peek(QUOTA)) as { windowStart: number };
     for (const count of [3, 0, 1, -5, 1.5]) {
       const key = fresh(h().visitor());
-      await deny(raw(h().visitor(), { [`submissions/contact/${key}`]: validSubmission('contact'), [QUOTA]: { count, windowStart, lastId: key } }));
+      await deny(
+        raw(h().visitor(), { [`submissions/contact/${key}`]: validSubmission('contact'), [QUOTA]: { count, windowStart, lastId: key } }),
+      );
     }
     expect(await storedCount()).toBe(1);
   });
@@ -124,20 +123,32 @@ describe('attacks on the quota', () => {
     await full();
     const { windowStart } = (await h().peek(QUOTA)) as { windowStart: number };
     const key = fresh(h().visitor());
-    await deny(raw(h().visitor(), { [`submissions/contact/${key}`]: validSubmission('contact'), [QUOTA]: { count: SUBMISSION_QUOTA.max + 1, windowStart, lastId: key } }));
+    await deny(
+      raw(h().visitor(), {
+        [`submissions/contact/${key}`]: validSubmission('contact'),
+        [QUOTA]: { count: SUBMISSION_QUOTA.max + 1, windowStart, lastId: key },
+      }),
+    );
   });
 
   test('starting a new window while the current one runs → denied', async () => {
     await full();
     const key = fresh(h().visitor());
-    await deny(raw(h().visitor(), { [`submissions/contact/${key}`]: validSubmission('contact'), [QUOTA]: { count: 1, windowStart: serverTimestamp(), lastId: key } }));
+    await deny(
+      raw(h().visitor(), {
+        [`submissions/contact/${key}`]: validSubmission('contact'),
+        [QUOTA]: { count: 1, windowStart: serverTimestamp(), lastId: key },
+      }),
+    );
   });
 
   test('a new window that claims to have started long ago, or in the future → denied', async () => {
     const now = await serverNow(h().visitor());
     for (const windowStart of [now - SUBMISSION_QUOTA.windowMs * 2, now + SUBMISSION_QUOTA.windowMs, 0]) {
       const key = fresh(h().visitor());
-      await deny(raw(h().visitor(), { [`submissions/contact/${key}`]: validSubmission('contact'), [QUOTA]: { count: 1, windowStart, lastId: key } }));
+      await deny(
+        raw(h().visitor(), { [`submissions/contact/${key}`]: validSubmission('contact'), [QUOTA]: { count: 1, windowStart, lastId: key } }),
+      );
     }
     expect(await storedCount()).toBe(0);
   });
@@ -145,7 +156,12 @@ describe('attacks on the quota', () => {
   test('moving the window back so that it looks over → denied', async () => {
     const now = await full();
     const key = fresh(h().visitor());
-    await deny(raw(h().visitor(), { [`submissions/contact/${key}`]: validSubmission('contact'), [QUOTA]: { count: SUBMISSION_QUOTA.max, windowStart: now - SUBMISSION_QUOTA.windowMs * 2, lastId: key } }));
+    await deny(
+      raw(h().visitor(), {
+        [`submissions/contact/${key}`]: validSubmission('contact'),
+        [QUOTA]: { count: SUBMISSION_QUOTA.max, windowStart: now - SUBMISSION_QUOTA.windowMs * 2, lastId: key },
+      }),
+    );
   });
 
   test('deleting the quota, or any part of it → denied', async () => {
@@ -164,11 +180,18 @@ describe('attacks on the quota', () => {
   test('nobody signed in (not even anonymously) → denied', async () => {
     const db = h().as('signed out');
     const key = fresh(db);
-    await deny(raw(db, { [`submissions/contact/${key}`]: validSubmission('contact'), [QUOTA]: { count: 1, windowStart: serverTimestamp(), lastId: key } }));
+    await deny(
+      raw(db, {
+        [`submissions/contact/${key}`]: validSubmission('contact'),
+        [QUOTA]: { count: 1, windowStart: serverTimestamp(), lastId: key },
+      }),
+    );
   });
 
   test('a quota of an unknown kind, or with extra fields → denied', async () => {
-    await deny(set(ref(h().visitor(), `submission_quota/${VISITOR_UID}/orders`), { count: 1, windowStart: serverTimestamp(), lastId: 'x' }));
+    await deny(
+      set(ref(h().visitor(), `submission_quota/${VISITOR_UID}/orders`), { count: 1, windowStart: serverTimestamp(), lastId: 'x' }),
+    );
     await deny(set(ref(h().visitor(), QUOTA), { count: 1, windowStart: serverTimestamp(), lastId: 'x', note: 'hi' }));
   });
 });

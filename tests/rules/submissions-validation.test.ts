@@ -3,7 +3,7 @@
 // Records are created by an anonymous visitor with their quota step, as the public forms do.
 import { describe, expect, test } from 'vitest';
 import { push, ref, serverTimestamp, set } from 'firebase/database';
-import { SUBMISSION_KINDS, TEXT_LIMITS } from '../../src/config/data-limits.ts';
+import { SUBMISSION_KINDS, TEXT_LIMITS } from '../../src/config/data-limits';
 import {
   OWNER_UID,
   VISITOR_UID,
@@ -15,8 +15,8 @@ import {
   pageOfLength,
   validSubmission,
   type SubmissionKind,
-} from './helpers.ts';
-import { EMAIL_CASES, PHONE_CASES } from './patterns.ts';
+} from './helpers';
+import { EMAIL_CASES, PHONE_CASES } from './patterns';
 
 const h = useRulesHarness('submissions-validation');
 

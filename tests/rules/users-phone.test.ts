@@ -3,8 +3,8 @@
 // records written before (legacy "+1 6195550199") stay editable until their number is saved again.
 import { describe, expect, test } from 'vitest';
 import { ref, set, update } from 'firebase/database';
-import { E164_PATTERN, toStoredPhoneNumber } from '../../src/data/phone-number.ts';
-import { OWNER_UID, accountEmail, expectAllowed, fullUser, named, parseRules, useRulesHarness, type RulesNode } from './helpers.ts';
+import { E164_PATTERN, toStoredPhoneNumber } from '../../src/data/phone-number';
+import { OWNER_UID, accountEmail, expectAllowed, fullUser, named, parseRules, useRulesHarness, type RulesNode } from './helpers';
 
 const RECORD = `users/${OWNER_UID}`;
 const h = useRulesHarness('users-phone');

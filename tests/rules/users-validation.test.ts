@@ -3,7 +3,7 @@
 // email and emailVerified against the caller's token. Every write is made by the owner (alice).
 import { describe, expect, test } from 'vitest';
 import { ref, remove, set, update } from 'firebase/database';
-import { MONTHS, TEXT_LIMITS, VERIFICATION_METHODS } from '../../src/config/data-limits.ts';
+import { MONTHS, TEXT_LIMITS, VERIFICATION_METHODS } from '../../src/config/data-limits';
 import {
   CREATED_AT_ISO,
   OTHER_UID,
@@ -17,8 +17,8 @@ import {
   legacyUser,
   minimalUser,
   type Claims,
-} from './helpers.ts';
-import { EMAIL_CASES, STORED_PHONE_CASES, checkCandidates } from './patterns.ts';
+} from './helpers';
+import { EMAIL_CASES, STORED_PHONE_CASES, checkCandidates } from './patterns';
 
 const RECORD = `users/${OWNER_UID}`;
 const EMAIL = accountEmail(OWNER_UID);
@@ -58,8 +58,18 @@ function textCases(min: number, max: number): FieldCase[] {
 }
 
 const ENGLISH_MONTHS = [
-  'January', 'February', 'March', 'April', 'May', 'June',
-  'July', 'August', 'September', 'October', 'November', 'December',
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
 ];
 
 /** Candidates accepted exactly when `list` (from data-limits.ts) contains them; the list's own
@@ -294,10 +304,7 @@ describe('legacy snake_case records', () => {
 
   test('adding camelCase names and a phoneNumber to a legacy record with update() → allowed', async () => {
     await h().seed({ [RECORD]: legacyUser() });
-    await expectAllowed(
-      update(ref(owner(), RECORD), { firstName: 'Grace', lastName: 'Hopper', phoneNumber: '+16195550123' }),
-      true,
-    );
+    await expectAllowed(update(ref(owner(), RECORD), { firstName: 'Grace', lastName: 'Hopper', phoneNumber: '+16195550123' }), true);
   });
 
   test('deleting a legacy field (phone_number) → allowed', async () => {

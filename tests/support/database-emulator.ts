@@ -7,7 +7,7 @@
  *   machine that can run it); nothing is started or stopped.
  * - Otherwise the project's emulator (emulators/rtdb) is started on a free port.
  */
-import { start } from '../../emulators/rtdb/src/index.ts';
+import { start } from '../../emulators/rtdb/src';
 
 export interface TestDatabase {
   /** host:port to hand to the SDKs, e.g. "127.0.0.1:41234". */

@@ -201,7 +201,7 @@ export class LongPollClient {
     const r = this.nextR++;
     this.send({ t: 'd', d: { r, a, b } });
     const m = await this.waitFor((x) => x.t === 'd' && (x.d as { r?: number }).r === r, timeoutMs);
-    return m ? ((m.d as { b: { s: string; d: unknown } }).b) : null;
+    return m ? (m.d as { b: { s: string; d: unknown } }).b : null;
   }
 
   /** Says goodbye as the SDK's disconnect frame does, and stops polling. */

@@ -37,7 +37,9 @@ export async function writeRulesCoverage(hostPort: string, rulesFile: string): P
     const base = `http://${hostPort}/.inspect/coverage`;
     const json = await fetch(`${base}.json?rules=${hash}`, { signal: AbortSignal.timeout(10_000) });
     if (!json.ok) {
-      return [`Rules coverage: no report for ${relative(repoRoot, rulesFile)} (${json.status}: ${(await json.text()).trim().slice(0, 200)})`];
+      return [
+        `Rules coverage: no report for ${relative(repoRoot, rulesFile)} (${json.status}: ${(await json.text()).trim().slice(0, 200)})`,
+      ];
     }
     const report = (await json.json()) as { namespaces: string[]; summary: Summary };
     const html = await fetch(`${base}?rules=${hash}`, { signal: AbortSignal.timeout(10_000) });

@@ -3,9 +3,9 @@
 
 import { existsSync, readFileSync, unwatchFile, watchFile } from 'node:fs';
 import { resolve } from 'node:path';
-import { start } from './index.js';
-import { compileRules } from './rulesApi.js';
-import { ConfigError, type ProjectConfig, readFirebaseJson } from './config.js';
+import { start } from '.';
+import { compileRules } from './rules-api';
+import { ConfigError, type ProjectConfig, readFirebaseJson } from './config';
 
 const USAGE = `Usage: rtdb-emulator [options]
 

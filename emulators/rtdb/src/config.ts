@@ -8,7 +8,7 @@
 
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { stripJsonComments } from './jsonc.js';
+import { stripJsonComments } from './jsonc';
 
 export interface RulesSource {
   /** Absolute path of the rules file. */
@@ -53,7 +53,10 @@ function readFirebaserc(dir: string): { defaultProject?: string; targets: Record
     for (const [project, byType] of Object.entries(rc.targets)) {
       if (isRecord(byType) && isRecord(byType.database)) {
         targets[project] = Object.fromEntries(
-          Object.entries(byType.database).map(([t, list]) => [t, Array.isArray(list) ? list.filter((x): x is string => typeof x === 'string') : []]),
+          Object.entries(byType.database).map(([t, list]) => [
+            t,
+            Array.isArray(list) ? list.filter((x): x is string => typeof x === 'string') : [],
+          ]),
         );
       }
     }
@@ -78,7 +81,8 @@ export function readFirebaseJson(file: string, project?: string): ProjectConfig 
     config.port = port;
   }
   if (database.host !== undefined) {
-    if (typeof database.host !== 'string' || database.host === '') throw new ConfigError(`${abs}: emulators.database.host must be a string`);
+    if (typeof database.host !== 'string' || database.host === '')
+      throw new ConfigError(`${abs}: emulators.database.host must be a string`);
     config.host = database.host;
   }
 

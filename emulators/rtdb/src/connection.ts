@@ -4,11 +4,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import type { Logger, Namespace } from './namespace.js';
-import { type Transport, Session } from './session.js';
-import { LongPollServer } from './long-polling.js';
+import type { Logger, Namespace } from './namespace';
+import { type Transport, Session } from './session';
+import { LongPollServer } from './long-polling';
 
-export { authFromCredential, objectToUniqueKey } from './session.js';
+export { authFromCredential, objectToUniqueKey } from './session';
 
 const MAX_FRAME = 16384;
 

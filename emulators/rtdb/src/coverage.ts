@@ -8,10 +8,10 @@
 // Counts start from zero whenever a namespace's rules are replaced.
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { CompiledRules } from './rulesApi.js';
-import type { Namespace } from './namespace.js';
-import type { DocumentCoverage } from './rules/coverage.js';
-import { type CoverageReport, CoverageTotals, coverageHtml, coverageReport, rulesHash } from './rules/coverage-report.js';
+import type { CompiledRules } from './rules-api';
+import type { Namespace } from './namespace';
+import type { DocumentCoverage } from './rules/coverage';
+import { type CoverageReport, CoverageTotals, coverageHtml, coverageReport, rulesHash } from './rules/coverage-report';
 
 export { rulesHash };
 
@@ -78,7 +78,9 @@ export function serveCoverage(host: CoverageHost, req: IncomingMessage, res: Ser
   if (!json && url.pathname !== '/.inspect/coverage' && url.pathname !== '/.inspect/coverage.html') return false;
   const head = req.method === 'HEAD';
   const fail = (code: number, message: string) =>
-    json ? answer(res, code, 'application/json', JSON.stringify({ error: message }), head) : answer(res, code, 'text/plain', message + '\n', head);
+    json
+      ? answer(res, code, 'application/json', JSON.stringify({ error: message }), head)
+      : answer(res, code, 'text/plain', message + '\n', head);
   if (req.method !== 'GET' && !head) {
     fail(405, 'Method not allowed');
     return true;

@@ -10,7 +10,7 @@
 
 import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import type { ExportJson } from './tree.js';
+import type { ExportJson } from './tree';
 
 export const METADATA_FILE = 'firebase-export-metadata.json';
 export const EXPORT_DIRECTORY = 'database_export';
@@ -44,7 +44,10 @@ function readMetadata(dir: string): Metadata | null {
 
 /** The namespaces of an export directory and their data. Empty when the directory has no
  *  metadata file or no database export; throws ExportError for unreadable files. */
-export function readExportDirectory(dir: string, warn: (msg: string) => void = (m) => console.error(`[rtdb] ${m}`)): Map<string, ExportJson> {
+export function readExportDirectory(
+  dir: string,
+  warn: (msg: string) => void = (m) => console.error(`[rtdb] ${m}`),
+): Map<string, ExportJson> {
   const out = new Map<string, ExportJson>();
   if (!existsSync(dir)) throw new ExportError(`Import directory ${dir} does not exist`);
   const meta = readMetadata(dir);
@@ -55,7 +58,9 @@ export function readExportDirectory(dir: string, warn: (msg: string) => void = (
   if (!meta.database) return out;
   const sub = join(dir, typeof meta.database.path === 'string' ? meta.database.path : EXPORT_DIRECTORY);
   if (!existsSync(sub)) throw new ExportError(`The metadata names ${sub}, which does not exist`);
-  for (const f of readdirSync(sub).filter((f) => f.endsWith('.json')).sort()) {
+  for (const f of readdirSync(sub)
+    .filter((f) => f.endsWith('.json'))
+    .sort()) {
     const file = join(sub, f);
     const text = readFileSync(file, 'utf8');
     try {

@@ -1,8 +1,8 @@
 // The SDK's Node.hash(), used to check transactions (`p` with `h`). See rtdb-protocol.md §4.4.
 
 import { createHash } from 'node:crypto';
-import { type ExportJson, isObj, isWrappedLeaf, childKeys, hashCache as cache } from './tree.js';
-import { comparePriorityOrder } from './query.js';
+import { type ExportJson, isObj, isWrappedLeaf, childKeys, hashCache as cache } from './tree';
+import { comparePriorityOrder } from './query';
 
 /** The SDK's doubleToIEEE754String, quirks included: the exponent comes from Math.log, so for some
  *  values the exponent is off by one and the significand over- or underflows its 52 bits; the
@@ -32,10 +32,7 @@ export function doubleToIEEE754String(v: number): string {
   }
   // The SDK's bit loop turns a non-finite significand (2^1074 overflows for tiny exponents) into zeros.
   if (!Number.isFinite(f)) f = 0;
-  const bits =
-    (BigInt(sign) << 63n) |
-    (BigInt.asUintN(ebits, BigInt(e)) << 52n) |
-    BigInt.asUintN(fbits, BigInt(f));
+  const bits = (BigInt(sign) << 63n) | (BigInt.asUintN(ebits, BigInt(e)) << 52n) | BigInt.asUintN(fbits, BigInt(f));
   return bits.toString(16).padStart(16, '0');
 }
 
@@ -54,7 +51,6 @@ function leafHash(value: unknown, prio: unknown): string {
   s += t + ':' + (t === 'number' ? doubleToIEEE754String(value as number) : String(value));
   return sha1(s);
 }
-
 
 export function nodeHash(node: ExportJson): string {
   if (node === null) return '';

@@ -3,14 +3,14 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { readFileSync, writeFileSync, renameSync, existsSync } from 'node:fs';
-import { ALLOW_ALL_RULES_TEXT, compileRules } from './rulesApi.js';
-import { Namespace } from './namespace.js';
-import { type ConnectionLimits, RealtimeServer } from './connection.js';
-import { handleRest } from './rest.js';
-import { type ExportJson, normalize } from './tree.js';
-import { CoverageRegistry, serveCoverage } from './coverage.js';
-import { serveViewer } from './viewer.js';
-import { EXPORT_DIRECTORY, SAFE_NAME, readExportDirectory, writeExportDirectory } from './export.js';
+import { ALLOW_ALL_RULES_TEXT, compileRules } from './rules-api';
+import { Namespace } from './namespace';
+import { type ConnectionLimits, RealtimeServer } from './connection';
+import { handleRest } from './rest';
+import { type ExportJson, normalize } from './tree';
+import { CoverageRegistry, serveCoverage } from './coverage';
+import { serveViewer } from './viewer';
+import { EXPORT_DIRECTORY, SAFE_NAME, readExportDirectory, writeExportDirectory } from './export';
 
 export interface StartOptions {
   /** Default 9000; 0 picks a free port. */
@@ -214,10 +214,13 @@ export async function start(options: StartOptions = {}): Promise<RunningEmulator
   });
   // Node looks for overdue headers every connectionsCheckingInterval (30 s by default); checking
   // every quarter of the timeout keeps a short one accurate to 25%.
-  const server = createServer({ connectionsCheckingInterval: Math.min(30_000, Math.max(25, Math.floor(requestTimeoutMs / 4))) }, (req, res) => {
-    if (realtime.handleRequest(req, res)) return;
-    void handleRest(restHost, req, res);
-  });
+  const server = createServer(
+    { connectionsCheckingInterval: Math.min(30_000, Math.max(25, Math.floor(requestTimeoutMs / 4))) },
+    (req, res) => {
+      if (realtime.handleRequest(req, res)) return;
+      void handleRest(restHost, req, res);
+    },
+  );
   server.keepAliveTimeout = 5000;
   // Headers that never finish get node's own 408 and are closed. The body has a timer of its own
   // (http-body.ts; rest.ts answers it with a JSON 408); node's whole-request timeout stays behind it as a backstop.

@@ -21,4 +21,3 @@ export function stripJsonComments(text: string): string {
   }
   return out;
 }
-

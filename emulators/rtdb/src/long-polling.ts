@@ -23,10 +23,10 @@
 
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Logger } from './namespace.js';
-import type { ConnectionLimits } from './connection.js';
-import type { Session, Transport } from './session.js';
-import { HttpError } from './http-body.js';
+import type { Logger } from './namespace';
+import type { ConnectionLimits } from './connection';
+import type { Session, Transport } from './session';
+import { HttpError } from './http-body';
 
 /** The SDK's segment size (MAX_URL_DATA_SIZE 1870 − SEG_HEADER_SIZE 30). */
 const SDK_SEGMENT_CHARS = 1840;
@@ -220,13 +220,17 @@ class LongPollConnection implements Transport {
       // Every segment of a message but its last is SDK_SEGMENT_CHARS long: a count that cannot fit
       // the limit is refused (its request answered too_big once the first segment is here).
       if ((ts - 1) * SDK_SEGMENT_CHARS > this.maxMessageChars) {
-        if (seg === this.nextSegment) this.session?.refuseTooBig(decode(d.slice(0, d.length - (d.length % 4))), this.host.limits.maxMessageBytes);
+        if (seg === this.nextSegment)
+          this.session?.refuseTooBig(decode(d.slice(0, d.length - (d.length % 4))), this.host.limits.maxMessageBytes);
         throw new Error('message too big');
       }
       this.bufferedChars += d.length;
       if (this.bufferedChars > this.maxMessageChars + 4 * SDK_SEGMENT_CHARS || this.segments.size >= this.maxSegments) {
         const first = this.segments.get(this.nextSegment)?.d ?? (seg === this.nextSegment ? d : null);
-        this.session?.refuseTooBig(first === null ? null : decode(first.slice(0, first.length - (first.length % 4))), this.host.limits.maxMessageBytes);
+        this.session?.refuseTooBig(
+          first === null ? null : decode(first.slice(0, first.length - (first.length % 4))),
+          this.host.limits.maxMessageBytes,
+        );
         throw new Error('message too big');
       }
       this.segments.set(seg, { ts, d });
@@ -389,7 +393,11 @@ export class LongPollServer {
     const known = conn !== undefined && p.get('pw') === conn.pw;
     if (p.has('dframe')) {
       const body = known ? disconnectFrame(conn.id, conn.pw, p.get('ns')) : '<!doctype html><html><body></body></html>\n';
-      res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': Buffer.byteLength(body), 'Cache-Control': 'no-store' });
+      res.writeHead(200, {
+        'Content-Type': 'text/html; charset=utf-8',
+        'Content-Length': Buffer.byteLength(body),
+        'Cache-Control': 'no-store',
+      });
       res.end(body);
       return;
     }

@@ -1,7 +1,17 @@
 // One database namespace: its data tree, its rules, and the listeners to keep up to date.
 
-import type { AuthVar, RuleQuery, WireQuery } from './rules/types.js';
-import { type CompiledRules, canRead, canWrite, compileRules, couldWrite, indexesAt, noteQueryIndex, noteRootRule, ruleQueryFromWire } from './rulesApi.js';
+import type { AuthVar, RuleQuery, WireQuery } from './rules/types';
+import {
+  type CompiledRules,
+  canRead,
+  canWrite,
+  compileRules,
+  couldWrite,
+  indexesAt,
+  noteQueryIndex,
+  noteRootRule,
+  ruleQueryFromWire,
+} from './rules-api';
 import {
   type ExportJson,
   type Path,
@@ -22,9 +32,9 @@ import {
   parsePath,
   pathToString,
   validatePath,
-} from './tree.js';
-import { type ParsedQuery, entersWindow, inRange, indexValueOf, neededIndex, runQuery } from './query.js';
-import { stripJsonComments } from './jsonc.js';
+} from './tree';
+import { type ParsedQuery, entersWindow, inRange, indexValueOf, neededIndex, runQuery } from './query';
+import { stripJsonComments } from './jsonc';
 
 export interface AuthState {
   /** Admin (`owner` without authvar/noauth): rules are skipped. */

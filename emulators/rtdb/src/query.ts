@@ -1,6 +1,19 @@
 // Query ordering and filtering exactly as the SDK's indexes and filters (rtdb-protocol.md §3).
 
-import { type ExportJson, type Obj, type Path, DataError, MAX_DEPTH, childKeys, getAt, isObj, leafValue, nestedDeeperThan, newObj, priorityOf } from './tree.js';
+import {
+  type ExportJson,
+  type Obj,
+  type Path,
+  DataError,
+  MAX_DEPTH,
+  childKeys,
+  getAt,
+  isObj,
+  leafValue,
+  nestedDeeperThan,
+  newObj,
+  priorityOf,
+} from './tree';
 
 export const MIN_NAME = '[MIN_NAME]';
 export const MAX_NAME = '[MAX_NAME]';

@@ -13,11 +13,11 @@
 // read, is cancelled), and priorities with `format=export`.
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { WireQuery } from './rules/types.js';
-import { ruleQueryFromWire } from './rulesApi.js';
-import { type AuthState, type Listener, type Logger, type Namespace, type Sink, permissionDenied } from './namespace.js';
-import { type ExportJson, type Path, childKeys, isObj, pathToString, plainJson } from './tree.js';
-import { parseWireQuery } from './query.js';
+import type { WireQuery } from './rules/types';
+import { ruleQueryFromWire } from './rules-api';
+import { type AuthState, type Listener, type Logger, type Namespace, type Sink, permissionDenied } from './namespace';
+import { type ExportJson, type Path, childKeys, isObj, pathToString, plainJson } from './tree';
+import { parseWireQuery } from './query';
 
 export const DEFAULT_STREAM_KEEP_ALIVE_MS = 30_000;
 
@@ -38,7 +38,9 @@ export interface StreamRequest {
 /** Whether a GET asks for an event stream. */
 export function acceptsEventStream(req: IncomingMessage): boolean {
   const accept = req.headers.accept;
-  return (req.method ?? 'GET').toUpperCase() === 'GET' && typeof accept === 'string' && /(^|,)\s*text\/event-stream\s*(;|,|$)/i.test(accept);
+  return (
+    (req.method ?? 'GET').toUpperCase() === 'GET' && typeof accept === 'string' && /(^|,)\s*text\/event-stream\s*(;|,|$)/i.test(accept)
+  );
 }
 
 /** Past this much unsent output (a client that stopped reading), the stream is dropped. */
@@ -111,7 +113,10 @@ export function streamEvents(s: StreamRequest): void {
   // tokens with exp 3600 = 1970, never does.)
   const exp = tokenExpiry(auth);
   const remaining = exp === null ? -1 : exp - Date.now();
-  const expiry = remaining > 0 ? setTimeout(() => end('auth_revoked', JSON.stringify('credential is no longer valid')), Math.min(remaining, MAX_TIMER_MS)) : null;
+  const expiry =
+    remaining > 0
+      ? setTimeout(() => end('auth_revoked', JSON.stringify('credential is no longer valid')), Math.min(remaining, MAX_TIMER_MS))
+      : null;
   expiry?.unref();
 
   function cleanup(): void {

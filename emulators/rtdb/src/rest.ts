@@ -1,17 +1,17 @@
 // The HTTP/REST surface (rtdb-protocol.md §6).
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { WireQuery } from './rules/types.js';
-import { RulesError, ruleQueryFromWire } from './rulesApi.js';
-import { authFromCredential } from './connection.js';
-import { type AuthState, type Namespace, type Precondition, UNAUTHENTICATED, permissionDenied } from './namespace.js';
-import { type ExportJson, type Path, DataError, childKeys, getAt, isObj, newObj, pathToString, plainJson, validatePath } from './tree.js';
-import { parseWireQuery } from './query.js';
-import { nodeHash } from './hash.js';
-import { nextPushId } from './pushId.js';
-import { stripJsonComments } from './jsonc.js';
-import { acceptsEventStream, streamEvents } from './rest-streaming.js';
-import { type BodyLimits, HttpError, checkDeclaredSize, closeUnreadAfterAnswer, readBody } from './http-body.js';
+import type { WireQuery } from './rules/types';
+import { RulesError, ruleQueryFromWire } from './rules-api';
+import { authFromCredential } from './connection';
+import { type AuthState, type Namespace, type Precondition, UNAUTHENTICATED, permissionDenied } from './namespace';
+import { type ExportJson, type Path, DataError, childKeys, getAt, isObj, newObj, pathToString, plainJson, validatePath } from './tree';
+import { parseWireQuery } from './query';
+import { nodeHash } from './hash';
+import { nextPushId } from './push-id';
+import { stripJsonComments } from './jsonc';
+import { acceptsEventStream, streamEvents } from './rest-streaming';
+import { type BodyLimits, HttpError, checkDeclaredSize, closeUnreadAfterAnswer, readBody } from './http-body';
 
 export interface RestHost {
   getNamespace(name: string): Namespace;
@@ -34,7 +34,9 @@ function cors(req: IncomingMessage, res: ServerResponse): void {
   const reqHeaders = req.headers['access-control-request-headers'];
   res.setHeader(
     'Access-Control-Allow-Headers',
-    typeof reqHeaders === 'string' && reqHeaders ? reqHeaders : 'Authorization, Content-Type, X-Firebase-ETag, If-Match, X-HTTP-Method-Override, X-Firebase-GMPID, X-Firebase-AppCheck, X-Firebase-Client',
+    typeof reqHeaders === 'string' && reqHeaders
+      ? reqHeaders
+      : 'Authorization, Content-Type, X-Firebase-ETag, If-Match, X-HTTP-Method-Override, X-Firebase-GMPID, X-Firebase-AppCheck, X-Firebase-Client',
   );
   res.setHeader('Access-Control-Expose-Headers', 'ETag');
   res.setHeader('Access-Control-Max-Age', '86400');
@@ -124,7 +126,8 @@ export function restQuery(url: URL): WireQuery | null {
     q.ein = inclusive;
   };
   if (equalTo) {
-    if (startAt || startAfter || endAt || endBefore) throw new HttpError(400, 'equalTo cannot be combined with startAt, startAfter, endAt or endBefore');
+    if (startAt || startAfter || endAt || endBefore)
+      throw new HttpError(400, 'equalTo cannot be combined with startAt, startAfter, endAt or endBefore');
     setStart(equalTo, true);
     setEnd(equalTo, true);
   }
@@ -138,7 +141,8 @@ export function restQuery(url: URL): WireQuery | null {
   const lim = lf ?? ll;
   if (lim !== null) {
     const n = Number(lim);
-    if (!Number.isInteger(n) || n <= 0) throw new HttpError(400, `${lf !== null ? 'limitToFirst' : 'limitToLast'} must be a positive integer`);
+    if (!Number.isInteger(n) || n <= 0)
+      throw new HttpError(400, `${lf !== null ? 'limitToFirst' : 'limitToLast'} must be a positive integer`);
     q.l = n;
     q.vf = lf !== null ? 'l' : 'r';
   }
@@ -158,7 +162,11 @@ function send(req: IncomingMessage, res: ServerResponse, url: URL, code: number,
   }
   const space = print === 'pretty' ? 2 : undefined;
   const text = kind === 'raw' ? String(body) : kind === 'plain' ? plainJson(body as ExportJson, space) : JSON.stringify(body, null, space);
-  res.writeHead(code, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(text), 'Cache-Control': 'no-cache' });
+  res.writeHead(code, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': Buffer.byteLength(text),
+    'Cache-Control': 'no-cache',
+  });
   res.end(req.method === 'HEAD' ? undefined : text);
 }
 
@@ -204,7 +212,13 @@ async function route(host: RestHost, req: IncomingMessage, res: ServerResponse, 
     return;
   }
   if (pathname === '/.inspect/databases.json') {
-    send(req, res, url, 200, host.namespaceNames().map((name) => ({ name })));
+    send(
+      req,
+      res,
+      url,
+      200,
+      host.namespaceNames().map((name) => ({ name })),
+    );
     return;
   }
   if (!pathname.endsWith('.json')) throw new HttpError(404, 'Not found; REST paths end with .json');
@@ -281,7 +295,8 @@ async function route(host: RestHost, req: IncomingMessage, res: ServerResponse, 
   switch (method) {
     case 'GET':
     case 'HEAD': {
-      if (acceptsEventStream(req)) return streamEvents({ req, res, url, ns, path, auth, wire: restQuery(url), log: host.log, keepAliveMs: host.streamKeepAliveMs });
+      if (acceptsEventStream(req))
+        return streamEvents({ req, res, url, ns, path, auth, wire: restQuery(url), log: host.log, keepAliveMs: host.streamKeepAliveMs });
       const wire = restQuery(url);
       const query = wire ? parseWireQuery(wire) : null;
       const rq = wire && query?.filtered ? ruleQueryFromWire(wire) : null;

@@ -47,7 +47,9 @@ if (!existsSync(out) || statSync(out).mtimeMs < Math.max(newestSource(srcDir), s
     outfile: `${out}.${process.pid}.tmp.mjs`,
     // The bundle lives in the cache; the viewer's static files stay in the package.
     define: { __RTDB_VIEWER_DIR__: JSON.stringify(join(pkgDir, 'viewer')) },
-    banner: { js: "import { createRequire as __rtdbCreateRequire } from 'node:module'; const require = __rtdbCreateRequire(import.meta.url);" },
+    banner: {
+      js: "import { createRequire as __rtdbCreateRequire } from 'node:module'; const require = __rtdbCreateRequire(import.meta.url);",
+    },
     logLevel: 'warning',
   });
   renameSync(`${out}.${process.pid}.tmp.mjs`, out);

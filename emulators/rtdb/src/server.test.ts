@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, test } from 'vitest';
-import { doubleToIEEE754String, nodeHash } from './hash.js';
-import { compareValues, nameCompare, parseWireQuery, runQuery } from './query.js';
-import { type ExportJson, DataError, applyWriteTree, addWrite, getAt, nestedDeeperThan, newWriteTree, normalize } from './tree.js';
-import { ADMIN, type Listener, Namespace, type Sink, UNAUTHENTICATED } from './namespace.js';
+import { doubleToIEEE754String, nodeHash } from './hash';
+import { compareValues, nameCompare, parseWireQuery, runQuery } from './query';
+import { type ExportJson, DataError, applyWriteTree, addWrite, getAt, nestedDeeperThan, newWriteTree, normalize } from './tree';
+import { ADMIN, type Listener, Namespace, type Sink, UNAUTHENTICATED } from './namespace';
 
 const norm = (v: unknown): ExportJson => normalize(v, [], { now: 1000, oldRoot: null });
 const plain = (v: unknown): unknown => JSON.parse(JSON.stringify(v));
@@ -20,13 +20,16 @@ describe('hash', () => {
 
   test("doubleToIEEE754String equals the SDK's own function, quirks included", () => {
     // Load the SDK's function from the installed package (read at test time, not copied).
-    const file = createRequire(import.meta.url).resolve('@firebase/database').replace(/index\.[^/]*$/, 'index.node.cjs.js');
+    const file = createRequire(import.meta.url)
+      .resolve('@firebase/database')
+      .replace(/index\.[^/]*$/, 'index.node.cjs.js');
     const src = readFileSync(file, 'utf8');
     const start = src.indexOf('const doubleToIEEE754String = function');
     const body = src.slice(start, src.indexOf('\n};', start) + 3).replace('const doubleToIEEE754String =', 'return');
     const sdk = new Function('util', 'isInvalidJSONNumber', body)({ assert() {} }, () => false) as (v: number) => string;
     const values = [0, -0, 1, -1, 0.1, 2 ** -116, 5e-324, 2 ** -1022, 1e308, -123.456];
-    for (let i = 0; i < 20000; i++) values.push((Math.random() - 0.5) * 10 ** (Math.random() * 40 - 20), 2 ** Math.floor(Math.random() * 2000 - 1000));
+    for (let i = 0; i < 20000; i++)
+      values.push((Math.random() - 0.5) * 10 ** (Math.random() * 40 - 20), 2 ** Math.floor(Math.random() * 2000 - 1000));
     const bad = values.filter((v) => sdk(v) !== doubleToIEEE754String(v));
     expect(bad).toEqual([]);
   });
@@ -96,7 +99,16 @@ describe('namespace events', () => {
   const listen = (ns: Namespace, s: Sink, path: string[], q?: Record<string, unknown>, tag?: number): Listener => {
     const query = q ? parseWireQuery(q) : null;
     const data = ns.read(path, query);
-    const l: Listener = { sink: s, path, pathStr: '/' + path.join('/'), queryId: q ? JSON.stringify(q) : 'default', tag: tag ?? null, query, keys: new Set(data && typeof data === 'object' ? Object.keys(data) : []), wire: q ?? null };
+    const l: Listener = {
+      sink: s,
+      path,
+      pathStr: '/' + path.join('/'),
+      queryId: q ? JSON.stringify(q) : 'default',
+      tag: tag ?? null,
+      query,
+      keys: new Set(data && typeof data === 'object' ? Object.keys(data) : []),
+      wire: q ?? null,
+    };
     ns.listeners.add(l);
     return l;
   };

@@ -5,12 +5,22 @@
 // only turns bytes into protocol messages and back. Everything the protocol means lives here, once.
 
 import { randomBytes } from 'node:crypto';
-import type { WireQuery } from './rules/types.js';
-import { authFromToken, ruleQueryFromWire } from './rulesApi.js';
-import { type AuthState, type Listener, type Logger, type Precondition, type RawWrite, type Sink, ADMIN, Namespace, UNAUTHENTICATED } from './namespace.js';
-import { DataError, MAX_DEPTH, childKeys, isObj, isPrefix, nestedDeeperThan, parsePath, pathToString, validatePath } from './tree.js';
-import { checkQueryDepth, parseWireQuery } from './query.js';
-import { nodeHash } from './hash.js';
+import type { WireQuery } from './rules/types';
+import { authFromToken, ruleQueryFromWire } from './rules-api';
+import {
+  type AuthState,
+  type Listener,
+  type Logger,
+  type Precondition,
+  type RawWrite,
+  type Sink,
+  ADMIN,
+  Namespace,
+  UNAUTHENTICATED,
+} from './namespace';
+import { DataError, MAX_DEPTH, childKeys, isObj, isPrefix, nestedDeeperThan, parsePath, pathToString, validatePath } from './tree';
+import { checkQueryDepth, parseWireQuery } from './query';
+import { nodeHash } from './hash';
 
 /** What carries a session's messages. */
 export interface Transport {

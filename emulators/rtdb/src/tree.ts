@@ -2,7 +2,7 @@
 // Every object node is created with a null prototype so that keys such as "__proto__" or
 // "constructor" are plain data. Writes copy only the nodes along the written paths.
 
-import type { ExportJson } from './rules/types.js';
+import type { ExportJson } from './rules/types';
 
 export type { ExportJson };
 export type Obj = { [key: string]: ExportJson };
@@ -14,7 +14,10 @@ export const MAX_DEPTH = 32;
 
 /** A request that cannot be applied; `status` goes on the wire, `message` is for humans. */
 export class DataError extends Error {
-  constructor(message: string, readonly status: string = 'invalid_data') {
+  constructor(
+    message: string,
+    readonly status: string = 'invalid_data',
+  ) {
     super(message);
   }
 }
@@ -357,17 +360,20 @@ export function setAt(root: ExportJson, path: Path, value: ExportJson): ExportJs
 // ---------------------------------------------------------------------------------------------
 // Validation and normalisation (the SDK's validateFirebaseData + nodeFromJSON + server values)
 
+// eslint-disable-next-line no-control-regex -- Firebase keys may not contain control characters: matching them is the point.
 const INVALID_KEY = /[[\].#$/\u0000-\u001F\u007F]/;
 
 export function keyError(key: string): string | null {
   if (key.length === 0) return 'keys must be non-empty strings';
-  if (INVALID_KEY.test(key)) return `key "${printable(key)}" contains an invalid character: keys may not contain ".", "#", "$", "/", "[", "]" or ASCII control characters`;
-  if (key.length > MAX_KEY_BYTES / 3 && Buffer.byteLength(key, 'utf8') > MAX_KEY_BYTES) return `key "${printable(key.slice(0, 40))}…" is longer than ${MAX_KEY_BYTES} bytes`;
+  if (INVALID_KEY.test(key))
+    return `key "${printable(key)}" contains an invalid character: keys may not contain ".", "#", "$", "/", "[", "]" or ASCII control characters`;
+  if (key.length > MAX_KEY_BYTES / 3 && Buffer.byteLength(key, 'utf8') > MAX_KEY_BYTES)
+    return `key "${printable(key.slice(0, 40))}…" is longer than ${MAX_KEY_BYTES} bytes`;
   return null;
 }
 
 function printable(s: string): string {
-  // eslint-disable-next-line no-control-regex
+  // eslint-disable-next-line no-control-regex -- it escapes control characters for printing: matching them is the point.
   return s.replace(/[\u0000-\u001F\u007F]/g, (c) => '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0'));
 }
 
@@ -399,7 +405,8 @@ function resolveServerValue(sv: unknown, path: Path, ctx: NormalizeContext, forP
   if (sv === 'timestamp') return ctx.now;
   if (isObj(sv) && Object.keys(sv).length === 1 && hasOwn.call(sv, 'increment')) {
     const delta = (sv as Record<string, unknown>).increment;
-    if (typeof delta !== 'number' || !Number.isFinite(delta)) throw new DataError(`Invalid increment at ${pathToString(path)}: the delta must be a number`);
+    if (typeof delta !== 'number' || !Number.isFinite(delta))
+      throw new DataError(`Invalid increment at ${pathToString(path)}: the delta must be a number`);
     const existing = forPriority ? priorityOf(getAt(ctx.oldRoot, path)) : leafValue(getAt(ctx.oldRoot, path));
     return typeof existing === 'number' ? existing + delta : delta;
   }
@@ -448,7 +455,8 @@ function norm(v: unknown, path: Path, ctx: NormalizeContext): ExportJson {
     default:
       throw new DataError(`Invalid value at ${pathToString(path)}`);
   }
-  if (path.length > MAX_DEPTH) throw new DataError(`Data at ${pathToString(path.slice(0, MAX_DEPTH))}… is nested deeper than ${MAX_DEPTH} levels`);
+  if (path.length > MAX_DEPTH)
+    throw new DataError(`Data at ${pathToString(path.slice(0, MAX_DEPTH))}… is nested deeper than ${MAX_DEPTH} levels`);
   const o = v as Record<string, unknown>;
   if (Array.isArray(o)) {
     const out = newObj();
@@ -468,11 +476,14 @@ function norm(v: unknown, path: Path, ctx: NormalizeContext): ExportJson {
   let prio: string | number | null = null;
   if (hasOwn.call(o, '.priority')) prio = normalizePriority(o['.priority'], path, ctx);
   if (hasOwn.call(o, '.sv')) {
-    for (const k in o) if (k !== '.sv' && k !== '.priority') throw new DataError(`Server value at ${pathToString(path)} may not have other children`);
+    for (const k in o)
+      if (k !== '.sv' && k !== '.priority') throw new DataError(`Server value at ${pathToString(path)} may not have other children`);
     return withPriority(resolveServerValue(o['.sv'], path, ctx, false), prio);
   }
   if (hasOwn.call(o, '.value') && o['.value'] !== null && o['.value'] !== undefined) {
-    for (const k in o) if (k !== '.value' && k !== '.priority') throw new DataError(`Data at ${pathToString(path)} contains .value as well as other children`);
+    for (const k in o)
+      if (k !== '.value' && k !== '.priority')
+        throw new DataError(`Data at ${pathToString(path)} contains .value as well as other children`);
     return withPriority(norm(o['.value'], path, ctx), prio);
   }
   const out = newObj();

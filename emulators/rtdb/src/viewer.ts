@@ -43,7 +43,10 @@ export function serveViewer(req: IncomingMessage, res: ServerResponse, url: URL)
     'X-Content-Type-Options': 'nosniff',
     // The page talks only to this server; inline scripts and other origins are not needed.
     ...(entry.type === 'text/html'
-      ? { 'Content-Security-Policy': "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'; form-action 'none'" }
+      ? {
+          'Content-Security-Policy':
+            "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+        }
       : {}),
   });
   res.end(req.method === 'HEAD' ? undefined : body);

@@ -197,7 +197,15 @@ function valueText(v) {
 
 /** A button that acts on a path; `focus` identifies it across renders. @param {string} label @param {string} aria @param {string} action @param {string[]} path */
 function actionButton(label, aria, action, path) {
-  return el('button', { type: 'button', class: `act act-${action}`, 'aria-label': aria, 'data-action': action, 'data-path': pathString(path), 'data-focus': `${action} ${pathString(path)}`, text: label });
+  return el('button', {
+    type: 'button',
+    class: `act act-${action}`,
+    'aria-label': aria,
+    'data-action': action,
+    'data-path': pathString(path),
+    'data-focus': `${action} ${pathString(path)}`,
+    text: label,
+  });
 }
 
 /** @param {string[]} path @param {Child} child @param {Set<string>} seen */
@@ -214,17 +222,36 @@ function childItem(path, child, seen) {
     if (before !== undefined && before !== text) value.classList.add('changed');
     seen.add(p);
     state.shown.set(p, text);
-    row.append(el('span', { class: 'spacer', 'aria-hidden': 'true' }), el('span', { class: 'key', text: child.key }), el('span', { class: 'colon', 'aria-hidden': 'true', text: ':' }), value);
-    row.append(el('span', { class: 'actions' }, [actionButton('Edit', `Edit ${p}`, 'edit', childPath), actionButton('Delete', `Delete ${p}`, 'delete', childPath)]));
+    row.append(
+      el('span', { class: 'spacer', 'aria-hidden': 'true' }),
+      el('span', { class: 'key', text: child.key }),
+      el('span', { class: 'colon', 'aria-hidden': 'true', text: ':' }),
+      value,
+    );
+    row.append(
+      el('span', { class: 'actions' }, [
+        actionButton('Edit', `Edit ${p}`, 'edit', childPath),
+        actionButton('Delete', `Delete ${p}`, 'delete', childPath),
+      ]),
+    );
     li.append(row);
     return li;
   }
   const open = state.expanded.get(p);
   row.append(
-    el('button', { type: 'button', class: 'toggle', 'aria-expanded': String(Boolean(open)), 'aria-label': `${open ? 'Collapse' : 'Expand'} ${p}`, 'data-action': 'toggle', 'data-path': p, 'data-focus': `toggle ${p}` }, [
-      el('span', { class: 'chevron', 'aria-hidden': 'true', text: open ? '▾' : '▸' }),
-      el('span', { class: 'key', text: child.key }),
-    ]),
+    el(
+      'button',
+      {
+        type: 'button',
+        class: 'toggle',
+        'aria-expanded': String(Boolean(open)),
+        'aria-label': `${open ? 'Collapse' : 'Expand'} ${p}`,
+        'data-action': 'toggle',
+        'data-path': p,
+        'data-focus': `toggle ${p}`,
+      },
+      [el('span', { class: 'chevron', 'aria-hidden': 'true', text: open ? '▾' : '▸' }), el('span', { class: 'key', text: child.key })],
+    ),
     el('span', { class: 'count', text: `${child.count} ${child.count === 1 ? 'child' : 'children'}` }),
     el('span', { class: 'actions' }, [
       actionButton('Add', `Add a child to ${p}`, 'add', childPath),
@@ -260,7 +287,10 @@ function render() {
   const seen = new Set();
   const head = el('div', { class: 'row root' }, [
     el('span', { class: 'key', text: state.ns }),
-    el('span', { class: 'actions' }, [actionButton('Add', 'Add a child to /', 'add', []), actionButton('Delete', 'Delete /', 'delete', [])]),
+    el('span', { class: 'actions' }, [
+      actionButton('Add', 'Add a child to /', 'add', []),
+      actionButton('Delete', 'Delete /', 'delete', []),
+    ]),
   ]);
   tree.replaceChildren(head, root ? childList(root, seen) : el('p', { text: 'Loading…' }));
   for (const p of [...state.shown.keys()]) if (!seen.has(p)) state.shown.delete(p);

@@ -25,8 +25,7 @@ const DESCRIBERS: Readonly<Record<string, Describe>> = {
   [paths.privacyPolicy]: () => privacyPolicyMeta.summary,
   [paths.termsOfService]: () => termsOfServiceMeta.summary,
   // The studies are a large module; a case-study page has loaded it already.
-  [paths.caseStudy(':slug')]: async (params) =>
-    (await import('@/features/case-studies/case-studies')).findCaseStudy(params.slug)?.summary,
+  [paths.caseStudy(':slug')]: async (params) => (await import('@/features/case-studies/case-studies')).findCaseStudy(params.slug)?.summary,
   [paths.productDetailsBase]: (_, search) => {
     const plan = search.get('plan');
     const title = planPageTitle(search);
@@ -38,11 +37,7 @@ const DESCRIBERS: Readonly<Record<string, Describe>> = {
  * The meta description of the route at `pattern` (the route table's path). Kept out of the
  * landing bundle: it reaches into the catalogue, the case studies and the legal texts.
  */
-export async function describeRoute(
-  pattern: string | undefined,
-  params: Params,
-  search: URLSearchParams,
-): Promise<RouteDetails> {
+export async function describeRoute(pattern: string | undefined, params: Params, search: URLSearchParams): Promise<RouteDetails> {
   if (pattern === undefined) return {};
   return {
     title: pattern === paths.productDetailsBase ? planPageTitle(search) : undefined,

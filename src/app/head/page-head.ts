@@ -42,8 +42,7 @@ function pageTags(head: PageHead, siteUrl: string) {
   };
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** The head tags of a page, as HTML for the pre-rendered files and the app shell. */
 export function headHtml(head: PageHead, siteUrl: string): string {

@@ -1,7 +1,7 @@
 import { Outlet, useLocation } from 'react-router-dom';
 import { ClaimGuestOrders } from '@/features/account/claim-guest-orders';
-import { useSignedIn } from '@/features/auth/auth-context';
-import { isOpenToVisitors } from '@/features/auth/session-guard';
+import { useSignedIn } from '@/session/auth-context';
+import { isOpenToVisitors } from '@/session/session-guard';
 import { SignOutButton } from '@/features/auth/sign-out-button';
 import { RouteAnnouncer } from '../route-meta';
 import { AccountMenuButton, AccountSidebar } from './account-menu';

@@ -1,13 +1,13 @@
 import { FocusTrap } from 'focus-trap-react';
 import { X } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useId, useRef, type ReactNode } from 'react';
 import { DESKTOP_THRESHOLD_PX } from '@/config/layout';
 import { MenuToggle } from '@/ui/menu-toggle';
 import { useMediaQuery } from '@/ui/use-media-query';
 import { useScrollLock } from '@/ui/use-scroll-lock';
 import { accountNav, primaryNav, type NavLinkItem } from '../navigation';
 import { NavLinkItems } from './nav-link-items';
+import { useMenuOpen } from './use-menu-open';
 import styles from './account-menu.module.scss';
 
 const DESKTOP = `(min-width: ${DESKTOP_THRESHOLD_PX + 1}px)`;
@@ -21,7 +21,7 @@ function LinkList({ items, footer }: { items: readonly NavLinkItem[]; footer?: R
   );
 }
 
-/** The customer area's side menu on windows wider than 768 px (spec section 2). */
+/** The customer area's side menu on windows wider than 768 px (docs/product.md#customer-area). */
 export function AccountSidebar({ footer }: { footer?: ReactNode }) {
   return (
     <nav aria-label="Account" className={styles.sidebar}>
@@ -31,19 +31,16 @@ export function AccountSidebar({ footer }: { footer?: ReactNode }) {
 }
 
 /**
- * The same menu at 768 px and below (spec section 2): the header's one Menu button opens it as an
+ * The same menu at 768 px and below (docs/product.md#customer-area): the header's one Menu button opens it as an
  * overlay, with the site's pages after the account's. It locks page scroll while open, keeps focus
  * inside, and closes on Escape, on a followed link, on the backdrop and on growing to desktop width.
  */
 export function AccountMenuButton({ footer }: { footer?: ReactNode }) {
   const desktop = useMediaQuery(DESKTOP);
-  const [open, setOpen] = useState(false);
-  const { pathname } = useLocation();
+  const [open, setOpen] = useMenuOpen();
   const menuId = useId();
   const toggle = useRef<HTMLButtonElement>(null);
   const overlay = open && !desktop;
-
-  useEffect(() => setOpen(false), [pathname]);
 
   useScrollLock(overlay);
 
@@ -51,6 +48,7 @@ export function AccountMenuButton({ footer }: { footer?: ReactNode }) {
     <>
       <MenuToggle ref={toggle} expanded={overlay} controls={menuId} openLabel="Menu" onClick={() => setOpen(true)} />
       {overlay && (
+        // eslint-disable-next-line jsx-a11y/no-static-element-interactions -- a click on the backdrop is a pointer shortcut; keyboards have Escape and the Close button.
         <div className={styles.backdrop} onMouseDown={(e) => e.target === e.currentTarget && setOpen(false)}>
           <FocusTrap
             focusTrapOptions={{

@@ -1,11 +1,12 @@
 import { ChevronDown } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
-import { NavLink, useLocation } from 'react-router-dom';
+import { useEffect, useId, useRef } from 'react';
+import { NavLink } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { SignOutButton } from '@/features/auth/sign-out-button';
 import { sessionVisibility } from '@/ui/session-visibility';
 import { accountNav } from '../navigation';
 import { NavLinkItems } from './nav-link-items';
+import { useMenuOpen } from './use-menu-open';
 import styles from './site-header.module.scss';
 
 /** The header's way into the customer area: the three places people look for most. */
@@ -18,13 +19,10 @@ const HEADER_ACCOUNT_LINKS = accountNav.filter((item) => HEADER_PATHS.includes(i
  * the pre-rendered page is right before any script runs. On a phone the entries sit open inside the site's one menu.
  */
 export function HeaderSessionItems() {
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useMenuOpen();
   const listId = useId();
   const toggle = useRef<HTMLButtonElement>(null);
   const container = useRef<HTMLLIElement>(null);
-  const { pathname } = useLocation();
-
-  useEffect(() => setOpen(false), [pathname]);
 
   useEffect(() => {
     if (!open) return;
@@ -37,7 +35,7 @@ export function HeaderSessionItems() {
       document.removeEventListener('pointerdown', closeOutside);
       document.removeEventListener('focusin', closeOutside);
     };
-  }, [open]);
+  }, [open, setOpen]);
 
   const onKeyDown = (event: React.KeyboardEvent) => {
     if (event.key !== 'Escape' || !open) return;
@@ -53,7 +51,11 @@ export function HeaderSessionItems() {
           Sign in
         </NavLink>
       </li>
-      <li ref={container} className={`${sessionVisibility.memberOnly} ${styles.account} ${open ? styles.accountOpen : ''}`} onKeyDown={onKeyDown}>
+      <li
+        ref={container}
+        className={`${sessionVisibility.memberOnly} ${styles.account} ${open ? styles.accountOpen : ''}`}
+        onKeyDown={onKeyDown}
+      >
         <button
           ref={toggle}
           type="button"

@@ -2,7 +2,7 @@ import { act, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '@/config/paths';
-import { AuthContext, type AuthState } from '@/features/auth/auth-context';
+import { AuthContext, type AuthState } from '@/session/auth-context';
 import { lazyPage } from '../lazy-page';
 import AccountArea from './account-area';
 import { LAYOUT_ERROR } from './layout-error-boundary';

@@ -8,7 +8,7 @@ import { SiteHeader } from './site-header';
 
 /** What a public route's handle may ask of the frame (src/app/router.tsx). */
 export interface FrameHandle {
-  /** 'sign-up': the sign-up page's own 55 px bar in place of the site header (spec section 2). */
+  /** 'sign-up': the sign-up page's own 55 px bar in place of the site header (docs/product.md#sign-up-page). */
   frame?: 'sign-up';
 }
 

@@ -3,8 +3,8 @@ import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import styles from './sign-up-bar.module.scss';
 
-/** The sign-up page's header bar, 55 px high (spec sections 2 and 9). It stands in for the site
- *  header there (docs/decisions.md): a way home, and the way to sign in instead. */
+/** The sign-up page's header bar, 55 px high (docs/product.md#sign-up-page). It stands in for the site
+ *  header there (docs/decisions/0097-sign-up-bar.md): a way home, and the way to sign in instead. */
 export function SignUpBar() {
   return (
     <header className={styles.bar}>

@@ -1,11 +1,12 @@
-import { useEffect, useId, useState, type ReactNode } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { useId, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import { BRAND } from '@/config/brand';
 import { paths } from '@/config/paths';
 import { MenuToggle } from '@/ui/menu-toggle';
 import { primaryNav } from '../navigation';
 import { HeaderSessionItems } from './header-account-menu';
 import { NavLinkItems } from './nav-link-items';
+import { useMenuOpen } from './use-menu-open';
 import styles from './site-header.module.scss';
 
 interface SiteHeaderProps {
@@ -15,12 +16,9 @@ interface SiteHeaderProps {
 }
 
 export function SiteHeader({ phoneMenu }: SiteHeaderProps) {
-  const [menuOpen, setMenuOpen] = useState(false);
-  const menuId = useId();
-  const { pathname } = useLocation();
-
   // A followed link closes the phone menu.
-  useEffect(() => setMenuOpen(false), [pathname]);
+  const [menuOpen, setMenuOpen] = useMenuOpen();
+  const menuId = useId();
 
   return (
     <header className={styles.header}>

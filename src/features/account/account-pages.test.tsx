@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { AuthContext, type AuthState } from '@/features/auth/auth-context';
+import { AuthContext, type AuthState } from '@/session/auth-context';
 import { expectDecorativeIcons } from '@/test/icons';
 import PaymentMethodsPage from './payment-methods-page';
 

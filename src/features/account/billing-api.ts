@@ -22,7 +22,8 @@ export async function openBillingPortal(user: User, returnPath: string): Promise
     body: { returnURL: new URL(returnPath, window.location.origin).toString() },
     idToken: await user.getIdToken(),
   });
-  if (!answer.reached) return { ok: false, message: answer.reason === 'unreachable' ? BILLING_MESSAGES.unreachable : BILLING_MESSAGES.notConfigured };
+  if (!answer.reached)
+    return { ok: false, message: answer.reason === 'unreachable' ? BILLING_MESSAGES.unreachable : BILLING_MESSAGES.notConfigured };
   const url = successData(answer, 201)?.url;
   if (isHttpUrl(url)) return { ok: true, url };
   if (answer.status === 404) return { ok: false, message: BILLING_MESSAGES.noCustomer };

@@ -14,7 +14,11 @@ function toCard(value: unknown): CardOnFile | null {
   if (!card) return null;
   const { brand, last4, expMonth, expYear } = card;
   const valid =
-    typeof brand === 'string' && typeof last4 === 'string' && /^[0-9]{4}$/.test(last4) && Number.isInteger(expMonth) && Number.isInteger(expYear);
+    typeof brand === 'string' &&
+    typeof last4 === 'string' &&
+    /^[0-9]{4}$/.test(last4) &&
+    Number.isInteger(expMonth) &&
+    Number.isInteger(expYear);
   return valid ? { brand, last4, expMonth: expMonth as number, expYear: expYear as number } : null;
 }
 

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useAuth } from '@/features/auth/auth-context';
+import { useAuth } from '@/session/auth-context';
 
 /** Once per browser session and account: the key says this account's visitor orders were asked for. */
 const claimedKey = (uid: string) => `guestOrdersClaimed:${uid}`;

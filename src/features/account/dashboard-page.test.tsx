@@ -8,16 +8,16 @@ import { PLAN_NAMES } from '@/catalog/plans';
 import { priceConfiguration } from '@/catalog/pricing';
 import { SERVICE_LABELS } from '@/catalog/services';
 import { formatBillingDate } from '@/catalog/subscription';
-import { AUTH_ERROR_MESSAGES } from '@/features/auth/auth-errors';
+import { AUTH_ERROR_MESSAGES } from '@/session/auth-errors';
 import { BRAND } from '@/config/brand';
 import { externalLinks } from '@/config/external-links';
 import { paths } from '@/config/paths';
-import { AuthContext, type AuthState } from '@/features/auth/auth-context';
+import { AuthContext, type AuthState } from '@/session/auth-context';
 import { expectDecorativeIcons } from '@/test/icons';
+import { toProfile } from '@/data/users';
 import DashboardPage from './dashboard-page';
 import { RESEND_COOLDOWN_MS } from './dashboard/resend-cooldown';
 import { checkoutOrder, DAY_MS, monthly, orders, paidFields, T0, yearly } from './orders.fixture';
-import { toProfile } from './profile/profile-data';
 import type { ProfileState } from './profile/use-profile';
 import type { OrdersState } from './use-orders';
 
@@ -28,7 +28,7 @@ const mocks = vi.hoisted(() => ({
 }));
 vi.mock('./use-orders', () => ({ useOrders: () => mocks.orders }));
 vi.mock('./profile/use-profile', () => ({ useProfile: () => mocks.profile }));
-vi.mock('@/features/auth/auth-api', () => ({ resendVerificationEmail: (user: unknown) => mocks.resend(user) }));
+vi.mock('./account-auth-api', () => ({ resendVerificationEmail: (user: unknown) => mocks.resend(user) }));
 
 const EMAIL = 'dana@example.com';
 const userWith = (emailVerified: boolean, uid = 'u1') => ({ uid, email: EMAIL, emailVerified }) as User;
@@ -44,7 +44,11 @@ function renderPage({ user = userWith(true) }: { user?: User } = {}) {
   );
 }
 
-const profile = (firstName: string): ProfileState => ({ status: 'ready', unreachable: false, value: toProfile({ firstName, lastName: 'Reyes', email: EMAIL }) });
+const profile = (firstName: string): ProfileState => ({
+  status: 'ready',
+  unreachable: false,
+  value: toProfile({ firstName, lastName: 'Reyes', email: EMAIL }),
+});
 const ready = (records: Parameters<typeof orders>[0]): OrdersState => ({ status: 'ready', unreachable: false, orders: orders(records) });
 const section = (name: string) => screen.getByRole('region', { name });
 
@@ -87,7 +91,11 @@ describe('Dashboard: active plans', () => {
       '-Nsilver': checkoutOrder('mobile_apps', silver, T0, { ...paidFields(T0, T0 + 365 * DAY_MS), subscriptionStatus: 'past_due' }),
       '-Nopen': checkoutOrder('software_saas', monthly('earth'), T0 + 2 * DAY_MS),
       '-Nexpired': checkoutOrder('wearable_apps', monthly('earth'), T0 + 3 * DAY_MS, { payment_status: 'expired' }),
-      '-Ncanceled': checkoutOrder('blockchain_nfts', monthly('bronze'), T0 - DAY_MS, { ...paidFields(T0 - DAY_MS, T0), subscriptionStatus: 'canceled', endedAt: T0 }),
+      '-Ncanceled': checkoutOrder('blockchain_nfts', monthly('bronze'), T0 - DAY_MS, {
+        ...paidFields(T0 - DAY_MS, T0),
+        subscriptionStatus: 'canceled',
+        endedAt: T0,
+      }),
     });
     renderPage();
     const plans = within(section('Active plans')).getAllByRole('article');
@@ -201,7 +209,9 @@ describe('Dashboard: unverified email', () => {
   });
 
   it('says in words why it could not send, never the provider’s code', async () => {
-    mocks.resend.mockRejectedValueOnce(Object.assign(new Error('Firebase: Error (auth/too-many-requests).'), { code: 'auth/too-many-requests' }));
+    mocks.resend.mockRejectedValueOnce(
+      Object.assign(new Error('Firebase: Error (auth/too-many-requests).'), { code: 'auth/too-many-requests' }),
+    );
     mocks.resend.mockRejectedValueOnce(Object.assign(new Error('Firebase: Error (auth/internal-error).'), { code: 'auth/internal-error' }));
     renderPage({ user: userWith(false, 'u-errors') });
     await userEvent.click(resend());

@@ -1,8 +1,9 @@
 import { ArrowLeftRight, PhoneCall, ShoppingBag } from 'lucide-react';
 import { BRAND } from '@/config/brand';
 import { externalLinks } from '@/config/external-links';
+import { PAGE_TITLES } from '@/config/page-titles';
 import { paths } from '@/config/paths';
-import { useAuth } from '@/features/auth/auth-context';
+import { useAuth } from '@/session/auth-context';
 import { ConnectionNotice } from '@/ui/connection-notice';
 import { PageIntro } from '@/ui/page-intro';
 import { AccountCard, AccountCardGrid } from './components/account-card';
@@ -19,12 +20,15 @@ export default function DashboardPage() {
   const profile = useProfile(user?.uid);
   const orders = useOrders(user?.uid);
   // Until the profile answers, no name rather than the email first and the name a moment later.
-  const name = profile.status === 'loading' && !profile.unreachable ? null : greetingName(profile.status === 'ready' ? profile.value.firstName : undefined, user?.email);
+  const name =
+    profile.status === 'loading' && !profile.unreachable
+      ? null
+      : greetingName(profile.status === 'ready' ? profile.value.firstName : undefined, user?.email);
   const loaded = orders.status === 'ready' ? orders.orders : null;
 
   return (
     <>
-      <PageIntro title="Dashboard" summary={greetingText(name)} />
+      <PageIntro title={PAGE_TITLES.dashboard} summary={greetingText(name)} />
       <div className={styles.overview}>
         {user && !user.emailVerified && <VerifyEmailBanner user={user} />}
         <ConnectionNotice show={orders.unreachable || profile.unreachable} />

@@ -1,5 +1,6 @@
 import { MonitorPlay, SquareTerminal } from 'lucide-react';
-import { useAuth } from '@/features/auth/auth-context';
+import { PAGE_TITLES } from '@/config/page-titles';
+import { useAuth } from '@/session/auth-context';
 import { PageIntro } from '@/ui/page-intro';
 import { Spinner } from '@/ui/spinner';
 import { AccountCard, AccountCardGrid } from './components/account-card';
@@ -10,18 +11,18 @@ export default function DevPanelPage() {
 
   return (
     <>
-      <PageIntro title="Dev Panel" summary="Live views of your project and your development environment." />
+      <PageIntro title={PAGE_TITLES.devPanel} summary="Live views of your project and your development environment." />
       {!ready ? (
         <Spinner block label="Loading your Dev Panel…" />
       ) : (
         <>
           {user && !user.emailVerified && (
-            // Warns, does not block (spec section 6).
+            // Warns, does not block (docs/product.md#permissions).
             <p role="alert" className={styles.warning}>
               Warning! Please verify your email
             </p>
           )}
-          <AccountCardGrid label="Dev Panel">
+          <AccountCardGrid label={PAGE_TITLES.devPanel}>
             <AccountCard
               icon={MonitorPlay}
               title="Live View"

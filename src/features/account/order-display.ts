@@ -4,7 +4,7 @@ import { ADD_ON_LABELS } from '@/catalog/add-ons';
 import { formatUsd } from '@/catalog/money';
 import { isPlanId, PLAN_NAMES } from '@/catalog/plans';
 import { periodSuffix, subscriptionState, subscriptionStatusLabel, type SubscriptionState } from '@/catalog/subscription';
-import type { Order, OrderAddOns } from './orders-data';
+import type { Order, OrderAddOns } from '@/data/orders';
 
 /** "Gold plan"; an unknown tier is shown as stored. */
 export function planLabel(tier: string): string {

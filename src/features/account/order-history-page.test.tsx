@@ -8,11 +8,11 @@ import { PLAN_NAMES, PLAN_PRICES } from '@/catalog/plans';
 import { priceConfiguration } from '@/catalog/pricing';
 import { SERVICE_LABELS } from '@/catalog/services';
 import { formatBillingDate } from '@/catalog/subscription';
-import { AuthContext, type AuthState } from '@/features/auth/auth-context';
+import { AuthContext, type AuthState } from '@/session/auth-context';
 import { CONNECTION_NOTICE } from '@/ui/connection-notice-texts';
+import { legacyBillingPeriod, newestFirst } from '@/data/orders';
 import OrderHistoryPage from './order-history-page';
 import { checkoutOrder, DAY_MS, monthly, orders, paidFields, T0, yearly } from './orders.fixture';
-import { legacyBillingPeriod, newestFirst } from './orders-data';
 import type { OrdersState } from './use-orders';
 
 const mocks = vi.hoisted(() => ({ state: { status: 'loading', unreachable: false } as OrdersState }));
@@ -58,7 +58,13 @@ describe('legacyBillingPeriod', () => {
     expect(legacyBillingPeriod('gold', gold.monthlyCents, none)).toBe('monthly');
     expect(legacyBillingPeriod('gold', gold.yearlyCents, none)).toBe('yearly');
     const security = { ...none, security: true };
-    expect(legacyBillingPeriod('gold', priceConfiguration({ plan: 'gold', period: 'yearly', storage: false, security: true, marketing: false }).yearlyCents, security)).toBe('yearly');
+    expect(
+      legacyBillingPeriod(
+        'gold',
+        priceConfiguration({ plan: 'gold', period: 'yearly', storage: false, security: true, marketing: false }).yearlyCents,
+        security,
+      ),
+    ).toBe('yearly');
     expect(legacyBillingPeriod('gold', gold.monthlyCents + 1, none)).toBeNull();
     expect(legacyBillingPeriod('magento', 10_000, none)).toBeNull();
     expect(legacyBillingPeriod('unknown', gold.monthlyCents, none)).toBeNull();
@@ -77,8 +83,15 @@ describe('Orders page', () => {
         '-Nmiddle': checkoutOrder('software_saas', yearly('gold'), T0 + DAY_MS),
       }),
     });
-    const titles = within(screen.getByRole('list')).getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
-    expect(titles).toEqual([SERVICE_LABELS.mobile_apps, SERVICE_LABELS.software_saas, SERVICE_LABELS.websites, SERVICE_LABELS.wearable_apps]);
+    const titles = within(screen.getByRole('list'))
+      .getAllByRole('heading', { level: 2 })
+      .map((heading) => heading.textContent);
+    expect(titles).toEqual([
+      SERVICE_LABELS.mobile_apps,
+      SERVICE_LABELS.software_saas,
+      SERVICE_LABELS.websites,
+      SERVICE_LABELS.wearable_apps,
+    ]);
   });
 
   it('has an order card in the first cell of the grid: the live region and messages are outside it', () => {
@@ -102,7 +115,17 @@ describe('Orders page', () => {
       orders: orders({
         '-Nm': checkoutOrder('websites', monthlyGold, T0, paidFields(T0, T0 + 30 * DAY_MS)),
         '-Ny': checkoutOrder('mobile_apps', yearlySilver, T0 + DAY_MS),
-        '-Nlegacy': { product: 'software_saas', tier: 'bronze', securitySelected: false, marketingSelected: false, applicationExist: false, productAmount: PLAN_PRICES.bronze!.yearlyCents, payment_status: 'paid', buyer: 'u1', createdAt: T0 - DAY_MS },
+        '-Nlegacy': {
+          product: 'software_saas',
+          tier: 'bronze',
+          securitySelected: false,
+          marketingSelected: false,
+          applicationExist: false,
+          productAmount: PLAN_PRICES.bronze!.yearlyCents,
+          payment_status: 'paid',
+          buyer: 'u1',
+          createdAt: T0 - DAY_MS,
+        },
       }),
     });
     expect(cardTitled(SERVICE_LABELS.websites)).toHaveTextContent(`${formatUsd(priceConfiguration(monthlyGold).monthlyCents)} / month`);
@@ -112,7 +135,11 @@ describe('Orders page', () => {
 
   it('shows the product title, "Purchased an application", plan, add-ons, order date and status', () => {
     const bought = monthly('diamond-peak', { security: true, marketing: true });
-    renderPage({ status: 'ready', unreachable: false, orders: orders({ '-Nd': checkoutOrder('websites', bought, T0, paidFields(T0, T0 + 31 * DAY_MS)) }) });
+    renderPage({
+      status: 'ready',
+      unreachable: false,
+      orders: orders({ '-Nd': checkoutOrder('websites', bought, T0, paidFields(T0, T0 + 31 * DAY_MS)) }),
+    });
     const card = cardTitled(SERVICE_LABELS.websites);
     expect(card).toHaveTextContent('Purchased an application');
     expect(card).toHaveTextContent(`${PLAN_NAMES['diamond-peak']} plan`);
@@ -147,8 +174,22 @@ describe('Orders page', () => {
       unreachable: false,
       orders: orders({
         '-Nopen': checkoutOrder('websites', monthly('earth'), T0 + DAY_MS),
-        '-Npaid': { product: 'mobile_apps', tier: 'gold', productAmount: PLAN_PRICES.gold!.monthlyCents, payment_status: 'paid', buyer: 'u1', createdAt: T0 },
-        '-Nunpaid': { product: 'blockchain_nfts', tier: 'gold', productAmount: PLAN_PRICES.gold!.monthlyCents, payment_status: 'unpaid', buyer: 'u1', createdAt: T0 },
+        '-Npaid': {
+          product: 'mobile_apps',
+          tier: 'gold',
+          productAmount: PLAN_PRICES.gold!.monthlyCents,
+          payment_status: 'paid',
+          buyer: 'u1',
+          createdAt: T0,
+        },
+        '-Nunpaid': {
+          product: 'blockchain_nfts',
+          tier: 'gold',
+          productAmount: PLAN_PRICES.gold!.monthlyCents,
+          payment_status: 'unpaid',
+          buyer: 'u1',
+          createdAt: T0,
+        },
       }),
     });
     expect(cardTitled(SERVICE_LABELS.websites)).toHaveTextContent('Status: Awaiting payment');
@@ -161,7 +202,10 @@ describe('Orders page', () => {
     renderPage({
       status: 'ready',
       unreachable: false,
-      orders: orders({ '-Nx': { ...checkoutOrder('websites', monthly('gold'), T0), product: 'seo_services' }, '-Ny': checkoutOrder('websites', monthly('gold'), T0) }),
+      orders: orders({
+        '-Nx': { ...checkoutOrder('websites', monthly('gold'), T0), product: 'seo_services' },
+        '-Ny': checkoutOrder('websites', monthly('gold'), T0),
+      }),
     });
     expect(screen.getAllByRole('article')).toHaveLength(1);
     expect(screen.queryByText(/seo/i)).not.toBeInTheDocument();

@@ -1,5 +1,6 @@
+import { PAGE_TITLES } from '@/config/page-titles';
 import { paths } from '@/config/paths';
-import { useAuth } from '@/features/auth/auth-context';
+import { useAuth } from '@/session/auth-context';
 import { ButtonLink } from '@/ui/button';
 import { PageIntro } from '@/ui/page-intro';
 import { LiveDataStatus } from './components/live-data-status';
@@ -13,7 +14,7 @@ export default function OrderHistoryPage() {
 
   return (
     <>
-      <PageIntro title="Orders" summary="Everything you have ordered, newest first, with its payment status." />
+      <PageIntro title={PAGE_TITLES.orderHistory} summary="Everything you have ordered, newest first, with its payment status." />
       <section className={styles.orders} aria-label="Your orders" aria-busy={orders.status === 'loading'}>
         {/* The notice, spinner and messages sit above the grid, so its first cell is an order. */}
         <LiveDataStatus state={orders} subject="orders" errorClassName={styles.message} />

@@ -3,15 +3,18 @@
  *  plans were subscriptions. Amounts come from the catalogue. */
 import { priceConfiguration, type PlanConfiguration } from '@/catalog/pricing';
 import { recurringPrice } from '@/catalog/subscription';
-import { toOrders, type Order } from './orders-data';
-
-export type StoredOrder = Record<string, unknown>;
+import { toOrders, type Order, type StoredOrder } from '@/data/orders';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 /** Oct 1, 2026, 09:30 UTC. */
 export const T0 = Date.UTC(2026, 9, 1, 9, 30);
 
-export function checkoutOrder(service: string, configuration: PlanConfiguration, createdAt: number | undefined, fields: StoredOrder = {}): StoredOrder {
+export function checkoutOrder(
+  service: string,
+  configuration: PlanConfiguration,
+  createdAt: number | undefined,
+  fields: StoredOrder = {},
+): StoredOrder {
   const price = recurringPrice(configuration);
   return {
     product: service,
@@ -53,7 +56,10 @@ export const monthly = (plan: PlanConfiguration['plan'], extras: Partial<PlanCon
   ...extras,
 });
 
-export const yearly = (plan: PlanConfiguration['plan'], extras: Partial<PlanConfiguration> = {}): PlanConfiguration => ({ ...monthly(plan, extras), period: 'yearly' });
+export const yearly = (plan: PlanConfiguration['plan'], extras: Partial<PlanConfiguration> = {}): PlanConfiguration => ({
+  ...monthly(plan, extras),
+  period: 'yearly',
+});
 
 export function orders(records: Record<string, StoredOrder>): Order[] {
   return toOrders(records);

@@ -1,7 +1,8 @@
 import { CreditCard, Landmark } from 'lucide-react';
-import { useAuth } from '@/features/auth/auth-context';
-import { PageIntro } from '@/ui/page-intro';
+import { PAGE_TITLES } from '@/config/page-titles';
 import { paths } from '@/config/paths';
+import { useAuth } from '@/session/auth-context';
+import { PageIntro } from '@/ui/page-intro';
 import { describeCard, watchCardOnFile } from './billing-data';
 import { AccountCard, AccountCardGrid } from './components/account-card';
 import { ManageBillingButton } from './components/manage-billing-button';
@@ -19,8 +20,8 @@ function CardOnFile() {
 export default function PaymentMethodsPage() {
   return (
     <>
-      <PageIntro title="Payment methods" summary="Cards and bank accounts for your subscriptions." />
-      <AccountCardGrid label="Payment methods">
+      <PageIntro title={PAGE_TITLES.paymentMethods} summary="Cards and bank accounts for your subscriptions." />
+      <AccountCardGrid label={PAGE_TITLES.paymentMethods}>
         <AccountCard
           icon={CreditCard}
           title="Add card"

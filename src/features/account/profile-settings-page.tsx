@@ -1,17 +1,18 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { externalLinks } from '@/config/external-links';
+import { PAGE_TITLES } from '@/config/page-titles';
 import { paths } from '@/config/paths';
-import { useAuth } from '@/features/auth/auth-context';
-import { PROFILE_MESSAGES } from '@/features/auth/messages';
+import { useAuth } from '@/session/auth-context';
 import { alertSuccess } from '@/ui/alerts';
 import { Button, ExternalButtonLink } from '@/ui/button';
 import { PageIntro } from '@/ui/page-intro';
+import { formatPhoneNumber } from '@/data/phone-number';
 import { LiveDataStatus } from './components/live-data-status';
+import { PROFILE_MESSAGES } from './profile/messages';
 import { ProfileDialog, type ProfileDialogKind } from './profile/profile-dialogs';
 import styles from './profile/profile-settings.module.scss';
 import { useProfile } from './profile/use-profile';
-import { formatPhoneNumber } from '@/data/phone-number';
 
 /** Shown instead of the password, which is never readable. */
 const MASKED_PASSWORD = '••••••••';
@@ -52,7 +53,7 @@ export default function ProfileSettingsPage() {
 
   return (
     <>
-      <PageIntro title="Profile settings" summary="Your name, address, phone number, email and password." />
+      <PageIntro title={PAGE_TITLES.profileSettings} summary="Your name, address, phone number, email and password." />
       <section className={styles.section} aria-label="Your profile" aria-busy={state.status === 'loading'}>
         <LiveDataStatus state={state} subject="profile" />
         {profile && (
@@ -72,8 +73,7 @@ export default function ProfileSettingsPage() {
                 </dd>
                 <dd className={styles.action}>
                   <Button variant="secondary" onClick={() => setEditing(kind)}>
-                    {value ? 'Edit' : 'Add New'}{' '}
-                    <span className="visually-hidden">{label.toLowerCase()}</span>
+                    {value ? 'Edit' : 'Add New'} <span className="visually-hidden">{label.toLowerCase()}</span>
                   </Button>
                 </dd>
               </div>

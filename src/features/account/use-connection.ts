@@ -7,10 +7,7 @@ import { useDelayedFlag } from '@/ui/use-delayed-flag';
 /** Whether the database is reachable now (src/firebase/connection.ts); false until it first is. */
 export function useConnected(): boolean {
   const [connected, setConnected] = useState(false);
-  const watch = useCallback(
-    (signal: AbortSignal) => watchConnection((value) => !signal.aborted && setConnected(value)),
-    [],
-  );
+  const watch = useCallback((signal: AbortSignal) => watchConnection((value) => !signal.aborted && setConnected(value)), []);
   // No database client (setup error): the page's own error says so; nothing to watch.
   useAsyncSubscription(watch, (error) => console.warn('Cannot watch the database connection', error));
 

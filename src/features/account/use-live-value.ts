@@ -2,10 +2,7 @@ import { useMemo, useState } from 'react';
 import { useAsyncSubscription } from '@/ui/use-async-subscription';
 import { useUnreachable } from './use-connection';
 
-export type LiveState<T> =
-  | { status: 'loading' }
-  | { status: 'ready'; value: T }
-  | { status: 'error'; message: string };
+export type LiveState<T> = { status: 'loading' } | { status: 'ready'; value: T } | { status: 'error'; message: string };
 
 const failed = (error: Error): LiveState<never> => ({ status: 'error', message: error.message });
 

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CAPTCHA_LENGTH, captchaMatches, generateCaptchaCode } from './captcha-code';
 import { DEFAULT_COUNTRY_CODE, listCountries } from '@/data/countries';
-import { safeNextPath, signInPath } from './return-to';
+import { CAPTCHA_LENGTH, captchaMatches, generateCaptchaCode } from './captcha-code';
 
 describe('listCountries', () => {
   const countries = listCountries();
@@ -34,19 +33,5 @@ describe('captcha code', () => {
   it('matches whatever the case', () => {
     expect(captchaMatches(' ab12cd3 ', 'AB12CD3')).toBe(true);
     expect(captchaMatches('AB12CD', 'AB12CD3')).toBe(false);
-  });
-});
-
-describe('return-to', () => {
-  it('keeps same-site paths only', () => {
-    expect(safeNextPath('/order-history?x=1')).toBe('/order-history?x=1');
-    for (const bad of [null, '', 'https://evil.example.com', '//evil.example.com', '/\\evil.example.com', '/sign-in?next=/x']) {
-      expect(safeNextPath(bad)).toBeNull();
-    }
-  });
-
-  it('builds the sign-in address', () => {
-    expect(signInPath('/dev-panel')).toBe('/sign-in?next=%2Fdev-panel');
-    expect(signInPath('//evil.example.com')).toBe('/sign-in');
   });
 });

@@ -1,4 +1,4 @@
-/** The sign-up captcha's code: 7 random upper-case letters and digits (spec sections 5 and 9). */
+/** The sign-up captcha's code: 7 random upper-case letters and digits (docs/product.md#sign-up-checks). */
 export const CAPTCHA_LENGTH = 7;
 
 /** Characters that cannot be mistaken for one another when drawn with a slant: none of 0/O/Q/D,

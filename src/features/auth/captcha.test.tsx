@@ -14,7 +14,7 @@ describe('captcha code', () => {
     for (const char of LOOK_ALIKES) expect(drawn).not.toContain(char);
   });
 
-  it('is still 7 upper-case letters and digits (spec sections 5 and 9), with enough of them to guess badly', () => {
+  it('is still 7 upper-case letters and digits (docs/product.md#sign-up-checks), with enough of them to guess badly', () => {
     expect(CAPTCHA_LENGTH).toBe(7);
     for (const code of Array.from({ length: 50 }, generateCaptchaCode)) expect(code).toMatch(/^[A-Z0-9]{7}$/);
     expect(CAPTCHA_ALPHABET.length ** CAPTCHA_LENGTH).toBeGreaterThan(1e8);
@@ -23,7 +23,8 @@ describe('captcha code', () => {
   });
 
   it('has a spoken form for every character', () => {
-    for (const char of CAPTCHA_ALPHABET) expect(SPOKEN_CHARACTERS[char], char).toMatch(new RegExp(`^(${char}, as in [A-Z]|the digit ${char}$)`));
+    for (const char of CAPTCHA_ALPHABET)
+      expect(SPOKEN_CHARACTERS[char], char).toMatch(new RegExp(`^(${char}, as in [A-Z]|the digit ${char}$)`));
   });
 });
 
@@ -78,7 +79,13 @@ describe('Captcha', () => {
     render(<Captcha code={CODE} onNewCode={vi.fn()} />);
     await userEvent.click(screen.getByRole('button', { name: 'Listen to the code' }));
     expect(spoken.map((u) => u.text)).toEqual([
-      'A, as in Alfa', 'C, as in Charlie', 'the digit 3', 'the digit 4', 'E, as in Echo', 'F, as in Foxtrot', 'the digit 7',
+      'A, as in Alfa',
+      'C, as in Charlie',
+      'the digit 3',
+      'the digit 4',
+      'E, as in Echo',
+      'F, as in Foxtrot',
+      'the digit 7',
     ]);
     for (const utterance of spoken) {
       expect(utterance.rate).toBeLessThan(1);

@@ -28,7 +28,14 @@ function draw(canvas: HTMLCanvasElement, code: string): void {
     context.strokeStyle = `hsl(${Math.random() * 360} 35% 72%)`;
     context.beginPath();
     context.moveTo(Math.random() * WIDTH, Math.random() * HEIGHT);
-    context.bezierCurveTo(Math.random() * WIDTH, Math.random() * HEIGHT, Math.random() * WIDTH, Math.random() * HEIGHT, Math.random() * WIDTH, Math.random() * HEIGHT);
+    context.bezierCurveTo(
+      Math.random() * WIDTH,
+      Math.random() * HEIGHT,
+      Math.random() * WIDTH,
+      Math.random() * HEIGHT,
+      Math.random() * WIDTH,
+      Math.random() * HEIGHT,
+    );
     context.stroke();
   }
   context.font = 'bold 44px ui-monospace, Menlo, Consolas, "DejaVu Sans Mono", monospace';

@@ -1,4 +1,4 @@
-/** The auth feature's texts from the spec's error catalogue (section 8), defined once. */
+/** The auth feature's texts from the catalogue of docs/product.md#messages, defined once. */
 import { BRAND } from '@/config/brand';
 import type { AlertMessage } from '@/ui/alerts';
 
@@ -18,42 +18,15 @@ export const SIGN_UP_MESSAGES = {
 } as const satisfies Record<string, AlertMessage>;
 
 /** Title of the alert for any other sign-up failure; its text is the provider's message in plain
- *  words (auth-errors.ts). */
+ *  words (src/session/auth-errors.ts). */
 export const SIGN_UP_FAILURE_TITLE = 'Error';
-
-export const INACTIVE_SESSION: AlertMessage = {
-  title: 'Inactive Session',
-  text: 'Your session has expired, login please',
-};
 
 export const BIRTHDAY_HELP = 'Birthday is used for age verification and to provide personalized services.';
 
-/** The sign-in form's own texts; what Firebase refuses is said by auth-errors.ts. */
+/** The sign-in form's own texts; what Firebase refuses is said by src/session/auth-errors.ts. */
 export const SIGN_IN_MESSAGES = {
   missing: 'Please enter your email and password.',
   invalidEmail: 'Please enter a valid email.',
   resetNeedsEmail: 'Enter your email above, then choose "Forgot password?" again.',
-  resetSent: (email: string) =>
-    `If an account exists for ${email}, we have sent it a link to reset the password. Check your inbox.`,
+  resetSent: (email: string) => `If an account exists for ${email}, we have sent it a link to reset the password. Check your inbox.`,
 } as const;
-
-/** Profile settings (spec section 5 "Profile edits"; the phone text per architecture decision 6).
- *  Field errors are shown under the field inside the edit dialog. */
-export const PROFILE_FIELD_ERRORS = {
-  phone: 'Please enter a valid phone number',
-  address: 'Address required',
-  firstName: 'First Name required',
-  lastName: 'Last Name required',
-  email: 'Please enter a valid email',
-  currentPassword: 'Please enter your password',
-  password: 'Please enter a valid password',
-} as const;
-
-export const PROFILE_MESSAGES = {
-  emailChanged: { title: 'Cool!', text: 'Email changed successfully, and a verification email is also sent' },
-  passwordChanged: { title: 'Cool!', text: 'Password changed successfully.' },
-} as const satisfies Record<string, AlertMessage>;
-
-/** Title of the alert for a failed profile or credential change; its text is the provider's message
- *  in plain words (auth-errors.ts). */
-export const PROFILE_FAILURE_TITLE = 'Oops!';

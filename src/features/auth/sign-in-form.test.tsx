@@ -2,8 +2,8 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { AUTH_ERROR_MESSAGES } from '@/session/auth-errors';
 import { sendPasswordReset, signIn } from './auth-api';
-import { AUTH_ERROR_MESSAGES } from './auth-errors';
 import { SIGN_IN_MESSAGES } from './messages';
 import { SignInForm } from './sign-in-form';
 
@@ -41,18 +41,22 @@ describe('SignInForm', () => {
     expect(signIn).not.toHaveBeenCalled();
   });
 
-  it.each(['auth/wrong-password', 'auth/user-not-found', 'auth/invalid-credential', 'auth/too-many-requests', 'auth/network-request-failed', 'auth/user-disabled'])(
-    'turns %s into the plain sentence of auth-errors.ts and stays',
-    async (code) => {
-      vi.mocked(signIn).mockRejectedValueOnce(authError(code));
-      const router = renderAt('/sign-in');
-      await submit('ada@example.com', 'secret1');
-      expect(screen.getByRole('alert')).toHaveTextContent(AUTH_ERROR_MESSAGES[code]!);
-      expect(screen.getByRole('alert')).not.toHaveTextContent('Firebase');
-      expect(router.state.location.pathname).toBe('/sign-in');
-      expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
-    },
-  );
+  it.each([
+    'auth/wrong-password',
+    'auth/user-not-found',
+    'auth/invalid-credential',
+    'auth/too-many-requests',
+    'auth/network-request-failed',
+    'auth/user-disabled',
+  ])('turns %s into the plain sentence of auth-errors.ts and stays', async (code) => {
+    vi.mocked(signIn).mockRejectedValueOnce(authError(code));
+    const router = renderAt('/sign-in');
+    await submit('ada@example.com', 'secret1');
+    expect(screen.getByRole('alert')).toHaveTextContent(AUTH_ERROR_MESSAGES[code]!);
+    expect(screen.getByRole('alert')).not.toHaveTextContent('Firebase');
+    expect(router.state.location.pathname).toBe('/sign-in');
+    expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
+  });
 
   it('shows an unknown failure without the "Firebase: Error (…)" wrapper', async () => {
     vi.mocked(signIn).mockRejectedValueOnce(authError('auth/internal-error'));

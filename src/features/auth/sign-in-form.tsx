@@ -2,12 +2,11 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { EMAIL_PATTERN, TEXT_LIMITS } from '@/config/data-limits';
-import { paths } from '@/config/paths';
+import { NEXT_PARAM, paths, safeNextPath } from '@/config/paths';
 import { Button } from '@/ui/button';
 import { FormField } from '@/ui/form-field';
-import { authErrorMessage, resetErrorIsSilent } from './auth-errors';
+import { authErrorMessage, resetErrorIsSilent } from '@/session/auth-errors';
 import { SIGN_IN_MESSAGES } from './messages';
-import { NEXT_PARAM, safeNextPath } from './return-to';
 import styles from './auth-form.module.scss';
 
 interface SignInValues {

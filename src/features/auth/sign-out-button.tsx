@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
-import { useAuthState } from './auth-context';
+import { useAuthState } from '@/session/auth-context';
 import styles from './sign-out-button.module.scss';
 
 /** Sign out (the side menu's last entry and the header's account menu): ends the session, removes

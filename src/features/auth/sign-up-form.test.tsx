@@ -4,15 +4,19 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { FirebaseSetupError } from '@/firebase/clients';
 import { alertError, alertSuccess, alertWarning } from '@/ui/alerts';
+import { AUTH_ERROR_MESSAGES } from '@/session/auth-errors';
+import { createUserRecord } from '@/data/users-api';
 import { createAccount } from './auth-api';
-import { AUTH_ERROR_MESSAGES } from './auth-errors';
 import { SIGN_UP_MESSAGES } from './messages';
 import { SignUpForm } from './sign-up-form';
-import { createUserProfile } from './user-profile-api';
 
-vi.mock('@/ui/alerts', () => ({ alertError: vi.fn(async () => {}), alertWarning: vi.fn(async () => {}), alertSuccess: vi.fn(async () => {}) }));
+vi.mock('@/ui/alerts', () => ({
+  alertError: vi.fn(async () => {}),
+  alertWarning: vi.fn(async () => {}),
+  alertSuccess: vi.fn(async () => {}),
+}));
 vi.mock('./auth-api', () => ({ createAccount: vi.fn() }));
-vi.mock('./user-profile-api', () => ({ createUserProfile: vi.fn() }));
+vi.mock('@/data/users-api', () => ({ createUserRecord: vi.fn() }));
 vi.mock('@/firebase/clients', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@/firebase/clients')>()),
   getAuthClient: vi.fn(async () => ({})),
@@ -62,7 +66,12 @@ beforeEach(() => {
   // jsdom has no canvas.
   vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
   spoken = [];
-  vi.stubGlobal('SpeechSynthesisUtterance', class { constructor(readonly text: string) {} });
+  vi.stubGlobal(
+    'SpeechSynthesisUtterance',
+    class {
+      constructor(readonly text: string) {}
+    },
+  );
   vi.stubGlobal('speechSynthesis', { speak: (u: { text: string }) => spoken.push(u.text), cancel: () => (spoken = []) });
   return () => vi.unstubAllGlobals();
 });
@@ -70,7 +79,18 @@ beforeEach(() => {
 describe('SignUpForm', () => {
   it('marks every text input and select required, with US +1, "text" and both opt-ins off by default', () => {
     renderForm();
-    for (const name of ['First name', 'Last name', 'Country', 'Month', 'Day', 'Year', 'Phone number', 'Email', 'Password', 'Confirm password']) {
+    for (const name of [
+      'First name',
+      'Last name',
+      'Country',
+      'Month',
+      'Day',
+      'Year',
+      'Phone number',
+      'Email',
+      'Password',
+      'Confirm password',
+    ]) {
       expect(screen.getByLabelText(name)).toBeRequired();
     }
     expect(screen.getByLabelText('Country')).toHaveValue('US');
@@ -122,7 +142,7 @@ describe('SignUpForm', () => {
     await userEvent.clear(screen.getByLabelText('Phone number'));
     await userEvent.type(screen.getByLabelText('Phone number'), '020 7946 0958');
     await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
-    expect(createUserProfile).toHaveBeenCalledWith('u2', expect.objectContaining({ phoneNumber: '+442079460958', country: 'GB' }));
+    expect(createUserRecord).toHaveBeenCalledWith('u2', expect.objectContaining({ phoneNumber: '+442079460958', country: 'GB' }));
   });
 
   it('creates the account, writes the profile, welcomes and goes to the dashboard', async () => {
@@ -131,7 +151,7 @@ describe('SignUpForm', () => {
     await fillValid();
     await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
     expect(createAccount).toHaveBeenCalledWith('ada@example.com', 'secret1');
-    expect(createUserProfile).toHaveBeenCalledWith('u1', {
+    expect(createUserRecord).toHaveBeenCalledWith('u1', {
       firstName: 'Ada',
       lastName: 'Lovelace',
       email: 'ada@example.com',

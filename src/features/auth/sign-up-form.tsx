@@ -1,5 +1,5 @@
-import { useEffect, useId, useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useId, useMemo, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
 import { MONTHS, TEXT_LIMITS, VERIFICATION_METHODS } from '@/config/data-limits';
 import { externalLinks } from '@/config/external-links';
@@ -12,11 +12,12 @@ import { FormField } from '@/ui/form-field';
 import { Captcha } from './captcha';
 import { generateCaptchaCode } from './captcha-code';
 import { BIRTHDAY_HELP, SIGN_UP_MESSAGES } from './messages';
-import { firebaseSignUpServices, signUp } from './sign-up-steps';
+import { firebaseSignUpServices } from './sign-up-api';
+import { signUp } from './sign-up-steps';
 import type { SignUpField, SignUpValues } from './sign-up-validation';
 import styles from './auth-form.module.scss';
 
-/** Spec section 9: birth years from this year back 126 years; days 1-31 whatever the month. */
+/** docs/product.md#limits: birth years from this year back 126 years; days 1-31 whatever the month. */
 const BIRTH_YEAR_SPAN = 126;
 const DAYS = Array.from({ length: 31 }, (_, i) => String(i + 1));
 
@@ -43,7 +44,7 @@ function phoneHint(dialCode: string): string {
   return dialCode === '+1' ? `10 digits. ${added}` : added;
 }
 
-/** After sign-up (architecture decision 8): the Space manager site when configured, else /dashboard. */
+/** After sign-up (docs/decisions/0010-after-sign-up-and-links.md): the Space manager site when configured, else /dashboard. */
 function useGoOn() {
   const navigate = useNavigate();
   return () => {
@@ -64,17 +65,18 @@ export function SignUpForm() {
       { name: 'birthYear', label: 'Year', options: years, autoComplete: 'bday-year' },
     ] as const;
   }, []);
-  // Drawn once hydrated: a random code cannot be part of the pre-rendered page.
-  const [captchaCode, setCaptchaCode] = useState('');
-  useEffect(() => setCaptchaCode(generateCaptchaCode()), []);
+  // Shown once hydrated: a random code cannot be part of the pre-rendered page.
+  const [drawnCode, setCaptchaCode] = useState(generateCaptchaCode);
+  const captchaCode = hydrated ? drawnCode : '';
   const [summary, setSummary] = useState<AlertMessage | null>(null);
   const goOn = useGoOn();
   const birthdayHelpId = useId();
-  const { register, handleSubmit, watch, setError, clearErrors, setFocus, formState } = useForm<SignUpValues>({
+  const { register, handleSubmit, control, setError, clearErrors, setFocus, formState } = useForm<SignUpValues>({
     defaultValues: DEFAULT_VALUES,
   });
   const { errors, isSubmitting } = formState;
-  const dialCode = countries.find((c) => c.code === watch('country'))?.dialCode ?? '';
+  const country = useWatch({ control, name: 'country' });
+  const dialCode = countries.find((c) => c.code === country)?.dialCode ?? '';
 
   /** Shows the problem in the dialog, in the form's alert region and beside its fields. The
    *  submit ends at once (the button is usable again); focus goes to the field once the dialog
@@ -208,8 +210,7 @@ export function SignUpForm() {
       </FormField>
 
       <p className={styles.small}>
-        By creating an account you agree to how we handle your data, described in our{' '}
-        <Link to={paths.privacyPolicy}>privacy policy</Link>.
+        By creating an account you agree to how we handle your data, described in our <Link to={paths.privacyPolicy}>privacy policy</Link>.
       </p>
       <Button type="submit" busy={isSubmitting}>
         {isSubmitting ? 'Creating your account…' : 'Create account'}

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { FirebaseSetupError } from '@/firebase/clients';
-import { AUTH_ERROR_MESSAGES } from './auth-errors';
+import { AUTH_ERROR_MESSAGES } from '@/session/auth-errors';
+import type { NewUserRecord } from '@/data/users';
 import { SIGN_UP_FAILURE_TITLE, SIGN_UP_MESSAGES } from './messages';
 import { signUp, type NewAccount, type SignUpServices } from './sign-up-steps';
 import type { SignUpValues } from './sign-up-validation';
-import type { NewUserProfile } from './user-profile-api';
 
 const CAPTCHA = 'K7QX2PB';
 
@@ -30,7 +30,7 @@ const NOW = new Date('2026-05-04T10:20:30.000Z');
 /** Services that record each call, in order; `failures` makes a step reject. */
 function fakeServices(failures: { setup?: unknown; create?: unknown; write?: unknown } = {}, account?: NewAccount) {
   const calls: string[] = [];
-  const profiles: { uid: string; profile: NewUserProfile }[] = [];
+  const profiles: { uid: string; profile: NewUserRecord }[] = [];
   const services: SignUpServices = {
     checkSetup: async () => {
       calls.push('checkSetup');

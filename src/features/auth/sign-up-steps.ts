@@ -1,16 +1,16 @@
 /**
- * What happens when the sign-up form is submitted, in the spec's order (section 4, "Sign-up"):
- * the clients must exist (a setup error otherwise), the form must be valid (section 5), then the
+ * What happens when the sign-up form is submitted, in the required order (docs/product.md#sign-up-flow):
+ * the clients must exist (a setup error otherwise), the form must be valid (docs/product.md#sign-up-checks), then the
  * account is created, its verification email sent and its profile written. The services each step
  * calls are passed in, so the order and the failures can be tested without Firebase; the form
- * passes `firebaseSignUpServices`.
+ * passes `firebaseSignUpServices` (sign-up-api.ts).
  */
-import { FirebaseSetupError, getAuthClient, getDatabaseClient } from '@/firebase/clients';
+import type { NewUserRecord } from '@/data/users';
+import { FirebaseSetupError } from '@/firebase/clients';
 import type { AlertMessage } from '@/ui/alerts';
-import { authErrorMessage } from './auth-errors';
+import { authErrorMessage } from '@/session/auth-errors';
 import { SIGN_UP_FAILURE_TITLE, SIGN_UP_MESSAGES } from './messages';
 import { storedPhoneNumber, validateSignUp, type SignUpField, type SignUpValues } from './sign-up-validation';
-import type { NewUserProfile } from './user-profile-api';
 
 /** What the profile needs of the account Auth created. */
 export interface NewAccount {
@@ -27,15 +27,13 @@ export interface SignUpServices {
    *  auth-api's createAccount does both). */
   createAccount(email: string, password: string): Promise<NewAccount>;
   /** Writes users/{uid} (step 4). */
-  writeProfile(uid: string, profile: NewUserProfile): Promise<void>;
+  writeProfile(uid: string, profile: NewUserRecord): Promise<void>;
   now(): Date;
 }
 
 /** Done, or what to tell the person: shown as a warning (a problem with what was typed, marked on
  *  `fields`) or as an error. */
-export type SignUpOutcome =
-  | { ok: true }
-  | { ok: false; severity: 'warning' | 'error'; message: AlertMessage; fields: SignUpField[] };
+export type SignUpOutcome = { ok: true } | { ok: false; severity: 'warning' | 'error'; message: AlertMessage; fields: SignUpField[] };
 
 /** Runs the steps; the first that fails ends the run and none after it is tried. */
 export async function signUp(values: SignUpValues, captchaCode: string, services: SignUpServices): Promise<SignUpOutcome> {
@@ -58,7 +56,7 @@ export async function signUp(values: SignUpValues, captchaCode: string, services
   return { ok: true };
 }
 
-function newUserProfile(values: SignUpValues, account: NewAccount, email: string, now: Date): NewUserProfile {
+function newUserProfile(values: SignUpValues, account: NewAccount, email: string, now: Date): NewUserRecord {
   return {
     firstName: values.firstName.trim(),
     lastName: values.lastName.trim(),
@@ -75,26 +73,3 @@ function newUserProfile(values: SignUpValues, account: NewAccount, email: string
     createdAt: now.toISOString(),
   };
 }
-
-type Apis = [typeof import('./auth-api'), typeof import('./user-profile-api')];
-let apis: Promise<Apis> | undefined;
-
-/** Firebase's SDK loads on the first attempt, not with the page (docs/decisions.md). Both modules
- *  load before the account is created, so a failed download cannot leave an account without a
- *  profile; a failed one is tried again on the next attempt. */
-function loadApis(): Promise<Apis> {
-  if (!apis) {
-    apis = Promise.all([import('./auth-api'), import('./user-profile-api')]);
-    apis.catch(() => (apis = undefined));
-  }
-  return apis;
-}
-
-export const firebaseSignUpServices: SignUpServices = {
-  checkSetup: async () => {
-    await Promise.all([getAuthClient(), getDatabaseClient()]);
-  },
-  createAccount: async (email, password) => (await loadApis())[0].createAccount(email, password),
-  writeProfile: async (uid, profile) => (await loadApis())[1].createUserProfile(uid, profile),
-  now: () => new Date(),
-};

@@ -60,7 +60,7 @@ describe('validateSignUp', () => {
     expect(check({ password: '123456', confirmPassword: '123456' })).toBeNull();
   });
 
-  it('then an empty captcha, before a wrong one and before the mismatch (decision 6)', () => {
+  it('then an empty captcha, before a wrong one and before the mismatch (docs/decisions/0008-fix-evident-spec-defects.md)', () => {
     expect(check({ captcha: ' ', confirmPassword: 'other1' })?.message).toBe(SIGN_UP_MESSAGES.captchaRequired);
     expect(check({ captcha: 'AC34EF9', confirmPassword: 'other1' })?.message).toBe(SIGN_UP_MESSAGES.invalidCaptcha);
   });

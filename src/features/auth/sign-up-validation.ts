@@ -1,12 +1,9 @@
-/** The sign-up form's checks, in the spec's order (section 5, architecture decision 6). */
-import { EMAIL_PATTERN, type VERIFICATION_METHODS } from '@/config/data-limits';
+/** The sign-up form's checks, in the required order (docs/product.md#sign-up-checks, docs/decisions/0008-fix-evident-spec-defects.md). */
+import { EMAIL_PATTERN, PASSWORD_MIN_LENGTH, type VERIFICATION_METHODS } from '@/config/data-limits';
 import { isCountryCode } from '@/data/countries';
 import { toStoredPhoneNumber } from '@/data/phone-number';
 import { captchaMatches } from './captcha-code';
 import { SIGN_UP_MESSAGES } from './messages';
-
-/** Spec section 9: the minimum password length. */
-export const PASSWORD_MIN_LENGTH = 6;
 
 export interface SignUpValues {
   firstName: string;
@@ -50,7 +47,7 @@ export function validateSignUp(values: SignUpValues, captchaCode: string): SignU
   if (!storedPhoneNumber(values)) return { message: SIGN_UP_MESSAGES.invalidPhone, fields: ['phone'] };
   if (!EMAIL_PATTERN.test(values.email.trim())) return { message: SIGN_UP_MESSAGES.invalidEmail, fields: ['email'] };
   if (values.password.length < PASSWORD_MIN_LENGTH) return { message: SIGN_UP_MESSAGES.weakPassword, fields: ['password'] };
-  // Decision 6: the empty check first, so "Captcha Required" can be seen.
+  // docs/decisions/0008-fix-evident-spec-defects.md: the empty check first, so "Captcha Required" can be seen.
   if (values.captcha.trim() === '') return { message: SIGN_UP_MESSAGES.captchaRequired, fields: ['captcha'] };
   if (!captchaMatches(values.captcha, captchaCode)) return { message: SIGN_UP_MESSAGES.invalidCaptcha, fields: ['captcha'] };
   if (values.password !== values.confirmPassword) {

@@ -1,10 +1,9 @@
 import { useContext, useEffect, useState, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { paths } from '@/config/paths';
+import { NEXT_PARAM, paths, safeNextPath } from '@/config/paths';
 import { Spinner } from '@/ui/spinner';
-import { AuthConnectContext, useAuthState, useSessionHint } from './auth-context';
-import { NEXT_PARAM, safeNextPath } from './return-to';
-import { readStoredUserId } from './stored-user-id';
+import { AuthConnectContext, useAuthState, useSessionHint } from '@/session/auth-context';
+import { readStoredUserId } from '@/session/stored-user-id';
 
 /**
  * The sign-in and sign-up pages are for people who are not signed in: someone who already was when

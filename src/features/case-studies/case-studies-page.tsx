@@ -1,12 +1,13 @@
 import { ArrowRight, ArrowUpRight } from 'lucide-react';
 import { Link } from 'react-router-dom';
+import { PAGE_SUMMARIES } from '@/config/page-summaries';
+import { PAGE_TITLES } from '@/config/page-titles';
 import { paths } from '@/config/paths';
 import { ButtonLink } from '@/ui/button';
 import { PageIntro } from '@/ui/page-intro';
 import { CASE_STUDIES, EXTERNAL_SHOWCASE } from './case-studies';
 import { CaseStudyCard } from './case-study-card';
 import styles from './case-studies-page.module.scss';
-import { PAGE_SUMMARIES } from '@/config/page-summaries';
 
 /** The first card loads at once (it is the page’s largest picture, and on a phone the only one
  *  above the fold); the rest load lazily. SVGs this small arrive at once when in view anyway. */
@@ -16,7 +17,7 @@ export default function CaseStudiesPage() {
   const external = EXTERNAL_SHOWCASE;
   return (
     <>
-      <PageIntro title="Case studies" summary={PAGE_SUMMARIES.caseStudies} />
+      <PageIntro title={PAGE_TITLES.caseStudies} summary={PAGE_SUMMARIES.caseStudies} />
       <div className={styles.content}>
         <ul className={styles.grid}>
           {CASE_STUDIES.map((study, index) => (
@@ -44,10 +45,7 @@ export default function CaseStudiesPage() {
             action={
               <a href={external.href} target="_blank" rel="noopener noreferrer" className={styles.link}>
                 {external.linkLabel}
-                <span className="visually-hidden">
-                  {' '}
-                  of {external.name} (opens in a new tab)
-                </span>
+                <span className="visually-hidden"> of {external.name} (opens in a new tab)</span>
                 <ArrowUpRight aria-hidden="true" size={18} className={styles.arrow} />
               </a>
             }

@@ -29,8 +29,7 @@ export interface CaseStudyImage {
 }
 
 export type CaseStudyBlock =
-  | { kind: 'text'; heading: string; paragraphs: readonly string[] }
-  | { kind: 'image'; image: CaseStudyImage; caption: string };
+  { kind: 'text'; heading: string; paragraphs: readonly string[] } | { kind: 'image'; image: CaseStudyImage; caption: string };
 
 export interface CaseStudyMetric {
   value: string;
@@ -131,7 +130,10 @@ export const CASE_STUDIES: readonly CaseStudy[] = [
       'Charm sells personalised charm bracelets online. Most shoppers abandoned their cart because they could not picture how the charms they picked would look together on a wrist.',
       `${BRAND.name} designed and built a native-quality mobile app where every bracelet is composed visually, link by link, and can be tried on through the phone’s camera before checkout.`,
     ],
-    cover: art(charmCover, 'Illustration: a chain bracelet of amber and white links with heart, star and moon charms, on a night-blue background.'),
+    cover: art(
+      charmCover,
+      'Illustration: a chain bracelet of amber and white links with heart, star and moon charms, on a night-blue background.',
+    ),
     blocks: [
       text(
         'The challenge',

@@ -1,5 +1,5 @@
 import { Link, useParams } from 'react-router-dom';
-import NotFoundPage from '@/app/not-found-page';
+import NotFoundPage from '@/ui/not-found-page';
 import { paths } from '@/config/paths';
 import { ButtonLink, ExternalButtonLink } from '@/ui/button';
 import { PageIntro } from '@/ui/page-intro';

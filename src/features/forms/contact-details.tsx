@@ -36,7 +36,10 @@ export function ContactDetails() {
           <li key={social.url}>
             <a href={social.url} target="_blank" rel="noopener noreferrer">
               {handle(social.url)}
-              <span className="visually-hidden"> ({social.name} on {social.network}, opens in a new tab)</span>
+              <span className="visually-hidden">
+                {' '}
+                ({social.name} on {social.network}, opens in a new tab)
+              </span>
             </a>{' '}
             <span className={styles.network} aria-hidden="true">
               {social.network}

@@ -153,7 +153,11 @@ describe('ContactPage', () => {
     expect(error).toHaveTextContent('Please try again in 12 minutes.');
     expect(error).toHaveTextContent('everything you typed is still here');
     expect(within(error).queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
-    for (const [key, label] of [['name', 'Full name'], ['message', 'Message']] as const) expect(field(label)).toHaveValue(VALUES[key]);
+    for (const [key, label] of [
+      ['name', 'Full name'],
+      ['message', 'Message'],
+    ] as const)
+      expect(field(label)).toHaveValue(VALUES[key]);
     expect(mail).not.toHaveBeenCalled();
   });
 

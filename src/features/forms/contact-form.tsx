@@ -10,10 +10,36 @@ export function ContactForm() {
   const { register, errors, frame } = useSubmissionForm('contact', { name: '', email: '', phone: '', city: '', message: '' });
   return (
     <SubmissionForm label="Inquiry" submitLabel="Send message" {...frame}>
-      <FormField label="Full name" placeholder="Full Name" autoComplete="name" registration={register('name', fieldRules.fullName('Full name'))} error={errors.name?.message} />
-      <FormField label="Email" type="email" placeholder="Contact Email" autoComplete="email" registration={register('email', fieldRules.email('Email'))} error={errors.email?.message} />
-      <FormField label="Phone number" type="tel" placeholder="Contact Number" autoComplete="tel" registration={register('phone', fieldRules.phone('Phone number'))} error={errors.phone?.message} />
-      <FormField label="City" placeholder="City" autoComplete="address-level2" registration={register('city', fieldRules.city('City'))} error={errors.city?.message} />
+      <FormField
+        label="Full name"
+        placeholder="Full Name"
+        autoComplete="name"
+        registration={register('name', fieldRules.fullName('Full name'))}
+        error={errors.name?.message}
+      />
+      <FormField
+        label="Email"
+        type="email"
+        placeholder="Contact Email"
+        autoComplete="email"
+        registration={register('email', fieldRules.email('Email'))}
+        error={errors.email?.message}
+      />
+      <FormField
+        label="Phone number"
+        type="tel"
+        placeholder="Contact Number"
+        autoComplete="tel"
+        registration={register('phone', fieldRules.phone('Phone number'))}
+        error={errors.phone?.message}
+      />
+      <FormField
+        label="City"
+        placeholder="City"
+        autoComplete="address-level2"
+        registration={register('city', fieldRules.city('City'))}
+        error={errors.city?.message}
+      />
       <FormField
         label="Message"
         placeholder="How can we help?"

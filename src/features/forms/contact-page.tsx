@@ -1,14 +1,15 @@
+import { PAGE_SUMMARIES } from '@/config/page-summaries';
+import { PAGE_TITLES } from '@/config/page-titles';
 import { PageIntro } from '@/ui/page-intro';
 import { ContactDetails } from './contact-details';
 import { ContactForm } from './contact-form';
 import styles from './forms.module.scss';
-import { PAGE_SUMMARIES } from '@/config/page-summaries';
 
 /** /contact and /support. */
 export default function ContactPage() {
   return (
     <>
-      <PageIntro title="Contact us" summary={PAGE_SUMMARIES.contact} />
+      <PageIntro title={PAGE_TITLES.contact} summary={PAGE_SUMMARIES.contact} />
       <div className="container">
         <div className={styles.contactLayout}>
           <section aria-labelledby="inquiry-heading" className={styles.panel}>

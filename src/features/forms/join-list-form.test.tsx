@@ -16,7 +16,9 @@ vi.mock('./submissions', async (original) => ({ ...(await original<typeof import
 beforeEach(() => {
   vi.mocked(alertSuccess).mockReset();
   vi.mocked(storeSubmission).mockReset().mockResolvedValue('key');
-  vi.mocked(startMail).mockReset().mockResolvedValue({ delivered: Promise.resolve('sent') });
+  vi.mocked(startMail)
+    .mockReset()
+    .mockResolvedValue({ delivered: Promise.resolve('sent') });
 });
 
 describe.each([

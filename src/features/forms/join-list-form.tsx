@@ -15,8 +15,21 @@ export function JoinListForm({ kind, label, submitLabel }: JoinListFormProps) {
   const { register, errors, frame } = useSubmissionForm(kind, { full__name: '', email: '' });
   return (
     <SubmissionForm label={label} submitLabel={submitLabel} {...frame}>
-      <FormField label="Full name" placeholder="Full Name" autoComplete="name" registration={register('full__name', fieldRules.fullName('Full name'))} error={errors.full__name?.message} />
-      <FormField label="Email" type="email" placeholder="Email" autoComplete="email" registration={register('email', fieldRules.email('Email'))} error={errors.email?.message} />
+      <FormField
+        label="Full name"
+        placeholder="Full Name"
+        autoComplete="name"
+        registration={register('full__name', fieldRules.fullName('Full name'))}
+        error={errors.full__name?.message}
+      />
+      <FormField
+        label="Email"
+        type="email"
+        placeholder="Email"
+        autoComplete="email"
+        registration={register('email', fieldRules.email('Email'))}
+        error={errors.email?.message}
+      />
     </SubmissionForm>
   );
 }

@@ -30,10 +30,20 @@ afterEach(() => vi.unstubAllEnvs());
 
 describe('mailConfig', () => {
   it('picks each form its template, and the origin when one is set', () => {
-    expect(mailConfig('waitlist')).toEqual({ publicKey: 'public-key', serviceId: 'service', templateId: 'waitlist-template', origin: KEYS.VITE_EMAILJS_ORIGIN });
+    expect(mailConfig('waitlist')).toEqual({
+      publicKey: 'public-key',
+      serviceId: 'service',
+      templateId: 'waitlist-template',
+      origin: KEYS.VITE_EMAILJS_ORIGIN,
+    });
     expect(mailConfig('preorder')?.templateId).toBe('preorder-template');
     vi.stubEnv('VITE_EMAILJS_ORIGIN', '');
-    expect(mailConfig('contact')).toEqual({ publicKey: 'public-key', serviceId: 'service', templateId: 'contact-template', origin: undefined });
+    expect(mailConfig('contact')).toEqual({
+      publicKey: 'public-key',
+      serviceId: 'service',
+      templateId: 'contact-template',
+      origin: undefined,
+    });
   });
 
   it.each(['VITE_EMAILJS_PUBLIC_KEY', 'VITE_EMAILJS_SERVICE_ID', 'VITE_EMAILJS_CONTACT_TEMPLATE_ID'])('is null without %s', (name) => {

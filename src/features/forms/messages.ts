@@ -1,4 +1,4 @@
-/** Every text the three forms show or log, in one place (spec sections 4 and 8). */
+/** Every text the three forms show or log, in one place (docs/product.md#forms and #messages). */
 import { BRAND } from '@/config/brand';
 import { externalLinks } from '@/config/external-links';
 import type { SubmissionKind } from '@/config/data-limits';

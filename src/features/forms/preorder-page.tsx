@@ -1,13 +1,14 @@
+import { PAGE_SUMMARIES } from '@/config/page-summaries';
+import { PAGE_TITLES } from '@/config/page-titles';
 import { PageIntro } from '@/ui/page-intro';
 import { JoinListForm } from './join-list-form';
 import styles from './forms.module.scss';
-import { PAGE_SUMMARIES } from '@/config/page-summaries';
 
 /** /preorder: the Space satellite-internet pre-order list. */
 export default function PreorderPage() {
   return (
     <>
-      <PageIntro title="Pre-order Space" summary={PAGE_SUMMARIES.preorder} />
+      <PageIntro title={PAGE_TITLES.preorder} summary={PAGE_SUMMARIES.preorder} />
       <div className="container">
         <section aria-labelledby="preorder-heading" className={`${styles.panel} ${styles.narrow}`}>
           <h2 id="preorder-heading">Reserve your place</h2>

@@ -1,4 +1,4 @@
-import type { FormEventHandler, ReactNode, Ref } from 'react';
+import type { FormEventHandler, ReactNode } from 'react';
 import { Button } from '@/ui/button';
 import { storeErrorMessage, type StoreProblem } from './messages';
 import styles from './forms.module.scss';
@@ -6,7 +6,6 @@ import styles from './forms.module.scss';
 interface SubmissionFormProps {
   /** Accessible name of the form. */
   label: string;
-  formRef: Ref<HTMLFormElement>;
   onSubmit: FormEventHandler<HTMLFormElement>;
   sending: boolean;
   submitLabel: string;
@@ -18,10 +17,10 @@ interface SubmissionFormProps {
 
 /** The frame of every form: its fields, the store error with a retry, and the submit button
  *  (disabled while sending). The browser's own validation bubbles are off: the fields show ours. */
-export function SubmissionForm({ label, formRef, onSubmit, sending, submitLabel, failure, children }: SubmissionFormProps) {
+export function SubmissionForm({ label, onSubmit, sending, submitLabel, failure, children }: SubmissionFormProps) {
   const error = failure ? storeErrorMessage(failure) : null;
   return (
-    <form ref={formRef} aria-label={label} noValidate onSubmit={onSubmit} className={styles.form}>
+    <form aria-label={label} noValidate onSubmit={onSubmit} className={styles.form}>
       <p className={styles.hint}>All fields are required.</p>
       {children}
       {error && (

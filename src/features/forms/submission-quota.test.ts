@@ -34,7 +34,11 @@ describe('nextQuotaStep', () => {
 describe('quotaRecord', () => {
   it('writes the server time into a new window and keeps the window of a next step', () => {
     expect(quotaRecord({ kind: 'new-window' }, 'key1', 'SERVER_TIME')).toEqual({ count: 1, windowStart: 'SERVER_TIME', lastId: 'key1' });
-    expect(quotaRecord({ kind: 'next', count: 3, windowStart: NOW }, 'key3', 'SERVER_TIME')).toEqual({ count: 3, windowStart: NOW, lastId: 'key3' });
+    expect(quotaRecord({ kind: 'next', count: 3, windowStart: NOW }, 'key3', 'SERVER_TIME')).toEqual({
+      count: 3,
+      windowStart: NOW,
+      lastId: 'key3',
+    });
   });
 });
 

@@ -1,5 +1,5 @@
-/** Data access of the forms: writes a submission to submissions/{kind}/{pushId} (architecture
- *  decision 5: stored first, then mailed), counted against the visitor's quota (spam limits).
+/** Data access of the forms: writes a submission to submissions/{kind}/{pushId}
+ *  (docs/decisions/0007-forms-store-then-mail.md), counted against the visitor's quota (docs/decisions/0071-anonymous-visitor-quota.md).
  *  Only this module talks to the database for the forms. */
 import type { Database } from 'firebase/database';
 import { FirebaseSetupError, getVisitorClients } from '@/firebase/clients';

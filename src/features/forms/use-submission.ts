@@ -1,5 +1,5 @@
-/** Store, then mail, then thank (architecture decision 5): the sequence every form runs on submit. */
-import { useRef, useState } from 'react';
+/** Store, then mail, then thank (docs/decisions/0007-forms-store-then-mail.md): the sequence every form runs on submit. */
+import { useRef, useState, type FormEvent } from 'react';
 import { useForm, type DefaultValues } from 'react-hook-form';
 import { useLocation } from 'react-router-dom';
 import type { SubmissionKind } from '@/config/data-limits';
@@ -50,15 +50,17 @@ export function useSubmission<K extends SubmissionKind>(kind: K): Submission<K> 
 
 /** A react-hook-form form wired to useSubmission: reset to `empty` once stored, kept otherwise. */
 export function useSubmissionForm<K extends SubmissionKind>(kind: K, empty: SubmissionFields[K]) {
-  const formRef = useRef<HTMLFormElement>(null);
   const { submit, failure } = useSubmission(kind);
   const form = useForm<SubmissionFields[K]>({ defaultValues: empty as DefaultValues<SubmissionFields[K]> });
-  const onSubmit = form.handleSubmit(async (values) => {
-    if (await submit(values, formRef.current!)) form.reset(empty);
-  });
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    const element = event.currentTarget;
+    return form.handleSubmit(async (values) => {
+      if (await submit(values, element)) form.reset(empty);
+    })(event);
+  };
   return {
     register: form.register,
     errors: form.formState.errors,
-    frame: { formRef, onSubmit, sending: form.formState.isSubmitting, failure },
+    frame: { onSubmit, sending: form.formState.isSubmitting, failure },
   };
 }

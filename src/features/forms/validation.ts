@@ -19,10 +19,19 @@ function rules(...checks: Check[]) {
   };
 }
 
-const required = (label: string): Check => (value) => value !== '' || FIELD_MESSAGES.required(label);
-const atMost = (label: string, max: number): Check => (value) => value.length <= max || FIELD_MESSAGES.tooLong(label, max, value.length);
+const required =
+  (label: string): Check =>
+  (value) =>
+    value !== '' || FIELD_MESSAGES.required(label);
+const atMost =
+  (label: string, max: number): Check =>
+  (value) =>
+    value.length <= max || FIELD_MESSAGES.tooLong(label, max, value.length);
 /** Names and cities are echoed in mails (the waitlist's goes to the address typed), so no markup. */
-const noMarkup = (label: string): Check => (value) => !/[<>]/.test(value) || FIELD_MESSAGES.noMarkup(label);
+const noMarkup =
+  (label: string): Check =>
+  (value) =>
+    !/[<>]/.test(value) || FIELD_MESSAGES.noMarkup(label);
 
 export const fieldRules = {
   fullName: (label: string) => rules(required(label), atMost(label, TEXT_LIMITS.fullName), noMarkup(label)),

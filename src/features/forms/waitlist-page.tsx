@@ -1,7 +1,7 @@
 import { PageIntro } from '@/ui/page-intro';
+import { PAGE_SUMMARIES } from '@/config/page-summaries';
 import { JoinListForm } from './join-list-form';
 import styles from './forms.module.scss';
-import { PAGE_SUMMARIES } from '@/config/page-summaries';
 
 /** /waitlist and /open-access-program. */
 export default function WaitlistPage() {

@@ -49,7 +49,7 @@ describe.each([
 });
 
 describe('the terms of service', () => {
-  it('carry the claim limit, the liability cap and the dispute-resolution period (spec section 9)', () => {
+  it('carry the claim limit, the liability cap and the dispute-resolution period (docs/product.md#legal-terms)', () => {
     renderDocument(termsOfService);
     expect(sectionText('claim-limit')).toContain('within 1 year');
     expect(sectionText('limitation-of-liability')).toContain(

@@ -40,8 +40,7 @@ export const privacyPolicyMeta: LegalDocumentMeta = {
 
 export const termsOfServiceMeta: LegalDocumentMeta = {
   title: 'Terms of service',
-  summary:
-    'The agreement that applies when you use our site, buy a plan or work with our engineers, including our non-disclosure terms.',
+  summary: 'The agreement that applies when you use our site, buy a plan or work with our engineers, including our non-disclosure terms.',
   path: paths.termsOfService,
   lastUpdated: '2026-11-16',
 };

@@ -22,7 +22,9 @@ export const privacyPolicy: LegalDocument = {
     {
       id: 'information-we-collect',
       title: 'Information we collect',
-      blocks: ['We collect information you give us, information created when you use our services, and a small amount of technical information.'],
+      blocks: [
+        'We collect information you give us, information created when you use our services, and a small amount of technical information.',
+      ],
       subsections: [
         {
           title: 'Account information',
@@ -197,10 +199,7 @@ export const privacyPolicy: LegalDocument = {
     {
       id: 'contact',
       title: 'Contact us',
-      blocks: [
-        'Questions about this policy, or a request about your personal information? Write to us:',
-        { contact: 'support' },
-      ],
+      blocks: ['Questions about this policy, or a request about your personal information? Write to us:', { contact: 'support' }],
     },
   ],
 };

@@ -4,7 +4,7 @@ import { termsOfServiceMeta, type LegalDocument } from './legal-documents';
 const { name, company, city } = BRAND;
 
 /** The terms of service shown at /legal/terms-of-service. The claim limit, liability cap and
- *  dispute-resolution period are the business constants of spec section 9. */
+ *  dispute-resolution period are the figures of docs/product.md#legal-terms. */
 export const termsOfService: LegalDocument = {
   meta: termsOfServiceMeta,
   intro: [

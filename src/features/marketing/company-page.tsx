@@ -1,5 +1,7 @@
 import { BRAND } from '@/config/brand';
 import { externalLinks } from '@/config/external-links';
+import { PAGE_SUMMARIES } from '@/config/page-summaries';
+import { PAGE_TITLES } from '@/config/page-titles';
 import { paths } from '@/config/paths';
 import { ButtonLink, ExternalButtonLink } from '@/ui/button';
 import { PageIntro } from '@/ui/page-intro';
@@ -10,25 +12,19 @@ import { StatList } from './components/stat-list';
 import { OPENINGS } from './content/careers';
 import { TRACK_RECORD } from './content/claims';
 import styles from './company/company.module.scss';
-import { PAGE_SUMMARIES } from '@/config/page-summaries';
 
 export default function CompanyPage() {
   return (
     <>
-      <PageIntro title="About us" summary={PAGE_SUMMARIES.company} />
+      <PageIntro title={PAGE_TITLES.company} summary={PAGE_SUMMARIES.company} />
 
-      <Promo
-        title="Who we are"
-        art={{ src: '/images/marketing/hero.svg', width: 480, height: 360, eager: true }}
-      >
+      <Promo title="Who we are" art={{ src: '/images/marketing/hero.svg', width: 480, height: 360, eager: true }}>
         <p>
-          {BRAND.company} is a team of engineers, designers and network specialists based in {BRAND.city}. We design and
-          build websites, mobile and wearable apps, SaaS platforms, e-commerce, artificial intelligence, blockchain and
-          virtual-reality products for start-ups and global brands alike.
+          {BRAND.company} is a team of engineers, designers and network specialists based in {BRAND.city}. We design and build websites,
+          mobile and wearable apps, SaaS platforms, e-commerce, artificial intelligence, blockchain and virtual-reality products for
+          start-ups and global brands alike.
         </p>
-        <p>
-          We also run Space, our satellite-internet service, which brings fast broadband to places cables never reached.
-        </p>
+        <p>We also run Space, our satellite-internet service, which brings fast broadband to places cables never reached.</p>
         <StatList stats={TRACK_RECORD} />
       </Promo>
 
@@ -37,16 +33,15 @@ export default function CompanyPage() {
           To turn good ideas into software people rely on, and to connect the people who have been left offline.
         </p>
         <p className={styles.text}>
-          We believe great software comes from small, dedicated teams who own what they build. That is why every client
-          gets engineers of their own on a fixed monthly plan, why the code is theirs from day one, and why we stand behind
-          it with a 2-year warranty.
+          We believe great software comes from small, dedicated teams who own what they build. That is why every client gets engineers of
+          their own on a fixed monthly plan, why the code is theirs from day one, and why we stand behind it with a 2-year warranty.
         </p>
       </Section>
 
       <Section title="Next-gen" tone="alt">
         <p className={styles.text}>
-          Our next-gen practice builds products for customers in every language and market: localised interfaces, local
-          payment methods and AI features that work across languages.
+          Our next-gen practice builds products for customers in every language and market: localised interfaces, local payment methods and
+          AI features that work across languages.
         </p>
         <Actions>
           <ButtonLink to={paths.nextGen} variant="secondary">
@@ -81,8 +76,8 @@ export default function CompanyPage() {
           ))}
         </ul>
         <p className={styles.text}>
-          To apply, email your CV or portfolio to <a href={`mailto:${externalLinks.careersEmail}`}>{externalLinks.careersEmail}</a>{' '}
-          with the role in the subject line. Don’t see your role? Write to us anyway.
+          To apply, email your CV or portfolio to <a href={`mailto:${externalLinks.careersEmail}`}>{externalLinks.careersEmail}</a> with the
+          role in the subject line. Don’t see your role? Write to us anyway.
         </p>
         <Actions>
           <ExternalButtonLink href={`mailto:${externalLinks.careersEmail}?subject=${encodeURIComponent('Application')}`}>

@@ -1,17 +1,15 @@
+import { PAGE_SUMMARIES } from '@/config/page-summaries';
+import { PAGE_TITLES } from '@/config/page-titles';
 import { paths } from '@/config/paths';
 import { ButtonLink } from '@/ui/button';
 import { PageIntro } from '@/ui/page-intro';
 import { CardGrid } from './components/card-grid';
 import { Section } from './components/section';
-import { PAGE_SUMMARIES } from '@/config/page-summaries';
 
 export default function CreatePage() {
   return (
     <>
-      <PageIntro
-        title="Start something new"
-        summary={PAGE_SUMMARIES.create}
-      />
+      <PageIntro title={PAGE_TITLES.create} summary={PAGE_SUMMARIES.create} />
       <Section title="Choose how to start" intro="Whichever you choose, a dedicated team can be working on your product within a week.">
         <CardGrid
           columns={3}

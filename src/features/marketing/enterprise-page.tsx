@@ -1,4 +1,6 @@
 import { BRAND } from '@/config/brand';
+import { PAGE_SUMMARIES } from '@/config/page-summaries';
+import { PAGE_TITLES } from '@/config/page-titles';
 import { paths } from '@/config/paths';
 import { ButtonLink } from '@/ui/button';
 import { PageIntro } from '@/ui/page-intro';
@@ -8,15 +10,11 @@ import { Promo } from './components/promo';
 import { Actions, Section } from './components/section';
 import { STAFF_REDUCTION } from './content/claims';
 import { BUILDER_FEATURES, BUILDER_USE_CASES } from './content/enterprise';
-import { PAGE_SUMMARIES } from '@/config/page-summaries';
 
 export default function EnterprisePage() {
   return (
     <>
-      <PageIntro
-        title="Enterprise builder"
-        summary={PAGE_SUMMARIES.enterprise}
-      >
+      <PageIntro title={PAGE_TITLES.enterprise} summary={PAGE_SUMMARIES.enterprise}>
         <Actions>
           <ButtonLink to={paths.waitlist} variant="accent">
             Join the builder waitlist
@@ -30,13 +28,13 @@ export default function EnterprisePage() {
         art={{ src: '/images/marketing/builder.svg', width: 480, height: 320 }}
       >
         <p>
-          Every company runs on internal tools: the admin panel, the support console, the approval form. They are rarely
-          anyone’s priority, so they are slow to build and painful to use. Our builder lets your operations team assemble
-          them with drag and drop on top of your real data, while your engineers keep control of the code.
+          Every company runs on internal tools: the admin panel, the support console, the approval form. They are rarely anyone’s priority,
+          so they are slow to build and painful to use. Our builder lets your operations team assemble them with drag and drop on top of
+          your real data, while your engineers keep control of the code.
         </p>
         <p>
-          The builder grew out of our own client work, where automating back-office tasks has delivered a{' '}
-          {STAFF_REDUCTION.value} {STAFF_REDUCTION.label} in manual hours.
+          The builder grew out of our own client work, where automating back-office tasks has delivered a {STAFF_REDUCTION.value}{' '}
+          {STAFF_REDUCTION.label} in manual hours.
         </p>
       </Promo>
 

@@ -101,8 +101,8 @@ export default function HomePage() {
         night
       >
         <p>
-          Space brings broadband to ranches, boats, job sites and remote offices through our low-orbit satellites. Join
-          the beta and get a tester pass as soon as your area is approved.
+          Space brings broadband to ranches, boats, job sites and remote offices through our low-orbit satellites. Join the beta and get a
+          tester pass as soon as your area is approved.
         </p>
         <p className={styles.membership}>
           {MEMBERSHIP.name}: <strong>{MEMBERSHIP.price}</strong> — stream {MEMBERSHIP.videos} on any Space connection.
@@ -124,8 +124,8 @@ export default function HomePage() {
         artFirst
       >
         <p>
-          The Dev Panel gives every customer a Live View of their product as we build it and a Dev Box: a ready-made
-          cloud workspace with your repository, tools and preview links.
+          The Dev Panel gives every customer a Live View of their product as we build it and a Dev Box: a ready-made cloud workspace with
+          your repository, tools and preview links.
         </p>
         <p className={styles.requests}>
           <strong>{ACCESS_REQUESTS.count}</strong> people requested access {ACCESS_REQUESTS.window}.

@@ -1,3 +1,5 @@
+import { PAGE_SUMMARIES } from '@/config/page-summaries';
+import { PAGE_TITLES } from '@/config/page-titles';
 import { paths } from '@/config/paths';
 import { PageIntro } from '@/ui/page-intro';
 import { ClosingCta } from './components/closing-cta';
@@ -5,12 +7,11 @@ import { Section } from './components/section';
 import { StepList } from './components/step-list';
 import { HOW_IT_WORKS } from './content/how-it-works';
 import { EXECUTION_PROCESS } from './content/process';
-import { PAGE_SUMMARIES } from '@/config/page-summaries';
 
 export default function HowItWorksPage() {
   return (
     <>
-      <PageIntro title="How it works" summary={PAGE_SUMMARIES.howItWorks} />
+      <PageIntro title={PAGE_TITLES.howItWorks} summary={PAGE_SUMMARIES.howItWorks} />
 
       <Section title="The four steps" intro="What happens at each step, and what you get from it.">
         <StepList steps={HOW_IT_WORKS} columns={2} />

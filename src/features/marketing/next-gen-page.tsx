@@ -1,20 +1,17 @@
 import { paths } from '@/config/paths';
 import { ButtonLink } from '@/ui/button';
 import { PageIntro } from '@/ui/page-intro';
+import { PAGE_SUMMARIES } from '@/config/page-summaries';
 import { Promo } from './components/promo';
 import { Actions, Section } from './components/section';
 import { TrustedCustomers } from './components/trusted-customers';
 import { NEXT_GEN_INTROS } from './content/next-gen-intros';
 import { LanguageIntro } from './next-gen/language-intro';
-import { PAGE_SUMMARIES } from '@/config/page-summaries';
 
 export default function NextGenPage() {
   return (
     <>
-      <PageIntro
-        title="Next-Gen"
-        summary={PAGE_SUMMARIES.nextGen}
-      />
+      <PageIntro title="Next-Gen" summary={PAGE_SUMMARIES.nextGen} />
 
       <Promo
         eyebrow="Now in the store"
@@ -23,8 +20,8 @@ export default function NextGenPage() {
         night
       >
         <p>
-          Pick a plan, add the languages and markets you sell in, and your dedicated team starts within a week. Every
-          plan includes localisation, accessibility and zero downtime, 24/7/365.
+          Pick a plan, add the languages and markets you sell in, and your dedicated team starts within a week. Every plan includes
+          localisation, accessibility and zero downtime, 24/7/365.
         </p>
         <Actions>
           <ButtonLink to={paths.store} variant="accent">

@@ -1,3 +1,5 @@
+import { PAGE_SUMMARIES } from '@/config/page-summaries';
+import { PAGE_TITLES } from '@/config/page-titles';
 import { paths } from '@/config/paths';
 import { PageIntro } from '@/ui/page-intro';
 import { ClosingCta } from './components/closing-cta';
@@ -5,7 +7,6 @@ import { CardGrid } from './components/card-grid';
 import { Section } from './components/section';
 import { StepList } from './components/step-list';
 import type { Feature, Step } from './content/types';
-import { PAGE_SUMMARIES } from '@/config/page-summaries';
 
 const IDEA_TO_PRODUCT: readonly Step[] = [
   {
@@ -44,10 +45,7 @@ const RESEARCH: readonly Feature[] = [
 export default function PowerOfTheMindPage() {
   return (
     <>
-      <PageIntro
-        title="The power of the mind"
-        summary={PAGE_SUMMARIES.powerOfTheMind}
-      />
+      <PageIntro title={PAGE_TITLES.powerOfTheMind} summary={PAGE_SUMMARIES.powerOfTheMind} />
 
       <Section
         title="From idea to product"

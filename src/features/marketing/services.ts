@@ -1,4 +1,4 @@
-/** The services the marketing pages present (spec section 1). The home page lists them; the
+/** The services the marketing pages present (docs/product.md#marketing-content). The home page lists them; the
  *  thank-you page's typing animation cycles through their names. */
 export interface MarketingService {
   id: string;

@@ -2,10 +2,11 @@ import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { BRAND } from '@/config/brand';
 import { externalLinks } from '@/config/external-links';
+import { PAGE_SUMMARIES } from '@/config/page-summaries';
+import { PAGE_TITLES } from '@/config/page-titles';
 import { paths } from '@/config/paths';
 import { PageIntro } from '@/ui/page-intro';
 import styles from './sitemap-page.module.scss';
-import { PAGE_SUMMARIES } from '@/config/page-summaries';
 
 /** A page of this site (`to`) or of another one (`href`, opens in a new tab). */
 type SitemapLink = { label: string; to: string } | { label: string; href: string };
@@ -60,8 +61,7 @@ function SitemapEntry({ link }: { link: SitemapLink }) {
   if ('to' in link) return <Link to={link.to}>{link.label}</Link>;
   return (
     <a href={link.href} target="_blank" rel="noopener noreferrer">
-      {link.label}{' '}
-      <span className="visually-hidden">(opens in a new tab)</span>
+      {link.label} <span className="visually-hidden">(opens in a new tab)</span>
       <svg aria-hidden="true" focusable="false" className={styles.offsite} viewBox="0 0 16 16" width="12" height="12">
         <path d="M6 3H3v10h10v-3M9 3h4v4M13 3 7 9" />
       </svg>
@@ -88,7 +88,7 @@ function SitemapSection({ group }: { group: SitemapGroup }) {
 export default function SitemapPage() {
   return (
     <>
-      <PageIntro title="Sitemap" summary={PAGE_SUMMARIES.sitemap} />
+      <PageIntro title={PAGE_TITLES.sitemap} summary={PAGE_SUMMARIES.sitemap} />
       <div className={`container ${styles.groups}`}>
         {GROUPS.map((group) => (
           <SitemapSection key={group.title} group={group} />

@@ -3,10 +3,10 @@ import { externalLinks } from '@/config/external-links';
 import { ExternalButtonLink } from '@/ui/button';
 import { PageIntro } from '@/ui/page-intro';
 import { TypingText } from '@/ui/typing-text';
+import { PAGE_SUMMARIES } from '@/config/page-summaries';
 import { CardGrid, type Card } from './components/card-grid';
 import { Section } from './components/section';
 import styles from './socials-page.module.scss';
-import { PAGE_SUMMARIES } from '@/config/page-summaries';
 
 /** "@leopard.space" from "https://www.instagram.com/leopard.space/". */
 const handleOf = (url: string) => `@${new URL(url).pathname.split('/').filter(Boolean).at(-1)}`;

@@ -1,4 +1,6 @@
 import { useEffect, useId, useRef } from 'react';
+import { PAGE_SUMMARIES } from '@/config/page-summaries';
+import { PAGE_TITLES } from '@/config/page-titles';
 import { paths } from '@/config/paths';
 import { ButtonLink } from '@/ui/button';
 import { Carousel } from '@/ui/carousel';
@@ -7,7 +9,6 @@ import { usePrefersReducedMotion } from '@/ui/use-reduced-motion';
 import { Art } from './components/art';
 import { Actions, Section } from './components/section';
 import styles from './space-trailer-page.module.scss';
-import { PAGE_SUMMARIES } from '@/config/page-summaries';
 
 /** The trailer's frames are 960 × 540, and so are its poster and the stills. */
 const FRAME = { width: 960, height: 540 } as const;
@@ -58,7 +59,7 @@ export default function SpaceTrailerPage() {
 
   return (
     <>
-      <PageIntro title="Space trailer" summary={PAGE_SUMMARIES.spaceTrailer} />
+      <PageIntro title={PAGE_TITLES.spaceTrailer} summary={PAGE_SUMMARIES.spaceTrailer} />
 
       <section aria-label="Trailer" className={`container ${styles.trailer}`}>
         <figure className={styles.figure}>
@@ -81,9 +82,8 @@ export default function SpaceTrailerPage() {
             </p>
           </video>
           <figcaption id={descriptionId} className={styles.caption}>
-            <strong>Space trailer</strong>, 8 seconds, no sound. A satellite drifts across a field of
-            stars above the curve of the Earth while the title “Space” and the line “Satellite
-            internet, anywhere on Earth” fade in.
+            <strong>Space trailer</strong>, 8 seconds, no sound. A satellite drifts across a field of stars above the curve of the Earth
+            while the title “Space” and the line “Satellite internet, anywhere on Earth” fade in.
           </figcaption>
         </figure>
       </section>

@@ -1,19 +1,19 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { BRAND } from '@/config/brand';
 import { externalLinks } from '@/config/external-links';
-import { paths } from '@/config/paths';
+import { PAGE_SUMMARIES } from '@/config/page-summaries';
+import { PAGE_TITLES } from '@/config/page-titles';
+import { paths, signInPath } from '@/config/paths';
 import { ButtonLink } from '@/ui/button';
 import { PageIntro } from '@/ui/page-intro';
 import { sessionVisibility } from '@/ui/session-visibility';
 import { TypingText } from '@/ui/typing-text';
-import { signInPath } from '@/features/auth/return-to';
-import { CheckoutSummary } from '@/features/store/checkout-summary';
 import { Actions, Section } from './components/section';
 import { StepList } from './components/step-list';
 import type { Step } from './content/types';
 import { MARKETING_SERVICES } from './services';
 import styles from './thank-you-page.module.scss';
-import { PAGE_SUMMARIES } from '@/config/page-summaries';
 
 const NEXT_STEPS: readonly Step[] = [
   {
@@ -32,10 +32,12 @@ const NEXT_STEPS: readonly Step[] = [
 
 const SERVICE_NAMES = MARKETING_SERVICES.map((service) => service.name);
 
-export default function ThankYouPage() {
+/** The thank-you page. `checkoutSummary` is what a visitor bought, when they come back from the
+ *  store's checkout; the store owns it, so the route table passes it in (src/app/pages). */
+export default function ThankYouPage({ checkoutSummary }: { checkoutSummary?: ReactNode }) {
   return (
     <>
-      <PageIntro title="Thank you" summary={PAGE_SUMMARIES.thankYou}>
+      <PageIntro title={PAGE_TITLES.thankYou} summary={PAGE_SUMMARIES.thankYou}>
         <Actions>
           <ButtonLink to={paths.dashboard} className={sessionVisibility.memberOnly}>
             My Dashboard
@@ -50,7 +52,7 @@ export default function ThankYouPage() {
         </Actions>
       </PageIntro>
 
-      <CheckoutSummary />
+      {checkoutSummary}
 
       <Section title="What happens next">
         <StepList steps={NEXT_STEPS} columns={3} />
@@ -61,8 +63,7 @@ export default function ThankYouPage() {
           Our teams ship <TypingText strings={SERVICE_NAMES} />
         </p>
         <p>
-          A question before we call? Write to{' '}
-          <a href={`mailto:${externalLinks.supportEmail}`}>{externalLinks.supportEmail}</a> or use our{' '}
+          A question before we call? Write to <a href={`mailto:${externalLinks.supportEmail}`}>{externalLinks.supportEmail}</a> or use our{' '}
           <Link to={paths.contact}>contact page</Link>.
         </p>
       </Section>

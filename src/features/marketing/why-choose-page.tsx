@@ -1,20 +1,17 @@
 import { WARRANTY_YEARS } from '@/catalog/add-ons';
 import { BRAND } from '@/config/brand';
 import { PageIntro } from '@/ui/page-intro';
+import { PAGE_SUMMARIES } from '@/config/page-summaries';
 import { Section } from './components/section';
 import { TrustedCustomers } from './components/trusted-customers';
 import { BRONZE_BANNER, LARGE_PLAN_BANNERS } from './content/plan-banners';
 import { LargePlanBanner, MiniPlanBanner, monthlyPrice } from './why-choose/plan-banners';
 import styles from './why-choose/why-choose.module.scss';
-import { PAGE_SUMMARIES } from '@/config/page-summaries';
 
 export default function WhyChoosePage() {
   return (
     <>
-      <PageIntro
-        title={`Why choose ${BRAND.name}`}
-        summary={PAGE_SUMMARIES.whyChoose}
-      />
+      <PageIntro title={`Why choose ${BRAND.name}`} summary={PAGE_SUMMARIES.whyChoose} />
 
       <Section
         title="Website plans"

@@ -4,8 +4,19 @@ import { functionsBaseUrl } from '@/firebase/config';
 import { CHECKOUT_MESSAGES, checkoutUrls, postCheckout, readCheckoutAnswer } from './checkout-api';
 
 const ORIGIN = 'https://leopard.example.com';
-const choices: CheckoutChoices = { service: 'websites', plan: 'earth', period: 'monthly', storage: true, security: true, marketing: false, tradeIn: 'wix' };
-const request = buildCheckoutRequest(choices, checkoutUrls('earth', true, { origin: ORIGIN, currentUrl: `${ORIGIN}/product-details?service=websites&plan=earth` }));
+const choices: CheckoutChoices = {
+  service: 'websites',
+  plan: 'earth',
+  period: 'monthly',
+  storage: true,
+  security: true,
+  marketing: false,
+  tradeIn: 'wix',
+};
+const request = buildCheckoutRequest(
+  choices,
+  checkoutUrls('earth', true, { origin: ORIGIN, currentUrl: `${ORIGIN}/product-details?service=websites&plan=earth` }),
+);
 
 /** A fetch that answers once with this status and body, and records what it was asked. */
 function answering(status: number, body: unknown) {
@@ -29,7 +40,10 @@ describe('checkoutUrls', () => {
 
 describe('postCheckout', () => {
   it('posts the request as JSON with the ID token', async () => {
-    const fetch = answering(201, { statusCode: 201, data: { id: 'cs_test_1', url: 'https://checkout.example/c/pay/cs_test_1', orderId: '-Nabc' } });
+    const fetch = answering(201, {
+      statusCode: 201,
+      data: { id: 'cs_test_1', url: 'https://checkout.example/c/pay/cs_test_1', orderId: '-Nabc' },
+    });
     const outcome = await postCheckout(request, 'id-token-123', { baseUrl: 'https://functions.test', fetch });
 
     expect(outcome).toEqual({ ok: true, sessionId: 'cs_test_1', url: 'https://checkout.example/c/pay/cs_test_1', orderId: '-Nabc' });
@@ -57,7 +71,10 @@ describe('postCheckout', () => {
   });
 
   it('gives the function’s message and field on a refusal', async () => {
-    const fetch = answering(400, { statusCode: 400, error: { message: 'The amount 1 does not match the price of this configuration.', field: 'productAmount' } });
+    const fetch = answering(400, {
+      statusCode: 400,
+      error: { message: 'The amount 1 does not match the price of this configuration.', field: 'productAmount' },
+    });
     expect(await postCheckout(request, null, { baseUrl: 'https://functions.test', fetch })).toEqual({
       ok: false,
       status: 400,
@@ -68,14 +85,21 @@ describe('postCheckout', () => {
 
   it('says what went wrong when the answer is not the function’s JSON', async () => {
     const fetch = answering(503, '<html>Service Unavailable</html>');
-    expect(await postCheckout(request, null, { baseUrl: 'https://functions.test', fetch })).toEqual({ ok: false, status: 503, message: CHECKOUT_MESSAGES.refused(503) });
+    expect(await postCheckout(request, null, { baseUrl: 'https://functions.test', fetch })).toEqual({
+      ok: false,
+      status: 503,
+      message: CHECKOUT_MESSAGES.refused(503),
+    });
   });
 
   it('says so when the service cannot be reached', async () => {
     const fetch = vi.fn<typeof globalThis.fetch>(async () => {
       throw new TypeError('Failed to fetch');
     });
-    expect(await postCheckout(request, null, { baseUrl: 'https://functions.test', fetch })).toEqual({ ok: false, message: CHECKOUT_MESSAGES.unreachable });
+    expect(await postCheckout(request, null, { baseUrl: 'https://functions.test', fetch })).toEqual({
+      ok: false,
+      message: CHECKOUT_MESSAGES.unreachable,
+    });
   });
 
   it('posts nothing when the build knows no functions address', async () => {
@@ -93,11 +117,21 @@ describe('readCheckoutAnswer', () => {
     ['a mismatched statusCode', { statusCode: 200, data: { id: 'cs_1', url: 'https://x.test', orderId: 'o1' } }],
     ['a string', 'created'],
   ])('refuses a 201 with %s', (_, body) => {
-    expect(readCheckoutAnswer({ reached: true, status: 201, body })).toEqual({ ok: false, status: 201, message: CHECKOUT_MESSAGES.unexpectedAnswer });
+    expect(readCheckoutAnswer({ reached: true, status: 201, body })).toEqual({
+      ok: false,
+      status: 201,
+      message: CHECKOUT_MESSAGES.unexpectedAnswer,
+    });
   });
 
   it('does not take a success body from an error status', () => {
-    expect(readCheckoutAnswer({ reached: true, status: 500, body: { statusCode: 201, data: { id: 'cs_1', url: 'https://x.test', orderId: 'o1' } } })).toEqual({
+    expect(
+      readCheckoutAnswer({
+        reached: true,
+        status: 500,
+        body: { statusCode: 201, data: { id: 'cs_1', url: 'https://x.test', orderId: 'o1' } },
+      }),
+    ).toEqual({
       ok: false,
       status: 500,
       message: CHECKOUT_MESSAGES.refused(500),

@@ -1,7 +1,14 @@
 /** The browser side of checkout: posts the page's choices to the stripeCheckout function and reads
- *  its answer (architecture decision 4). The function prices the order itself; this module only
+ *  its answer (docs/decisions/0006-server-priced-checkout.md). The function prices the order itself; this module only
  *  carries the request and never trusts the shape of what comes back. */
-import { CHECKOUT_SESSION_ID_TEMPLATE, buildCheckoutRequest, isHttpUrl, type CheckoutChoices, type CheckoutPageUrls, type CheckoutRequest } from '@/catalog/checkout';
+import {
+  CHECKOUT_SESSION_ID_TEMPLATE,
+  buildCheckoutRequest,
+  isHttpUrl,
+  type CheckoutChoices,
+  type CheckoutPageUrls,
+  type CheckoutRequest,
+} from '@/catalog/checkout';
 import type { PlanId } from '@/catalog/plans';
 import { paths } from '@/config/paths';
 import { callFunction, refusalOf, serviceMessages, successData, type FunctionAnswer } from '@/firebase/functions';
@@ -9,8 +16,7 @@ import { CHECKOUT_SESSION_PARAM } from './checkout-summary-api';
 import { planImageUrl } from './plan-media';
 
 export type CheckoutOutcome =
-  | { ok: true; sessionId: string; url: string; orderId: string }
-  | { ok: false; message: string; status?: number; field?: string };
+  { ok: true; sessionId: string; url: string; orderId: string } | { ok: false; message: string; status?: number; field?: string };
 
 export const CHECKOUT_MESSAGES = {
   notConfigured: 'Checkout is not set up on this site yet. Please call us to order.',
@@ -44,23 +50,20 @@ export function readCheckoutAnswer(answer: FunctionAnswer): CheckoutOutcome {
 }
 
 /** POSTs the request as JSON to `<functions>/stripeCheckout`, with the ID token when there is one. */
-export async function postCheckout(request: CheckoutRequest, idToken: string | null, options: PostCheckoutOptions = {}): Promise<CheckoutOutcome> {
+export async function postCheckout(
+  request: CheckoutRequest,
+  idToken: string | null,
+  options: PostCheckoutOptions = {},
+): Promise<CheckoutOutcome> {
   return readCheckoutAnswer(await callFunction('stripeCheckout', { body: request, idToken, ...options }));
 }
 
-/** The signed-in user's ID token, or null for a visitor. Firebase Auth is loaded only now, so the
- *  store's pages do not carry it. A build without Firebase configuration has no signed-in users. */
-export async function currentIdToken(): Promise<string | null> {
-  const { getAuthClient, FirebaseSetupError } = await import('@/firebase/clients');
-  try {
-    const auth = await getAuthClient();
-    await auth.authStateReady();
-    return (await auth.currentUser?.getIdToken()) ?? null;
-  } catch (error) {
-    if (error instanceof FirebaseSetupError) return null;
-    throw error;
-  }
-}
+/** Where the buyer's ID token comes from; null for a visitor. */
+export type IdTokenSource = () => Promise<string | null>;
+
+/** Asks Firebase Auth itself, loading it only now, so the store's pages do not carry it: for when
+ *  the page does not know yet who is signed in. */
+const sessionIdToken: IdTokenSource = async () => (await import('@/session/session-api')).currentIdToken();
 
 export interface CheckoutPage {
   /** The site's origin, e.g. https://leopard.example.com. */
@@ -75,16 +78,22 @@ export interface CheckoutPage {
 export function checkoutUrls(plan: PlanId, signedIn: boolean, { origin, currentUrl }: CheckoutPage): CheckoutPageUrls {
   return {
     imageURL: planImageUrl(plan, origin),
-    successURL: signedIn ? new URL(paths.orderHistory, origin).toString() : `${new URL(paths.thankYou, origin).toString()}?${CHECKOUT_SESSION_PARAM}=${CHECKOUT_SESSION_ID_TEMPLATE}`,
+    successURL: signedIn
+      ? new URL(paths.orderHistory, origin).toString()
+      : `${new URL(paths.thankYou, origin).toString()}?${CHECKOUT_SESSION_PARAM}=${CHECKOUT_SESSION_ID_TEMPLATE}`,
     cancelURL: currentUrl,
   };
 }
 
 /** Starts checkout for these choices: the token (when signed in), then the call. Never throws. */
-export async function startCheckout(choices: CheckoutChoices, page: CheckoutPage): Promise<CheckoutOutcome> {
+export async function startCheckout(
+  choices: CheckoutChoices,
+  page: CheckoutPage,
+  idTokenOf: IdTokenSource = sessionIdToken,
+): Promise<CheckoutOutcome> {
   let idToken: string | null;
   try {
-    idToken = await currentIdToken();
+    idToken = await idTokenOf();
   } catch {
     return { ok: false, message: CHECKOUT_MESSAGES.signInFailed };
   }

@@ -23,15 +23,16 @@ export function CheckoutSummary() {
   const hydrated = useHydrated();
   const [params] = useSearchParams();
   const sessionId = params.get(CHECKOUT_SESSION_PARAM);
-  const [state, setState] = useState<State>({ status: 'loading' });
+  // What was loaded, and for which session: another session id shows "loading" until its own answer.
+  const [loaded, setLoaded] = useState<{ sessionId: string; state: State } | null>(null);
+  const state: State = loaded && loaded.sessionId === sessionId ? loaded.state : { status: 'loading' };
 
   useEffect(() => {
     if (!isCheckoutSessionId(sessionId)) return;
     let left = false;
-    setState({ status: 'loading' });
     fetchCheckoutSummary(sessionId)
       .catch(() => null)
-      .then((summary) => !left && setState(summary ? { status: 'ready', summary } : { status: 'unavailable' }));
+      .then((summary) => !left && setLoaded({ sessionId, state: summary ? { status: 'ready', summary } : { status: 'unavailable' } }));
     return () => {
       left = true;
     };
@@ -52,7 +53,9 @@ export function CheckoutSummary() {
 
 function SummaryDetails({ summary }: { summary: Summary }) {
   const { service, plan, period, amountPerPeriod, termPayments, paymentsMade, subscriptionStatus } = summary;
-  const status = subscriptionStatusLabel(subscriptionState({ subscriptionStatus: subscriptionStatus ?? undefined, paymentsMade, termPayments }));
+  const status = subscriptionStatusLabel(
+    subscriptionState({ subscriptionStatus: subscriptionStatus ?? undefined, paymentsMade, termPayments }),
+  );
   return (
     <>
       <p className={styles.plan}>
@@ -64,8 +67,8 @@ function SummaryDetails({ summary }: { summary: Summary }) {
       <p>Status: {status}</p>
       <p>{paymentsLabel({ termPayments, paymentsMade })}</p>
       <p>
-        Create your account with the email you paid with, and this plan appears in your orders, where you can follow
-        its payments and manage billing.
+        Create your account with the email you paid with, and this plan appears in your orders, where you can follow its payments and manage
+        billing.
       </p>
       <ButtonLink to={paths.signUp}>Create your account</ButtonLink>
     </>

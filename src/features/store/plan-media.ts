@@ -5,6 +5,11 @@ import { PLAN_DETAILS, PLAN_NAMES, type PlanId } from '@/catalog/plans';
 
 const IMAGE_ROOT = '/images/store';
 
+/** The custom property index.html's inline script sets on <html> to `url(<the plan's picture>)`
+ *  before the first paint of /product-details, whose pre-rendered page cannot know the plan: its
+ *  placeholder shows the picture at once (the page's largest element, so its LCP). */
+export const PLAN_PICTURE_PROPERTY = '--plan-picture';
+
 export function planImagePath(plan: PlanId): string {
   return `${IMAGE_ROOT}/${plan}.svg`;
 }

@@ -1,12 +1,22 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import type { ReactNode } from 'react';
+import type { User } from 'firebase/auth';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { externalLinks } from '@/config/external-links';
 import { paths } from '@/config/paths';
+import { getAuthClient } from '@/firebase/clients';
+import { AuthContext, type AuthState } from '@/session/auth-context';
+import { STORED_USER_ID_KEY } from '@/session/stored-user-id';
 import ProductDetailsPage from './product-details-page';
 
-function renderDetails(entry: string) {
+vi.mock('@/firebase/clients', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/firebase/clients')>()),
+  getAuthClient: vi.fn(),
+}));
+
+function renderDetails(entry: string, wrap: (page: ReactNode) => ReactNode = (page) => page) {
   const router = createMemoryRouter(
     [
       { path: paths.productDetailsBase, element: <ProductDetailsPage /> },
@@ -15,8 +25,14 @@ function renderDetails(entry: string) {
     ],
     { initialEntries: [entry] },
   );
-  render(<RouterProvider router={router} />);
+  render(wrap(<RouterProvider router={router} />));
   return router;
+}
+
+/** The site's auth provider as the page sees it. */
+function withSession(state: Partial<AuthState>) {
+  const value: AuthState = { user: null, ready: false, signingOut: false, signOut: vi.fn(), ...state };
+  return (page: ReactNode) => <AuthContext.Provider value={value}>{page}</AuthContext.Provider>;
 }
 
 /** Renders a plan's page and waits past the spinner. */
@@ -29,15 +45,19 @@ async function openPlan(service: string, plan: string) {
 const footer = () => screen.getByRole('region', { name: 'Price summary' });
 const group = (name: string) => screen.getByRole('group', { name });
 
-beforeEach(() => window.sessionStorage.clear());
+beforeEach(() => {
+  window.sessionStorage.clear();
+  window.localStorage.clear();
+  vi.mocked(getAuthClient).mockClear();
+});
 afterEach(() => vi.unstubAllEnvs());
 
 describe('Product details', () => {
-  it('shows the plan at once, and whose order it will be once Firebase Auth has answered', async () => {
+  it('shows the plan at once and, without a stored session, a guest checkout, never loading Firebase Auth', async () => {
     renderDetails(paths.productDetails('websites', 'earth'));
     expect(screen.getByRole('heading', { level: 1, name: 'Earth plan for Web Apps' })).toBeInTheDocument();
-    expect(screen.queryByText(/checking out as a guest/)).not.toBeInTheDocument();
-    expect(await screen.findByText(/checking out as a guest/)).toBeInTheDocument();
+    expect(screen.getByText(/checking out as a guest/)).toBeInTheDocument();
+    expect(getAuthClient).not.toHaveBeenCalled();
 
     expect(screen.getByText(/dedicated team of five engineers/)).toBeInTheDocument();
     expect(screen.getByText('5 dedicated engineers')).toBeInTheDocument();
@@ -81,7 +101,9 @@ describe('Product details', () => {
 
     await userEvent.click(within(tradeIn).getByRole('radio', { name: 'Yes' }));
     const platform = screen.getByRole('combobox', { name: 'Where does your application run?' });
-    const options = within(platform).getAllByRole('option').map((option) => option.textContent);
+    const options = within(platform)
+      .getAllByRole('option')
+      .map((option) => option.textContent);
     expect(options).toEqual(['Choose a platform', 'Shopify', 'WordPress', 'Wix', 'GoDaddy', 'Squarespace', 'Developer Made']);
     await userEvent.selectOptions(platform, 'Developer Made');
     expect(platform).toHaveValue('developer_ade');
@@ -114,7 +136,10 @@ describe('Product details', () => {
   it('shows the server’s message when checkout fails, and keeps the configuration', async () => {
     vi.stubEnv('VITE_FUNCTIONS_URL', 'https://functions.test/');
     const fetch = vi.fn<typeof globalThis.fetch>(async () =>
-      Response.json({ statusCode: 502, error: { message: 'The payment provider could not start checkout: Your card was declined.' } }, { status: 502 }),
+      Response.json(
+        { statusCode: 502, error: { message: 'The payment provider could not start checkout: Your card was declined.' } },
+        { status: 502 },
+      ),
     );
     vi.stubGlobal('fetch', fetch);
     await openPlan('websites', 'earth');
@@ -122,7 +147,9 @@ describe('Product details', () => {
     await userEvent.click(screen.getByRole('checkbox', { name: /storage/ }));
     await userEvent.click(screen.getByRole('button', { name: 'Continue to checkout' }));
 
-    expect(await screen.findByRole('alert')).toHaveTextContent('Checkout could not start. The payment provider could not start checkout: Your card was declined.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Checkout could not start. The payment provider could not start checkout: Your card was declined.',
+    );
     expect(screen.getByRole('button', { name: 'Continue to checkout' })).toBeEnabled();
     expect(within(group('Billing')).getByRole('radio', { name: /Yearly/ })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: /storage/ })).toBeChecked();
@@ -131,9 +158,41 @@ describe('Product details', () => {
     const [url, init] = fetch.mock.calls[0]!;
     expect(url).toBe('https://functions.test/stripeCheckout');
     const body = JSON.parse(String(init?.body)) as Record<string, unknown>;
-    expect(body).toMatchObject({ service: 'websites', plan: 'earth', period: 'yearly', storage: true, productAmount: 92_500_00, tradeIn: null });
+    expect(body).toMatchObject({
+      service: 'websites',
+      plan: 'earth',
+      period: 'yearly',
+      storage: true,
+      productAmount: 92_500_00,
+      tradeIn: null,
+    });
     expect(body.successURL).toBe(`${window.location.origin}/thank-you?session_id={CHECKOUT_SESSION_ID}`);
     expect(new Headers(init?.headers).has('Authorization')).toBe(false);
+  });
+
+  it('with a stored session, waits for the auth provider before saying whose order it will be', async () => {
+    window.localStorage.setItem(STORED_USER_ID_KEY, 'u1');
+    renderDetails(paths.productDetails('websites', 'earth'), withSession({ ready: false }));
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.queryByText(/checking out as a guest/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/come back to your order history/)).not.toBeInTheDocument();
+    expect(getAuthClient).not.toHaveBeenCalled();
+  });
+
+  it("checks out a signed-in buyer with the session's ID token, without asking Firebase Auth again", async () => {
+    vi.stubEnv('VITE_FUNCTIONS_URL', 'https://functions.test/');
+    const fetch = vi.fn<typeof globalThis.fetch>(async () => Response.json({ statusCode: 500 }, { status: 500 }));
+    vi.stubGlobal('fetch', fetch);
+    const user = { uid: 'u1', getIdToken: vi.fn(async () => 'id-token-1') } as unknown as User;
+    renderDetails(paths.productDetails('websites', 'earth'), withSession({ ready: true, user }));
+    expect(await screen.findByText('After paying you come back to your order history.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Continue to checkout' }));
+
+    await screen.findByRole('alert');
+    const [, init] = fetch.mock.calls[0]!;
+    expect(new Headers(init?.headers).get('Authorization')).toBe('Bearer id-token-1');
+    expect(JSON.parse(String(init?.body))).toMatchObject({ successURL: `${window.location.origin}${paths.orderHistory}` });
+    expect(getAuthClient).not.toHaveBeenCalled();
   });
 
   it('remembers the configuration for the plan when the page is opened again', async () => {

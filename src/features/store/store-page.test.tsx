@@ -15,7 +15,17 @@ function Where() {
 
 function renderStore(entry: string = paths.store) {
   const router = createMemoryRouter(
-    [{ path: paths.store, element: (<><StorePage /><Where /></>) }],
+    [
+      {
+        path: paths.store,
+        element: (
+          <>
+            <StorePage />
+            <Where />
+          </>
+        ),
+      },
+    ],
     { initialEntries: [entry] },
   );
   render(<RouterProvider router={router} />);
@@ -33,7 +43,10 @@ describe('Store', () => {
     expect(cards()).toHaveLength(SERVICE_IDS.length);
     for (const service of SERVICE_IDS) {
       expect(screen.getByRole('heading', { level: 3, name: SERVICE_LABELS[service] })).toBeInTheDocument();
-      expect(screen.getByRole('link', { name: `Purchase Now ${SERVICE_LABELS[service]}` })).toHaveAttribute('href', `/store?service=${service}`);
+      expect(screen.getByRole('link', { name: `Purchase Now ${SERVICE_LABELS[service]}` })).toHaveAttribute(
+        'href',
+        `/store?service=${service}`,
+      );
     }
   });
 
@@ -76,7 +89,9 @@ describe('Store', () => {
     await userEvent.click(learnMore);
 
     const dialog = screen.getByRole('dialog', { name: 'Gold plan features' });
-    const items = within(dialog).getAllByRole('listitem').map((item) => item.textContent);
+    const items = within(dialog)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
     expect(items).toEqual(planFeatures('gold'));
     expect(items).toContain('9 dedicated engineers');
     expect(within(dialog).getByRole('link', { name: 'Buy Gold' })).toHaveAttribute('href', paths.productDetails('websites', 'gold'));

@@ -1,16 +1,17 @@
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { isServiceId } from '@/catalog/services';
+import { PAGE_SUMMARIES } from '@/config/page-summaries';
+import { PAGE_TITLES } from '@/config/page-titles';
 import { PageIntro } from '@/ui/page-intro';
 import { useHydrated } from '@/ui/use-hydrated';
 import { CategoryList } from './components/category-list';
 import { ModelPicker } from './components/model-picker';
-import { PAGE_SUMMARIES } from '@/config/page-summaries';
 
 /** The param that remembers the chosen service, so back/forward and reload keep the view. */
 export const SERVICE_PARAM = 'service';
 
-/** The store (spec section 2): the nine services, then "Pick a Model" for the chosen one. */
+/** The store (docs/product.md#store): the nine services, then "Pick a Model" for the chosen one. */
 export default function StorePage() {
   const [params] = useSearchParams();
   // The pre-rendered store is the category list; a service in the address shows after hydration.
@@ -35,7 +36,7 @@ export default function StorePage() {
 
   return (
     <>
-      <PageIntro title="Store" summary={PAGE_SUMMARIES.store} />
+      <PageIntro title={PAGE_TITLES.store} summary={PAGE_SUMMARIES.store} />
       {service ? (
         <ModelPicker service={service} headingRef={viewHeading} />
       ) : (

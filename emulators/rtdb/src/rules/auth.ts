@@ -1,7 +1,7 @@
 // Turns an ID token into the rules' `auth` variable (shared/rtdb-protocol.md §5.3). The emulator
 // trusts any token: nothing (signature, alg, exp, aud, iss) is verified, only decoded.
 
-import type { AuthVar } from './types.js';
+import type { AuthVar } from './types';
 
 const BASE64URL = /^[A-Za-z0-9_\-+/]*={0,2}$/;
 
@@ -9,9 +9,7 @@ function decodeJsonObject(part: string): Record<string, unknown> | undefined {
   if (part.length === 0 || !BASE64URL.test(part)) return undefined;
   try {
     const value: unknown = JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
-    return value !== null && typeof value === 'object' && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : undefined;
+    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
   } catch {
     return undefined;
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ALLOW_ALL_RULES_TEXT, RulesError, compileRules, indexesAt } from './index.js';
-import { p, read, rulesOf, set } from './test-helpers.js';
+import { ALLOW_ALL_RULES_TEXT, RulesError, compileRules, indexesAt } from '.';
+import { p, read, rulesOf, set } from './test-helpers';
 
 function compileError(text: string): string {
   try {
@@ -138,8 +138,8 @@ describe('compileRules: document', () => {
     expect(ruleError({ '.read': 'data.exist()' })).toMatch(/unknown method 'exist\(\)' of RuleDataSnapshot/);
     expect(ruleError({ '.read': 'data.exists' })).toMatch(/has no property 'exists' \(call it: exists\(\)\)/);
     expect(ruleError({ '.read': 'data.foo == 1' })).toMatch(/has no property 'foo'/);
-    expect(ruleError({ '.read': "data.child() == 1" })).toMatch(/child\(\) takes 1 argument, got 0/);
-    expect(ruleError({ '.read': "data.hasChildren(1, 2)" })).toMatch(/hasChildren\(\) takes 0 or 1 arguments, got 2/);
+    expect(ruleError({ '.read': 'data.child() == 1' })).toMatch(/child\(\) takes 1 argument, got 0/);
+    expect(ruleError({ '.read': 'data.hasChildren(1, 2)' })).toMatch(/hasChildren\(\) takes 0 or 1 arguments, got 2/);
     expect(ruleError({ a: { $k: { '.read': '$k.size == 1' } } })).toMatch(/strings have no property 'size'/);
     expect(ruleError({ a: { $k: { '.read': '$k.contains' } } })).toMatch(/'contains' is a method/);
     expect(ruleError({ a: { $k: { '.read': '$k.foo()' } } })).toMatch(/unknown string method 'foo\(\)'/);
@@ -155,8 +155,8 @@ describe('compileRules: document', () => {
     expect(ruleError({ '.read': '1 | 2 == 3' })).toMatch(/unsupported operator '\|'/);
     expect(ruleError({ '.read': '~1 == 1' })).toMatch(/unsupported operator '~'/);
     expect(ruleError({ '.read': 'auth?.uid == 1' })).toMatch(/optional chaining/);
-    expect(ruleError({ '.read': "auth.uid.matches(/a/g)" })).toMatch(/unsupported regular expression flags 'g'/);
-    expect(ruleError({ '.read': "auth.uid.matches(/a(/)" })).toMatch(/^rules\/\.read: Invalid regular expression/);
+    expect(ruleError({ '.read': 'auth.uid.matches(/a/g)' })).toMatch(/unsupported regular expression flags 'g'/);
+    expect(ruleError({ '.read': 'auth.uid.matches(/a(/)' })).toMatch(/^rules\/\.read: Invalid regular expression/);
   });
 
   it('rejects rules whose result can never be a boolean', () => {

@@ -3,8 +3,17 @@
 // themselves are collected by coverage.ts; this file only reads them.
 
 import { createHash } from 'node:crypto';
-import { DocumentCoverage, ERRORS, EVALS, ExpressionCoverage, FALSE, TRUE, type IndexCoverage, type RuleCoverage } from './coverage.js';
-import { stringSourceOffset } from './document.js';
+import {
+  type DocumentCoverage,
+  ERRORS,
+  EVALS,
+  type ExpressionCoverage,
+  FALSE,
+  TRUE,
+  type IndexCoverage,
+  type RuleCoverage,
+} from './coverage';
+import { stringSourceOffset } from './document';
 
 export const COVERAGE_FORMAT = 'rtdb-emulator-rules-coverage/1';
 
@@ -355,8 +364,15 @@ function ruleMarks(r: RuleLocationReport): Mark[] {
     const lines = [`${n.label}: evaluated ${plural(n.evaluations, 'time')}`];
     if (Object.keys(n.values).length > 0) lines.push(`values: ${valuesText(n.values)}`);
     if (n.errors > 0) lines.push(`errors: ${n.errors}`);
-    if (n.parent === null) lines.unshift(`${r.kind} at ${r.path}: ${r.results.true} true, ${r.results.false} false, ${r.results.error} error`);
-    return { start: n.span.start.offset, end: n.span.end.offset, cls: `${n.parent === null ? 'rule ' : ''}node d${Math.min(d, 4)} s-${st}`, title: lines.join('\n'), depth: d };
+    if (n.parent === null)
+      lines.unshift(`${r.kind} at ${r.path}: ${r.results.true} true, ${r.results.false} false, ${r.results.error} error`);
+    return {
+      start: n.span.start.offset,
+      end: n.span.end.offset,
+      cls: `${n.parent === null ? 'rule ' : ''}node d${Math.min(d, 4)} s-${st}`,
+      title: lines.join('\n'),
+      depth: d,
+    };
   });
 }
 
@@ -434,13 +450,17 @@ details summary { cursor: pointer; }
 export function coverageHtml(report: CoverageReport, links: { json: string } = { json: '' }): string {
   const s = report.summary;
   const title =
-    report.namespaces.length === 1 ? `Rules coverage: ${report.namespaces[0]}` : `Rules coverage: ${plural(report.namespaces.length, 'namespace')}`;
+    report.namespaces.length === 1
+      ? `Rules coverage: ${report.namespaces[0]}`
+      : `Rules coverage: ${plural(report.namespaces.length, 'namespace')}`;
   const rows = report.locations
     .map((l) => {
       const where = `<td><code>${esc(l.path)}</code></td><td><code>${esc(l.kind)}</code></td><td class="num">${l.span.start.line}:${l.span.start.column}</td>`;
       if (l.kind === '.indexOn') {
         const used = Object.values(l.queries).reduce((a, b) => a + b, 0);
-        const missing = Object.entries(l.missing).map(([k, n]) => `${esc(k)} ×${n}`).join(', ');
+        const missing = Object.entries(l.missing)
+          .map(([k, n]) => `${esc(k)} ×${n}`)
+          .join(', ');
         return `<tr>${where}<td class="num${used ? '' : ' zero'}">${used}</td><td colspan="3">${esc(l.fields.join(', '))}${missing ? `; needed but missing: ${missing}` : ''}</td></tr>`;
       }
       const head = `${where}<td class="num${l.evaluations ? '' : ' zero'}">${l.evaluations}</td><td class="num">${l.results.true}</td><td class="num">${l.results.false}</td><td class="num">${l.results.error}</td>`;

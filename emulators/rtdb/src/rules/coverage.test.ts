@@ -1,10 +1,10 @@
 import { describe, expect, test } from 'vitest';
 import jsep from 'jsep';
-import { compileRules } from './index.js';
-import { expressionSpans } from './coverage.js';
-import { coverageReport, coverageHtml } from './coverage-report.js';
-import { compileCoveredExpression } from './expression.js';
-import { read, set } from './test-helpers.js';
+import { compileRules } from '.';
+import { expressionSpans } from './coverage';
+import { coverageReport, coverageHtml } from './coverage-report';
+import { compileCoveredExpression } from './expression';
+import { read, set } from './test-helpers';
 
 /** The text of every node's range, in pre-order of the counting compile. */
 function texts(source: string, kind: '.read' | '.write' | '.validate' = '.write', vars: string[] = []): string[] {
@@ -45,7 +45,13 @@ describe('source ranges of subexpressions', () => {
       '(true)',
       '( false )',
     ]);
-    expect(texts("!(auth.uid).beginsWith(('a'))")).toEqual(["!(auth.uid).beginsWith(('a'))", "(auth.uid).beginsWith(('a'))", '(auth.uid)', 'auth', "('a')"]);
+    expect(texts("!(auth.uid).beginsWith(('a'))")).toEqual([
+      "!(auth.uid).beginsWith(('a'))",
+      "(auth.uid).beginsWith(('a'))",
+      '(auth.uid)',
+      'auth',
+      "('a')",
+    ]);
   });
 
   test('ternaries, arrays, computed members, regular expressions, whitespace and newlines', () => {
@@ -97,11 +103,15 @@ describe('counting', () => {
       ["'z'", 1],
     ]);
     expect(loc.span.start).toEqual({ offset: text.indexOf('"auth.uid'), line: 4, column: text.split('\n')[3].indexOf('"auth.uid') + 1 });
-    expect(coverageHtml(report)).toContain('<span class="rule s-never" title=".write at /a: evaluated 0 times; true ×0, false ×0">true</span>');
+    expect(coverageHtml(report)).toContain(
+      '<span class="rule s-never" title=".write at /a: evaluated 0 times; true ×0, false ×0">true</span>',
+    );
   });
 
   test('errors and non-boolean results', () => {
-    const rules = compileRules(JSON.stringify({ rules: { '.read': 'auth.uid == "a"', x: { '.read': "data.val() ? true : 'yes'" } } }), { coverage: true });
+    const rules = compileRules(JSON.stringify({ rules: { '.read': 'auth.uid == "a"', x: { '.read': "data.val() ? true : 'yes'" } } }), {
+      coverage: true,
+    });
     expect(read(rules, '', null, { auth: null })).toBe(false); // auth.uid of null: an error
     expect(read(rules, 'x', { x: true }, { auth: { uid: 'b' } })).toBe(true);
     expect(read(rules, 'x', { x: false }, { auth: { uid: 'b' } })).toBe(false); // 'yes' is not a boolean
@@ -123,7 +133,12 @@ describe('counting', () => {
     const on = compileRules(JSON.stringify(doc), { coverage: true });
     const off = compileRules(JSON.stringify(doc));
     expect(off.coverage).toBeNull();
-    for (const [auth, value] of [[{ uid: 'a' }, 'x'], [{ uid: 'b' }, 'x'], [{ uid: 'a' }, 1], [null, 'x']] as const) {
+    for (const [auth, value] of [
+      [{ uid: 'a' }, 'x'],
+      [{ uid: 'b' }, 'x'],
+      [{ uid: 'a' }, 1],
+      [null, 'x'],
+    ] as const) {
       expect(set(on, 'a', value, null, { auth })).toEqual(set(off, 'a', value, null, { auth }));
     }
     expect(on.coverage!.rules[0].counts[0]).toBe(4);

@@ -9,7 +9,7 @@
 // allocated once per expression. With coverage off nothing of this exists.
 
 import type jsep from 'jsep';
-import { Snap } from './snapshot.js';
+import { Snap } from './snapshot';
 
 /** Counter slots: [evaluations, true, false, errors], 4 per counter. */
 export const EVALS = 0;

@@ -7,9 +7,9 @@
 // blank out control characters inside string literals (same length, so offsets stay exact).
 
 import { parseTree, printParseErrorCode, type Node as JsonNode, type ParseError } from 'jsonc-parser';
-import { RulesError } from './errors.js';
-import { compileCoveredExpression, compileExpression, ExprError, type CompiledExpression, type RuleKind } from './expression.js';
-import { DocumentCoverage, type IndexCoverage } from './coverage.js';
+import { RulesError } from './errors';
+import { compileCoveredExpression, compileExpression, ExprError, type CompiledExpression, type RuleKind } from './expression';
+import { type DocumentCoverage, type IndexCoverage } from './coverage';
 
 export interface Rule {
   readonly kind: RuleKind;
@@ -43,6 +43,7 @@ export interface RuleNode {
   indexCoverage: IndexCoverage | null;
 }
 
+// eslint-disable-next-line no-control-regex -- Firebase keys may not contain control characters: matching them is the point.
 const INVALID_KEY_CHARS = /[.#$[\]/\u0000-\u001f\u007f]/;
 
 /** Replaces control characters inside JSON string literals with spaces; keeps every offset. */
@@ -261,9 +262,7 @@ function buildNode(
   }
 
   node.validateBelow =
-    node.validate !== null ||
-    (node.wildNode?.validateBelow ?? false) ||
-    [...(node.children?.values() ?? [])].some((c) => c.validateBelow);
+    node.validate !== null || (node.wildNode?.validateBelow ?? false) || [...(node.children?.values() ?? [])].some((c) => c.validateBelow);
   return node;
 }
 
@@ -284,9 +283,7 @@ function compileRule(
     return { kind, where, constant, expr: null, plain: null, counts };
   }
   if (value.type !== 'string') {
-    throw new RulesError(
-      `${where}: must be a boolean or an expression string, found ${kindOf(value)} (${lineCol(text, value.offset)})`,
-    );
+    throw new RulesError(`${where}: must be a boolean or an expression string, found ${kindOf(value)} (${lineCol(text, value.offset)})`);
   }
   const source = value.value as string;
   try {

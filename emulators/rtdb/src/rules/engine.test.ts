@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { canRead, canWrite, compileRules, couldWrite } from './index.js';
-import type { ExportJson, WriteDecision } from './types.js';
-import { p, read, rulesOf, set, update, withValue } from './test-helpers.js';
+import { canRead, canWrite, compileRules, couldWrite } from '.';
+import type { ExportJson, WriteDecision } from './types';
+import { p, read, rulesOf, set, update, withValue } from './test-helpers';
 
 function denied(d: WriteDecision): string {
   expect(d.allowed).toBe(false);
@@ -17,7 +17,7 @@ describe('read cascade', () => {
         profile: { '.read': true },
       },
     },
-    admin: { '.read': "auth != null && auth.token.admin == true" },
+    admin: { '.read': 'auth != null && auth.token.admin == true' },
   });
   const root: ExportJson = { public: { a: 1, secret: { s: 2 } }, users: { u1: { profile: { n: 'x' }, mail: 'm' } } };
 

@@ -1,10 +1,10 @@
 // Evaluation of compiled rules: read cascade, write cascade + validation, .indexOn lookup.
 // See shared/rtdb-protocol.md §7. The data trees are navigated, never copied.
 
-import type { RuleNode, Rule } from './document.js';
-import type { Env } from './expression.js';
-import { Snap, exists, isObject } from './snapshot.js';
-import type { ReadContext, RuleQuery, WriteContext, WriteDecision } from './types.js';
+import type { RuleNode, Rule } from './document';
+import type { Env } from './expression';
+import { Snap, exists, isObject } from './snapshot';
+import type { ReadContext, RuleQuery, WriteContext, WriteDecision } from './types';
 
 const NO_QUERY: RuleQuery = Object.freeze({
   orderByKey: false,
@@ -109,7 +109,13 @@ export function ruleNodeAt(tree: RuleNode, path: readonly string[]): RuleNode | 
 /** Could some write at `path` (with `below`: at or anywhere under it) be granted .write permission,
  *  whatever its data? Decided before the data exists: a .write rule that is false without reading
  *  `newData` is false for every value; one that reads newData (or any error) counts as "could". */
-export function couldWriteImpl(tree: RuleNode, path: readonly string[], ctx: Omit<ReadContext, 'query'>, below: boolean, count = false): boolean {
+export function couldWriteImpl(
+  tree: RuleNode,
+  path: readonly string[],
+  ctx: Omit<ReadContext, 'query'>,
+  below: boolean,
+  count = false,
+): boolean {
   try {
     const env = makeEnv({ ...ctx, query: null }, null);
     let node: RuleNode | null = tree;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { AuthVar, ExportJson } from './types.js';
-import { read, rulesOf, set } from './test-helpers.js';
+import type { AuthVar, ExportJson } from './types';
+import { read, rulesOf, set } from './test-helpers';
 
 const DATA: ExportJson = {
   n: 5,
@@ -30,7 +30,7 @@ describe('literals and operators', () => {
     expect(ev('true')).toBe(true);
     expect(ev('false')).toBe(false);
     expect(ev('1 == 1.0')).toBe(true);
-    expect(ev("'a' == \"a\"")).toBe(true);
+    expect(ev('\'a\' == "a"')).toBe(true);
     expect(ev("'it\\'s' == \"it's\"")).toBe(true);
     expect(ev('null == null')).toBe(true);
   });
@@ -71,9 +71,9 @@ describe('literals and operators', () => {
   it('! and the conditional operator', () => {
     expect(ev('!false')).toBe(true);
     expect(ev('!!true')).toBe(true);
-    expect(ev("1 < 2 ? true : false")).toBe(true);
+    expect(ev('1 < 2 ? true : false')).toBe(true);
     expect(ev("auth == null ? data.child('b').val() : false")).toBe(true);
-    expect(ev("(false ? 1 : 2) == 2")).toBe(true);
+    expect(ev('(false ? 1 : 2) == 2')).toBe(true);
   });
 
   it('precedence: && binds tighter than ||', () => {
@@ -90,7 +90,11 @@ describe('variables', () => {
   });
 
   it('auth members are plain member access; missing members are null', () => {
-    const auth = { uid: 'u1', provider: 'password', token: { email: 'a@b.c', email_verified: true, firebase: { sign_in_provider: 'password' } } };
+    const auth = {
+      uid: 'u1',
+      provider: 'password',
+      token: { email: 'a@b.c', email_verified: true, firebase: { sign_in_provider: 'password' } },
+    };
     expect(ev("auth.uid == 'u1'", auth)).toBe(true);
     expect(ev("auth.provider == 'password'", auth)).toBe(true);
     expect(ev("auth.token.email == 'a@b.c' && auth.token.email_verified == true", auth)).toBe(true);
@@ -140,7 +144,7 @@ describe('RuleDataSnapshot methods', () => {
     expect(ev("data.child('users').child(auth.uid).exists()", { uid: 'u1' })).toBe(true);
     expect(ev("data.child('list').child(0).val() == 'a'")).toBe(true);
     expect(ev("data.child('n/deeper').exists()")).toBe(false);
-    expect(ev("data.child(null).exists()")).toBe(false); // wrong type → error
+    expect(ev('data.child(null).exists()')).toBe(false); // wrong type → error
   });
 
   it('parent(), and parent() of the root is an error', () => {
@@ -242,7 +246,7 @@ describe('string members', () => {
     expect(ev("'a/b'.matches(/^a\\/b$/)")).toBe(true);
     expect(ev("'line1\\nline2'.matches(/^line2$/m)")).toBe(true);
     // The same compiled regex is reused between evaluations: must not be stateful.
-    const r = rulesOf({ '.read': "auth.uid.matches(/^u[0-9]+$/)" });
+    const r = rulesOf({ '.read': 'auth.uid.matches(/^u[0-9]+$/)' });
     for (let i = 0; i < 3; i++) expect(read(r, '/', null, { auth: { uid: 'u1' } })).toBe(true);
   });
 
@@ -267,11 +271,11 @@ describe('evaluation errors make the rule false', () => {
     expect(ev("data.child('n').val()")).toBe(false); // 5 is not a boolean
     expect(ev("data.child('b').val()")).toBe(true); // a boolean value is fine
     expect(ev('auth.uid', { uid: 'x' })).toBe(false);
-    expect(ev("1 + true == 2")).toBe(false);
+    expect(ev('1 + true == 2')).toBe(false);
     expect(ev("-'a' == 1")).toBe(false);
     expect(ev("!'a'")).toBe(false);
     expect(ev("'a' ? true : true")).toBe(false);
-    expect(ev("auth.uid && true", { uid: 'x' })).toBe(false);
+    expect(ev('auth.uid && true', { uid: 'x' })).toBe(false);
     expect(ev("data.child('s').val().beginsWith('H') || auth.uid == 1")).toBe(true);
   });
 
@@ -283,7 +287,7 @@ describe('evaluation errors make the rule false', () => {
   });
 
   it('an erroring .validate is false', () => {
-    const r = rulesOf({ '.write': true, a: { '.validate': "newData.val().length > 2" } });
+    const r = rulesOf({ '.write': true, a: { '.validate': 'newData.val().length > 2' } });
     expect(set(r, '/a', 'abc', null).allowed).toBe(true);
     expect(set(r, '/a', 123, null).allowed).toBe(false);
   });

@@ -12,18 +12,9 @@
 
 import jsep from 'jsep';
 import jsepRegex from '@jsep-plugin/regex';
-import type { AuthVar, RuleQuery } from './types.js';
-import { ERRORS, EVALS, ExpressionCoverage, FALSE, TRUE, countNodes, expressionSpans, valueLabel } from './coverage.js';
-import {
-  Snap,
-  descend,
-  exists,
-  exportToVal,
-  hasAnyChild,
-  leafValue,
-  priorityOf,
-  splitPath,
-} from './snapshot.js';
+import type { AuthVar, RuleQuery } from './types';
+import { ERRORS, EVALS, ExpressionCoverage, FALSE, TRUE, countNodes, expressionSpans, valueLabel } from './coverage';
+import { Snap, descend, exists, exportToVal, hasAnyChild, leafValue, priorityOf, splitPath } from './snapshot';
 
 jsep.plugins.register(jsepRegex);
 
@@ -542,8 +533,7 @@ function compileCall(node: jsep.CallExpression, scope: ExprScope): Compiled {
   const guarded =
     check === null
       ? (self: unknown) => self
-      : (self: unknown) =>
-          check(self) ? self : fail(`cannot call '${name}()' on ${describe(self)}`);
+      : (self: unknown) => (check(self) ? self : fail(`cannot call '${name}()' on ${describe(self)}`));
   const t = method.t;
   if (a0 === undefined) return { t, fn: (env) => impl(guarded(objFn(env)), undefined, undefined) };
   if (a1 === undefined) return { t, fn: (env) => impl(guarded(objFn(env)), a0(env), undefined) };
@@ -586,25 +576,89 @@ function compileBinary(node: jsep.BinaryExpression, scope: ExprScope): Compiled 
     case '!==':
       return { t: 'boolean', fn: (env) => !equal(l(env), r(env), op) };
     case '<':
-      return { t: 'boolean', fn: (env) => { const a = l(env), b = r(env); ordered(a, b, op); return (a as number) < (b as number); } };
+      return {
+        t: 'boolean',
+        fn: (env) => {
+          const a = l(env),
+            b = r(env);
+          ordered(a, b, op);
+          return (a as number) < (b as number);
+        },
+      };
     case '<=':
-      return { t: 'boolean', fn: (env) => { const a = l(env), b = r(env); ordered(a, b, op); return (a as number) <= (b as number); } };
+      return {
+        t: 'boolean',
+        fn: (env) => {
+          const a = l(env),
+            b = r(env);
+          ordered(a, b, op);
+          return (a as number) <= (b as number);
+        },
+      };
     case '>':
-      return { t: 'boolean', fn: (env) => { const a = l(env), b = r(env); ordered(a, b, op); return (a as number) > (b as number); } };
+      return {
+        t: 'boolean',
+        fn: (env) => {
+          const a = l(env),
+            b = r(env);
+          ordered(a, b, op);
+          return (a as number) > (b as number);
+        },
+      };
     case '>=':
-      return { t: 'boolean', fn: (env) => { const a = l(env), b = r(env); ordered(a, b, op); return (a as number) >= (b as number); } };
+      return {
+        t: 'boolean',
+        fn: (env) => {
+          const a = l(env),
+            b = r(env);
+          ordered(a, b, op);
+          return (a as number) >= (b as number);
+        },
+      };
     case '+': {
       const t: T = lc.t === 'number' && rc.t === 'number' ? 'number' : lc.t === 'string' || rc.t === 'string' ? 'string' : 'any';
       return { t, fn: (env) => add(l(env), r(env)) };
     }
     case '-':
-      return { t: 'number', fn: (env) => { const a = l(env), b = r(env); numbers(a, b, op); return (a as number) - (b as number); } };
+      return {
+        t: 'number',
+        fn: (env) => {
+          const a = l(env),
+            b = r(env);
+          numbers(a, b, op);
+          return (a as number) - (b as number);
+        },
+      };
     case '*':
-      return { t: 'number', fn: (env) => { const a = l(env), b = r(env); numbers(a, b, op); return (a as number) * (b as number); } };
+      return {
+        t: 'number',
+        fn: (env) => {
+          const a = l(env),
+            b = r(env);
+          numbers(a, b, op);
+          return (a as number) * (b as number);
+        },
+      };
     case '/':
-      return { t: 'number', fn: (env) => { const a = l(env), b = r(env); numbers(a, b, op); return (a as number) / (b as number); } };
+      return {
+        t: 'number',
+        fn: (env) => {
+          const a = l(env),
+            b = r(env);
+          numbers(a, b, op);
+          return (a as number) / (b as number);
+        },
+      };
     case '%':
-      return { t: 'number', fn: (env) => { const a = l(env), b = r(env); numbers(a, b, op); return (a as number) % (b as number); } };
+      return {
+        t: 'number',
+        fn: (env) => {
+          const a = l(env),
+            b = r(env);
+          numbers(a, b, op);
+          return (a as number) % (b as number);
+        },
+      };
     default:
       throw new ExprError(`unsupported operator '${op}'`);
   }

@@ -1,24 +1,16 @@
 // The security-rules engine of the Realtime Database emulator: compile a `database.rules.json`
 // document once, then ask canRead / canWrite / indexesAt. Semantics: shared/rtdb-protocol.md §7.
 
-import { parseRulesDocument, type RuleNode } from './document.js';
-import { canReadImpl, canWriteImpl, couldWriteImpl, indexesAtImpl, ruleNodeAt } from './engine.js';
-import { DocumentCoverage, noteIndexUse } from './coverage.js';
-import { RulesError } from './errors.js';
-import type { ReadContext, WriteContext, WriteDecision } from './types.js';
+import { parseRulesDocument, type RuleNode } from './document';
+import { canReadImpl, canWriteImpl, couldWriteImpl, indexesAtImpl, ruleNodeAt } from './engine';
+import { DocumentCoverage, noteIndexUse } from './coverage';
+import { RulesError } from './errors';
+import type { ReadContext, WriteContext, WriteDecision } from './types';
 
-export { RulesError } from './errors.js';
-export { ruleQueryFromWire } from './query.js';
-export { authFromToken } from './auth.js';
-export type {
-  AuthVar,
-  ExportJson,
-  ReadContext,
-  RuleQuery,
-  WireQuery,
-  WriteContext,
-  WriteDecision,
-} from './types.js';
+export { RulesError } from './errors';
+export { ruleQueryFromWire } from './query';
+export { authFromToken } from './auth';
+export type { AuthVar, ExportJson, ReadContext, RuleQuery, WireQuery, WriteContext, WriteDecision } from './types';
 
 export interface CompiledRules {
   /** The document exactly as uploaded. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { authFromToken, compileRules, ruleQueryFromWire } from './index.js';
-import type { RuleQuery } from './types.js';
-import { read, rulesOf, set, unsignedJwt } from './test-helpers.js';
+import { authFromToken, compileRules, ruleQueryFromWire } from '.';
+import type { RuleQuery } from './types';
+import { read, rulesOf, set, unsignedJwt } from './test-helpers';
 
 const DEFAULT: RuleQuery = {
   orderByKey: false,
@@ -134,7 +134,16 @@ describe('authFromToken', () => {
   });
 
   it('decodes a rules-unit-testing mock token (header "type", exp in 1970) and any alg', () => {
-    const mock = { iss: 'x', aud: 'demo-project', iat: 0, exp: 3600, auth_time: 0, sub: 'alice', user_id: 'alice', firebase: { sign_in_provider: 'custom', identities: {} } };
+    const mock = {
+      iss: 'x',
+      aud: 'demo-project',
+      iat: 0,
+      exp: 3600,
+      auth_time: 0,
+      sub: 'alice',
+      user_id: 'alice',
+      firebase: { sign_in_provider: 'custom', identities: {} },
+    };
     expect(authFromToken(unsignedJwt(mock, { alg: 'none', type: 'JWT' }))).toMatchObject({ uid: 'alice', provider: 'custom' });
     expect(authFromToken(unsignedJwt(mock, { alg: 'RS256', kid: 'k' }) + 'c2lnbmF0dXJl')).toMatchObject({ uid: 'alice' });
   });

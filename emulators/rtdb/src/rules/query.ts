@@ -1,6 +1,6 @@
 // Maps the SDK's wire query object (shared/rtdb-protocol.md §3.1) to the rules' `query` variable.
 
-import type { RuleQuery, WireQuery } from './types.js';
+import type { RuleQuery, WireQuery } from './types';
 
 const KNOWN = ['sp', 'sn', 'sin', 'ep', 'en', 'ein', 'l', 'vf', 'i'];
 

@@ -1,7 +1,7 @@
 // Navigation of export-format data (see types.ts) without copying it, and the RuleDataSnapshot
 // value that rule expressions see as `data`, `newData`, `root` and the results of child()/parent().
 
-import type { ExportJson } from './types.js';
+import type { ExportJson } from './types';
 
 export type JsonObject = { [key: string]: ExportJson };
 
@@ -79,8 +79,6 @@ export class Snap {
   }
 
   childPath(segments: readonly string[]): Snap {
-    let s: Snap = this;
-    for (const seg of segments) s = s.child(seg);
-    return s;
+    return segments.reduce<Snap>((snap, seg) => snap.child(seg), this);
   }
 }

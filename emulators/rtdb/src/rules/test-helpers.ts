@@ -1,7 +1,7 @@
 // Helpers shared by the rules engine's unit tests (not used by the engine itself).
 
-import { canRead, canWrite, compileRules, type CompiledRules } from './index.js';
-import type { AuthVar, ExportJson, RuleQuery, WriteDecision } from './types.js';
+import { canRead, canWrite, compileRules, type CompiledRules } from '.';
+import type { AuthVar, ExportJson, RuleQuery, WriteDecision } from './types';
 
 export function rulesOf(rules: unknown): CompiledRules {
   return compileRules(JSON.stringify({ rules }, null, 2));
@@ -25,8 +25,7 @@ export function read(rules: CompiledRules, path: string, root: ExportJson, opts:
 export function withValue(root: ExportJson, path: string[], value: ExportJson): ExportJson {
   if (path.length === 0) return value;
   const [head, ...rest] = path;
-  const obj: Record<string, ExportJson> =
-    root !== null && typeof root === 'object' && !Object.hasOwn(root, '.value') ? { ...root } : {};
+  const obj: Record<string, ExportJson> = root !== null && typeof root === 'object' && !Object.hasOwn(root, '.value') ? { ...root } : {};
   const child = withValue(Object.hasOwn(obj, head) ? obj[head] : null, rest, value);
   if (child === null) delete obj[head];
   else obj[head] = child;

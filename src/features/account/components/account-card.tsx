@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { ButtonLink, ExternalButtonLink } from '@/ui/button';
 import styles from './account-card.module.scss';
 
-/** The text shown on features announced but not yet available (spec section 2). */
+/** The text shown on features announced but not yet available (docs/product.md#customer-area). */
 export const FEATURE_COMING = 'Feature Coming V.1.0.4';
 
 type CardAction =

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { paths } from '@/config/paths';
-import { useAuth } from '@/features/auth/auth-context';
+import { useAuth } from '@/session/auth-context';
 import { alertError } from '@/ui/alerts';
 import { Button } from '@/ui/button';
 import { BILLING_MESSAGES } from '../billing-api';

@@ -1,7 +1,7 @@
 import { SERVICE_LABELS } from '@/catalog/services';
 import { formatBillingDate, paymentsLabel } from '@/catalog/subscription';
+import type { Order } from '@/data/orders';
 import { addOnsText, amountText, isNeverPaid, nextPayment, orderDateText, orderStatus, planLabel } from '../order-display';
-import type { Order } from '../orders-data';
 import { ManageBillingButton } from './manage-billing-button';
 import { StatusBadge } from './status-badge';
 import styles from './order-card.module.scss';

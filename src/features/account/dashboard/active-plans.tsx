@@ -4,10 +4,10 @@ import { formatBillingDate } from '@/catalog/subscription';
 import { paths } from '@/config/paths';
 import { ButtonLink } from '@/ui/button';
 import { Spinner } from '@/ui/spinner';
+import type { Order } from '@/data/orders';
 import { ManageBillingButton } from '../components/manage-billing-button';
 import { StatusBadge } from '../components/status-badge';
 import { amountText, isLivePlan, nextPayment, orderStatus, planLabel } from '../order-display';
-import type { Order } from '../orders-data';
 import styles from './dashboard.module.scss';
 
 function PlanItem({ order }: { order: Order }) {

@@ -3,16 +3,16 @@ import { Link } from 'react-router-dom';
 import { SERVICE_LABELS } from '@/catalog/services';
 import { paths } from '@/config/paths';
 import { Spinner } from '@/ui/spinner';
+import type { Order } from '@/data/orders';
 import { StatusBadge } from '../components/status-badge';
 import { amountText, orderDateText, orderStatus, planLabel } from '../order-display';
-import type { Order } from '../orders-data';
 import styles from './dashboard.module.scss';
 
 /** How many orders the dashboard shows; the orders page has them all. */
 export const LATEST_ORDERS = 3;
 
 /** The newest orders in one line each, and the way to all of them; null while loading. `orders`
- *  come newest first (orders-data). */
+ *  come newest first (src/data/orders.ts). */
 export function LatestOrders({ orders }: { orders: Order[] | null }) {
   const titleId = useId();
   const latest = orders?.slice(0, LATEST_ORDERS) ?? [];

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import type { User } from 'firebase/auth';
-import { authErrorCode, authErrorMessage } from '@/features/auth/auth-errors';
+import { authErrorCode, authErrorMessage } from '@/session/auth-errors';
 import { Button } from '@/ui/button';
 import { useResendCooldown } from './resend-cooldown';
 import styles from './dashboard.module.scss';
@@ -22,7 +22,7 @@ export function VerifyEmailBanner({ user }: { user: User }) {
     if (blocked) return;
     setOutcome({ kind: 'sending' });
     try {
-      const { resendVerificationEmail } = await import('@/features/auth/auth-api');
+      const { resendVerificationEmail } = await import('../account-auth-api');
       await resendVerificationEmail(user);
       start();
       setOutcome({ kind: 'sent' });

@@ -1,10 +1,10 @@
 import { useId, useRef, useState, type ChangeEvent, type FormEvent, type HTMLInputTypeAttribute } from 'react';
-import { authErrorMessage } from '@/features/auth/auth-errors';
-import { PROFILE_FAILURE_TITLE } from '@/features/auth/messages';
+import { authErrorMessage } from '@/session/auth-errors';
 import { alertError } from '@/ui/alerts';
 import { Button } from '@/ui/button';
 import { FormField } from '@/ui/form-field';
 import { Modal } from '@/ui/modal';
+import { PROFILE_FAILURE_TITLE } from './messages';
 import type { FieldErrors } from './profile-validation';
 import styles from './profile-settings.module.scss';
 

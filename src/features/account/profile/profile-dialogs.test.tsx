@@ -2,14 +2,14 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { User } from 'firebase/auth';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { AUTH_ERROR_MESSAGES } from '@/features/auth/auth-errors';
-import { PROFILE_FIELD_ERRORS } from '@/features/auth/messages';
+import { AUTH_ERROR_MESSAGES } from '@/session/auth-errors';
+import type { Profile } from '@/data/users';
+import { PROFILE_FIELD_ERRORS } from './messages';
 import { ProfileDialog, type ProfileDialogKind } from './profile-dialogs';
-import type { Profile } from './profile-data';
 
 const api = vi.hoisted(() => ({ changeEmail: vi.fn(), changePassword: vi.fn(), saveProfile: vi.fn(), alertError: vi.fn() }));
-vi.mock('@/features/auth/auth-api', () => ({ changeEmail: api.changeEmail, changePassword: api.changePassword }));
-vi.mock('./profile-data', () => ({ saveProfile: api.saveProfile }));
+vi.mock('../account-auth-api', () => ({ changeEmail: api.changeEmail, changePassword: api.changePassword }));
+vi.mock('@/data/users-api', () => ({ saveProfile: api.saveProfile }));
 vi.mock('@/ui/alerts', () => ({ alertError: api.alertError, alertSuccess: vi.fn() }));
 
 const user = { uid: 'u1', email: 'old@example.com' } as User;
@@ -72,16 +72,19 @@ describe('Profile edit dialogs', () => {
     await waitFor(() => expect(onClose).toHaveBeenCalled());
   });
 
-  it.each(['', '619555014', '61955501423', 'abcdefghij', '61955501ab', '1234567890'])('phone: "%s" is refused for the US', async (typed) => {
-    open('phone');
-    expect(screen.getByLabelText('Country')).toHaveValue('US');
-    const input = screen.getByLabelText('Phone number');
-    if (typed) await userEvent.type(input, typed);
-    await save();
-    expect(input).toHaveAttribute('aria-invalid', 'true');
-    expect(input).toHaveAccessibleDescription(expect.stringContaining(PROFILE_FIELD_ERRORS.phone));
-    expect(api.saveProfile).not.toHaveBeenCalled();
-  });
+  it.each(['', '619555014', '61955501423', 'abcdefghij', '61955501ab', '1234567890'])(
+    'phone: "%s" is refused for the US',
+    async (typed) => {
+      open('phone');
+      expect(screen.getByLabelText('Country')).toHaveValue('US');
+      const input = screen.getByLabelText('Phone number');
+      if (typed) await userEvent.type(input, typed);
+      await save();
+      expect(input).toHaveAttribute('aria-invalid', 'true');
+      expect(input).toHaveAccessibleDescription(expect.stringContaining(PROFILE_FIELD_ERRORS.phone));
+      expect(api.saveProfile).not.toHaveBeenCalled();
+    },
+  );
 
   it('phone: exactly 10 US digits are saved with the +1 dial code (E.164)', async () => {
     open('phone');
@@ -163,14 +166,14 @@ describe('Profile edit dialogs', () => {
   });
 
   it('a failed change shows "Oops!" with the provider message in plain words and keeps what was typed', async () => {
-    api.changePassword.mockRejectedValue(Object.assign(new Error('Firebase: Error (auth/wrong-password).'), { code: 'auth/wrong-password' }));
+    api.changePassword.mockRejectedValue(
+      Object.assign(new Error('Firebase: Error (auth/wrong-password).'), { code: 'auth/wrong-password' }),
+    );
     const { onPasswordChanged } = open('password');
     await userEvent.type(screen.getByLabelText('Current password'), 'wrong-one');
     await userEvent.type(screen.getByLabelText('New password'), 'new-pass-1');
     await save();
-    await waitFor(() =>
-      expect(api.alertError).toHaveBeenCalledWith({ title: 'Oops!', text: AUTH_ERROR_MESSAGES['auth/wrong-password'] }),
-    );
+    await waitFor(() => expect(api.alertError).toHaveBeenCalledWith({ title: 'Oops!', text: AUTH_ERROR_MESSAGES['auth/wrong-password'] }));
     expect(onPasswordChanged).not.toHaveBeenCalled();
     expect(screen.getByLabelText('New password')).toHaveValue('new-pass-1');
     expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();

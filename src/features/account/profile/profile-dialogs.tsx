@@ -1,12 +1,13 @@
-/** The five edit dialogs of the profile page: what each asks, checks and saves (spec sections 4, 5, 7). */
+/** The five edit dialogs of the profile page: what each asks, checks and saves (docs/product.md#profile-settings). */
 import type { User } from 'firebase/auth';
 import { useMemo } from 'react';
 import { TEXT_LIMITS } from '@/config/data-limits';
 import { isCountryCode, listCountries } from '@/data/countries';
 import { phoneForEditing, toStoredPhoneNumber } from '@/data/phone-number';
-import { changeEmail, changePassword } from '@/features/auth/auth-api';
+import type { Profile } from '@/data/users';
+import { saveProfile } from '@/data/users-api';
+import { changeEmail, changePassword } from '../account-auth-api';
 import { EditDialog } from './edit-dialog';
-import { saveProfile, type Profile } from './profile-data';
 import { validateAddress, validateEmail, validateName, validatePassword, validatePhone } from './profile-validation';
 
 export type ProfileDialogKind = 'name' | 'address' | 'phone' | 'email' | 'password';
@@ -84,10 +85,7 @@ export function ProfileDialog({ kind, user, profile, onClose, onEmailChanged, on
       return (
         <EditDialog
           title="Change password"
-          fields={[
-            currentPasswordField,
-            { name: 'newPassword', label: 'New password', type: 'password', autoComplete: 'new-password' },
-          ]}
+          fields={[currentPasswordField, { name: 'newPassword', label: 'New password', type: 'password', autoComplete: 'new-password' }]}
           initial={{ currentPassword: '', newPassword: '' }}
           validate={validatePassword}
           onSave={(v) => changePassword(user, v.currentPassword, v.newPassword)}

@@ -9,12 +9,17 @@ import type { ProfileState } from './use-profile';
 
 const mocks = vi.hoisted(() => ({ state: { status: 'loading', unreachable: false } as ProfileState }));
 vi.mock('./use-profile', () => ({ useProfile: () => mocks.state }));
-vi.mock('@/features/auth/auth-context', () => ({
+vi.mock('@/session/auth-context', () => ({
   useAuth: () => ({ user: { uid: 'u1', email: 'auth@example.com' }, ready: true, signingOut: false, signOut: vi.fn() }),
 }));
-vi.mock('@/features/auth/auth-api', () => ({ changeEmail: vi.fn(), changePassword: vi.fn() }));
+vi.mock('../account-auth-api', () => ({ changeEmail: vi.fn(), changePassword: vi.fn() }));
 
-const renderPage = () => render(<MemoryRouter><ProfileSettingsPage /></MemoryRouter>);
+const renderPage = () =>
+  render(
+    <MemoryRouter>
+      <ProfileSettingsPage />
+    </MemoryRouter>,
+  );
 
 function row(term: string) {
   return screen.getByText(term, { selector: 'dt' }).parentElement!;
@@ -27,7 +32,7 @@ beforeEach(() => {
 describe('Profile settings page', () => {
   it('shows a spinner while the profile loads', () => {
     renderPage();
-    expect(screen.getByRole('heading', { level: 1, name: 'Profile settings' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Profile Settings' })).toBeInTheDocument();
     expect(screen.getByText('Loading your profile…')).toBeInTheDocument();
     expect(screen.queryByText(CONNECTION_NOTICE.title)).not.toBeInTheDocument();
   });

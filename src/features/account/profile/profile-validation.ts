@@ -1,9 +1,8 @@
-/** The checks of the profile edit dialogs (spec section 5 "Profile edits", architecture decision 6). */
-import { EMAIL_PATTERN, TEXT_LIMITS } from '@/config/data-limits';
+/** The checks of the profile edit dialogs (docs/product.md#profile-settings, docs/decisions/0008-fix-evident-spec-defects.md). */
+import { EMAIL_PATTERN, PASSWORD_MIN_LENGTH, TEXT_LIMITS } from '@/config/data-limits';
 import { isCountryCode } from '@/data/countries';
 import { isValidPhoneInput } from '@/data/phone-number';
-import { PROFILE_FIELD_ERRORS as ERRORS } from '@/features/auth/messages';
-import { PASSWORD_MIN_LENGTH } from '@/features/auth/sign-up-validation';
+import { PROFILE_FIELD_ERRORS as ERRORS } from './messages';
 
 /** Field name → error text, only for the fields that fail. */
 export type FieldErrors<K extends string> = Partial<Record<K, string>>;
@@ -20,15 +19,12 @@ export const validateName = (v: { firstName: string; lastName: string }) =>
     ['lastName', filled(v.lastName, TEXT_LIMITS.personName), ERRORS.lastName],
   ]);
 
-export const validateAddress = (v: { address: string }) =>
-  errors([['address', filled(v.address, TEXT_LIMITS.address), ERRORS.address]]);
+export const validateAddress = (v: { address: string }) => errors([['address', filled(v.address, TEXT_LIMITS.address), ERRORS.address]]);
 
 /** A valid number for the country chosen; for +1 numbers exactly 10 digits, the spec's rule
  *  (src/data/phone-number.ts). */
 export const validatePhone = (v: { country: string; phoneNumber: string }) =>
-  errors([
-    ['phoneNumber', isCountryCode(v.country) && isValidPhoneInput({ country: v.country, national: v.phoneNumber }), ERRORS.phone],
-  ]);
+  errors([['phoneNumber', isCountryCode(v.country) && isValidPhoneInput({ country: v.country, national: v.phoneNumber }), ERRORS.phone]]);
 
 export const validateEmail = (v: { email: string; currentPassword: string }) =>
   errors([

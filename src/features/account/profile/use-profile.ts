@@ -1,5 +1,6 @@
+import type { Profile } from '@/data/users';
+import { watchProfile } from '@/data/users-api';
 import { useLiveValue, type WatchedState } from '../use-live-value';
-import { watchProfile, type Profile } from './profile-data';
 
 export type ProfileState = WatchedState<Profile>;
 

@@ -1,4 +1,4 @@
-/** The figures the marketing pages quote (spec section 1). Defined once so every page that shows
+/** The figures the marketing pages quote (docs/product.md#marketing-content). Defined once so every page that shows
  *  them says the same thing. */
 import { BRAND } from '@/config/brand';
 

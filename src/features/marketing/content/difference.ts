@@ -1,4 +1,4 @@
-/** How we differ from a typical agency (architecture decision 9). */
+/** How we differ from a typical agency (docs/decisions/0011-pages-for-unshown-routes.md). */
 import type { Feature } from './types';
 
 export interface Comparison {

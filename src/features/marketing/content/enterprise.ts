@@ -1,4 +1,4 @@
-/** The enterprise builder: a drag-and-drop tool for internal tools (architecture decision 9). */
+/** The enterprise builder: a drag-and-drop tool for internal tools (docs/decisions/0011-pages-for-unshown-routes.md). */
 import type { Feature } from './types';
 
 export const BUILDER_FEATURES: readonly Feature[] = [

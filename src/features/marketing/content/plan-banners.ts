@@ -2,7 +2,7 @@
  *  catalogue; only the taglines are the page's own. */
 import { PLAN_DETAILS, UPTIME_PROMISE, type PlanId } from '@/catalog/plans';
 
-/** The plans page advertises website plans (spec section 2). */
+/** The plans page advertises website plans (docs/product.md#plans-page). */
 export const PLANS_PAGE_SERVICE = 'websites';
 
 export interface PlanBanner {

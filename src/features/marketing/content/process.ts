@@ -1,4 +1,4 @@
-/** The six-step execution process every project follows (spec section 1). */
+/** The six-step execution process every project follows (docs/product.md#marketing-content). */
 import type { Step } from './types';
 
 export const EXECUTION_PROCESS: readonly Step[] = [

@@ -4,7 +4,14 @@ import { SkillBars } from './skill-bars';
 
 describe('SkillBars', () => {
   it('exposes each skill as a named progress bar with its value', () => {
-    render(<SkillBars skills={[{ name: 'TypeScript', percent: 95 }, { name: 'Go', percent: 40 }]} />);
+    render(
+      <SkillBars
+        skills={[
+          { name: 'TypeScript', percent: 95 },
+          { name: 'Go', percent: 40 },
+        ]}
+      />,
+    );
     const bars = screen.getAllByRole('progressbar');
     expect(bars).toHaveLength(2);
     const ts = screen.getByRole('progressbar', { name: 'TypeScript' });

@@ -33,7 +33,7 @@ export function CategoryList({ unknownService, headingRef }: CategoryListProps) 
             <h3 className={styles.cardTitle}>{SERVICE_LABELS[service]}</h3>
             <p className={styles.cardText}>{SERVICE_BLURBS[service]}</p>
             <ButtonLink to={storeServicePath(service)} className={styles.cardAction}>
-              Purchase Now{' '}<span className="visually-hidden">{SERVICE_LABELS[service]}</span>
+              Purchase Now <span className="visually-hidden">{SERVICE_LABELS[service]}</span>
             </ButtonLink>
           </li>
         ))}

@@ -29,10 +29,10 @@ export function PlanCard({ service, plan, onLearnMore }: PlanCardProps) {
       <p className={styles.cardText}>{planTeam(plan)}</p>
       <div className={styles.cardActions}>
         <ButtonLink to={paths.productDetails(service, plan)}>
-          Buy{' '}<span className="visually-hidden">{name}</span>
+          Buy <span className="visually-hidden">{name}</span>
         </ButtonLink>
         <Button variant="secondary" onClick={onLearnMore}>
-          Learn More{' '}<span className="visually-hidden">about {name}</span>
+          Learn More <span className="visually-hidden">about {name}</span>
         </Button>
       </div>
     </li>

@@ -1,7 +1,7 @@
 import { Link, useLocation } from 'react-router-dom';
-import { signInPath } from '@/features/auth/return-to';
+import { signInPath } from '@/config/paths';
 import { Button } from '@/ui/button';
-import styles from './product-details.module.scss';
+import styles from './checkout-panel.module.scss';
 
 export type CheckoutState = { status: 'idle' } | { status: 'sending' } | { status: 'failed'; message: string };
 

@@ -1,12 +1,19 @@
 import { useState, type RefObject } from 'react';
-import { ADD_ON_LABELS, MARKETING_ADD_ON_CENTS, SECURITY_ADD_ON_CENTS, TRADE_IN_PROVIDER_LABELS, TRADE_IN_PROVIDERS, isTradeInProvider } from '@/catalog/add-ons';
+import {
+  ADD_ON_LABELS,
+  MARKETING_ADD_ON_CENTS,
+  SECURITY_ADD_ON_CENTS,
+  TRADE_IN_PROVIDER_LABELS,
+  TRADE_IN_PROVIDERS,
+  isTradeInProvider,
+} from '@/catalog/add-ons';
 import { formatUsd } from '@/catalog/money';
 import { PLAN_DETAILS, PLAN_PRICES, type PricedPlanId } from '@/catalog/plans';
 import type { BillingPeriod } from '@/catalog/pricing';
 import { FormField } from '@/ui/form-field';
 import type { Configuration } from './configuration';
 import { OptionGroup } from './option-group';
-import styles from './product-details.module.scss';
+import styles from './configuration.module.scss';
 import { TradeInModal } from './trade-in-modal';
 
 interface ConfigurationFormProps {
@@ -41,8 +48,22 @@ export function ConfigurationForm({ plan, configuration, onChange, providerError
         value={configuration.period}
         onChange={(period) => onChange({ period })}
         options={[
-          { value: 'monthly', label: <>Monthly <small>{formatUsd(price.monthlyCents)}/mo</small></> },
-          { value: 'yearly', label: <>Yearly <small>{formatUsd(price.yearlyCents)}/yr</small></> },
+          {
+            value: 'monthly',
+            label: (
+              <>
+                Monthly <small>{formatUsd(price.monthlyCents)}/mo</small>
+              </>
+            ),
+          },
+          {
+            value: 'yearly',
+            label: (
+              <>
+                Yearly <small>{formatUsd(price.yearlyCents)}/yr</small>
+              </>
+            ),
+          },
         ]}
       />
 

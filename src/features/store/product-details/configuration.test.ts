@@ -5,9 +5,25 @@ beforeEach(() => window.sessionStorage.clear());
 
 describe('toCheckoutChoices', () => {
   it('turns the answers into the checkout choices', () => {
-    expect(toCheckoutChoices('websites', 'gold', { ...DEFAULT_CONFIGURATION, period: 'yearly', marketing: true, tradeIn: true, tradeInProvider: 'shopify' })).toEqual({
+    expect(
+      toCheckoutChoices('websites', 'gold', {
+        ...DEFAULT_CONFIGURATION,
+        period: 'yearly',
+        marketing: true,
+        tradeIn: true,
+        tradeInProvider: 'shopify',
+      }),
+    ).toEqual({
       ok: true,
-      choices: { service: 'websites', plan: 'gold', period: 'yearly', storage: false, security: false, marketing: true, tradeIn: 'shopify' },
+      choices: {
+        service: 'websites',
+        plan: 'gold',
+        period: 'yearly',
+        storage: false,
+        security: false,
+        marketing: true,
+        tradeIn: 'shopify',
+      },
     });
   });
 
@@ -17,20 +33,32 @@ describe('toCheckoutChoices', () => {
   });
 
   it('needs a platform when the answer is Yes', () => {
-    expect(toCheckoutChoices('websites', 'gold', { ...DEFAULT_CONFIGURATION, tradeIn: true })).toEqual({ ok: false, missing: 'tradeInProvider' });
+    expect(toCheckoutChoices('websites', 'gold', { ...DEFAULT_CONFIGURATION, tradeIn: true })).toEqual({
+      ok: false,
+      missing: 'tradeInProvider',
+    });
   });
 });
 
 describe('the remembered configuration', () => {
   it('comes back for the same service and plan only', () => {
-    const chosen = { ...DEFAULT_CONFIGURATION, period: 'yearly' as const, storage: true, tradeIn: true, tradeInProvider: 'developer_ade' as const };
+    const chosen = {
+      ...DEFAULT_CONFIGURATION,
+      period: 'yearly' as const,
+      storage: true,
+      tradeIn: true,
+      tradeInProvider: 'developer_ade' as const,
+    };
     saveConfiguration('websites', 'earth', chosen);
     expect(loadConfiguration('websites', 'earth')).toEqual(chosen);
     expect(loadConfiguration('mobile_apps', 'earth')).toEqual(DEFAULT_CONFIGURATION);
   });
 
   it('ignores what it cannot read, field by field', () => {
-    window.sessionStorage.setItem('leopard:plan-configuration:websites:earth', JSON.stringify({ period: 'weekly', storage: 'yes', security: true, tradeInProvider: 'myspace' }));
+    window.sessionStorage.setItem(
+      'leopard:plan-configuration:websites:earth',
+      JSON.stringify({ period: 'weekly', storage: 'yes', security: true, tradeInProvider: 'myspace' }),
+    );
     expect(loadConfiguration('websites', 'earth')).toEqual({ ...DEFAULT_CONFIGURATION, security: true });
     window.sessionStorage.setItem('leopard:plan-configuration:websites:earth', '{not json');
     expect(loadConfiguration('websites', 'earth')).toEqual(DEFAULT_CONFIGURATION);

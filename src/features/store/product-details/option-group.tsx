@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import styles from './product-details.module.scss';
+import styles from './configuration.module.scss';
 
 export interface Option<T extends string> {
   value: T;

@@ -3,7 +3,7 @@ import { PLAN_IDS, PLAN_NAMES, type PlanId } from '@/catalog/plans';
 import { Button } from '@/ui/button';
 import { Carousel } from '@/ui/carousel';
 import { GALLERY_SLIDE_SIZE, gallerySlides } from '../plan-media';
-import styles from './product-details.module.scss';
+import styles from './plan-gallery.module.scss';
 
 interface PlanGalleryProps {
   /** The plan whose carousel is shown first. */
@@ -42,7 +42,7 @@ export function PlanGallery({ plan, onClose, headingRef }: PlanGalleryProps) {
           Close gallery
         </Button>
       </div>
-      <div role="tablist" aria-label="Plans" className={styles.tabs} onKeyDown={onKeyDown}>
+      <div role="tablist" aria-label="Plans" className={styles.tabs}>
         {PLAN_IDS.map((tabPlan) => (
           <button
             key={tabPlan}
@@ -57,6 +57,7 @@ export function PlanGallery({ plan, onClose, headingRef }: PlanGalleryProps) {
             tabIndex={tabPlan === shown ? 0 : -1}
             className={styles.tab}
             onClick={() => setShown(tabPlan)}
+            onKeyDown={onKeyDown}
           >
             {PLAN_NAMES[tabPlan]}
           </button>

@@ -2,7 +2,7 @@ import { isPlanId } from '@/catalog/plans';
 import { paths } from '@/config/paths';
 import { ButtonLink } from '@/ui/button';
 import { PageIntro } from '@/ui/page-intro';
-import styles from './product-details.module.scss';
+import styles from './plan-not-found.module.scss';
 
 interface PlanNotFoundProps {
   plan: string | null;

@@ -1,8 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { WARRANTY_YEARS } from '@/catalog/add-ons';
 import { formatUsd } from '@/catalog/money';
 import type { BillingPeriod, Charges } from '@/catalog/pricing';
-import styles from './product-details.module.scss';
+import styles from './price-footer.module.scss';
 
 interface PriceFooterProps {
   /** null for a plan without an online price (magento). */
@@ -15,7 +15,7 @@ interface PriceFooterProps {
 export function PriceFooter({ charges, period }: PriceFooterProps) {
   const amount = charges ? formatUsd(period === 'yearly' ? charges.yearlyCents : charges.monthlyCents) : null;
   // On a phone the bar keeps to one line: "a month" shows as "/mo." after the amount, and "Amount
-  // due" and "included" are not shown; screen readers still read every word (docs/decisions.md).
+  // due" and "included" are not shown; screen readers still read every word (docs/decisions/0098-price-bar-on-phones.md).
   const terms =
     period === 'yearly' ? (
       'for the year'
@@ -25,16 +25,12 @@ export function PriceFooter({ charges, period }: PriceFooterProps) {
       </>
     );
   const spoken = period === 'yearly' ? 'for the year' : 'a month, for 12 months';
-  const [announcement, setAnnouncement] = useState('');
-  const first = useRef(true);
-
-  useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    if (amount) setAnnouncement(`Amount due: ${amount} ${spoken}`);
-  }, [amount, spoken]);
+  // The figures last announced: a change is noticed while rendering, the first figures are not announced.
+  const [announced, setAnnounced] = useState({ amount, spoken, text: '' });
+  if (announced.amount !== amount || announced.spoken !== spoken) {
+    setAnnounced({ amount, spoken, text: amount ? `Amount due: ${amount} ${spoken}` : announced.text });
+  }
+  const announcement = announced.text;
 
   return (
     <section className={styles.footer} aria-label="Price summary">

@@ -5,12 +5,12 @@ import { priceConfiguration } from '@/catalog/pricing';
 import { SERVICE_LABELS, type ServiceId } from '@/catalog/services';
 import { Button } from '@/ui/button';
 import { startCheckout } from '../checkout-api';
-import { planImagePath } from '../plan-media';
 import { CheckoutPanel, type CheckoutState } from './checkout-panel';
 import { toCheckoutChoices } from './configuration';
 import { ConfigurationForm } from './configuration-form';
 import { MagentoContact } from './magento-contact';
 import { PlanGallery } from './plan-gallery';
+import { PlanPicture } from './plan-picture';
 import { PriceFooter } from './price-footer';
 import styles from './product-details.module.scss';
 import { useConfiguration } from './use-configuration';
@@ -41,7 +41,7 @@ export function ProductDetails({ service, plan }: ProductDetailsProps) {
     if (!viewChanged.current) return;
     if (view === 'gallery') galleryHeading.current?.focus();
     else document.getElementById(galleryButtonId)?.focus();
-  }, [view]);
+  }, [view, galleryButtonId]);
 
   // Back from Stripe through the browser's Back button, the page may come out of the
   // back-forward cache still saying "Starting checkout…".
@@ -70,7 +70,10 @@ export function ProductDetails({ service, plan }: ProductDetailsProps) {
     }
     setProviderError(undefined);
     setCheckout({ status: 'sending' });
-    const outcome = await startCheckout(result.choices, { origin: window.location.origin, currentUrl: window.location.href });
+    // Who checks out, as the page knows it; only while the session is still being confirmed does
+    // checkout ask Firebase Auth itself.
+    const idToken = visitor.status === 'ready' ? async () => (await visitor.user?.getIdToken()) ?? null : undefined;
+    const outcome = await startCheckout(result.choices, { origin: window.location.origin, currentUrl: window.location.href }, idToken);
     if (outcome.ok) {
       // Stays "Starting checkout…" while the browser leaves for the payment page.
       window.location.assign(outcome.url);
@@ -95,7 +98,7 @@ export function ProductDetails({ service, plan }: ProductDetailsProps) {
       ) : (
         <div className={styles.layout}>
           <section className={styles.overview} aria-labelledby="plan-overview-heading">
-            <img className={styles.image} src={planImagePath(plan)} alt="" width="480" height="300" />
+            <PlanPicture plan={plan} />
             <p className={styles.description}>{PLAN_DETAILS[plan].description}</p>
             <h2 id="plan-overview-heading" className={styles.sideHeading}>
               What is included
@@ -125,7 +128,7 @@ export function ProductDetails({ service, plan }: ProductDetailsProps) {
                 providerError={providerError}
                 providerRef={providerRef}
               />
-              <CheckoutPanel state={checkout} signedIn={visitor.status === 'ready' ? visitor.signedIn : undefined} />
+              <CheckoutPanel state={checkout} signedIn={visitor.status === 'ready' ? visitor.user !== null : undefined} />
             </form>
           ) : (
             <MagentoContact />

@@ -1,0 +1,2 @@
+// The one place the server imports the rules engine from.
+export * from './rules';

@@ -1,2 +1,0 @@
-// The one place the server imports the rules engine from.
-export * from './rules/index.js';

@@ -1,0 +1,43 @@
+/**
+ * The files firebase-tools needs for one stack, written from emulators/ports.ts on every start
+ * and never committed (they live under node_modules/.cache). firebase-tools reads ports only from
+ * a config file, and the functions' SITE_ORIGINS only from a `.env.<project>` file, whose values
+ * win over the environment; so each offset gets its own config, whose `configDir` points the
+ * functions at its own env file, and two stacks never read each other's.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PROJECT_ID, firebaseEmulators, functionsEnv, type LocalStack } from './ports';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+/** Beside an emulators-mode build (scripts/hosting-preview.ts writes it): the local origins the
+ *  build talks to, `browserConnectSources` of its stack. Hosting never uploads it (`**\/.*`). */
+export const LOCAL_ORIGINS_RECORD = '.vite/local-origins.json';
+
+/** Where everything generated for the stack at `offset` goes. */
+export function stackDirectory(offset: number): string {
+  return join(root, 'node_modules', '.cache', 'leopard-stack', `offset-${offset}`);
+}
+
+/** Writes the stack's firebase-tools config and functions env file; answers the config's path,
+ *  for `firebase emulators:start --config`. */
+export function writeFirebaseFiles(stack: LocalStack): string {
+  const directory = stackDirectory(stack.offset);
+  const envDirectory = join(directory, 'functions-env');
+  mkdirSync(envDirectory, { recursive: true });
+  const env = Object.entries(functionsEnv(stack)).map(([key, value]) => `${key}=${value}\n`);
+  writeFileSync(
+    join(envDirectory, `.env.${PROJECT_ID}`),
+    `# Written by emulators/stack-files.ts from emulators/ports.ts.\n${env.join('')}`,
+  );
+  // firebase-tools resolves both paths against the config file's folder.
+  const config = {
+    functions: { source: relative(directory, join(root, 'functions')), configDir: 'functions-env' },
+    emulators: firebaseEmulators(stack),
+  };
+  const file = join(directory, 'firebase.json');
+  writeFileSync(file, `${JSON.stringify(config, null, 2)}\n`);
+  return file;
+}

@@ -1,0 +1,191 @@
+// ESLint for the whole repository: TypeScript, React hooks, accessibility of JSX, one import style,
+// kebab-case file names, and the architecture's boundaries (which folder may import which).
+// `npm run lint` runs it with `prettier --check`; format is Prettier's job alone (eslint-config-prettier
+// switches off every stylistic rule). Why each choice: the decision record "Lint, format and boundaries"
+// in docs/decisions/.
+import { readdirSync } from 'node:fs';
+import js from '@eslint/js';
+import { defineConfig } from 'eslint/config';
+import prettier from 'eslint-config-prettier';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import checkFile from 'eslint-plugin-check-file';
+import importX from 'eslint-plugin-import-x';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/** The shared layers of the app: anything may import them; they import only each other. */
+const SHARED = ['ui', 'config', 'catalog', 'firebase', 'styles', 'data', 'session'];
+/** The app's own folders that the cloud functions may bundle: pure data and pure functions. */
+const FUNCTIONS_MAY_IMPORT = ['catalog', 'config', 'data'];
+/** Every feature folder, read from disk so that a new feature is fenced in without editing this file. */
+const FEATURES = readdirSync(new URL('src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/** Zones of import-x/no-restricted-paths: files under `target` may not import files under `from`
+ *  (paths relative to the repository root; `@/` imports are resolved first, so they count too). */
+const boundaryZones = [
+  {
+    target: SHARED.map((dir) => `./src/${dir}`),
+    from: ['./src/features', './src/app', './src/main.tsx', './src/entry-server.tsx'],
+    message: 'A shared layer never imports a feature or the app: move the shared thing down into a shared layer.',
+  },
+  {
+    target: './src/features',
+    from: ['./src/app', './src/main.tsx', './src/entry-server.tsx'],
+    message: 'A feature never imports the app: the app composes features, not the other way round.',
+  },
+  ...FEATURES.map((feature) => ({
+    target: `./src/features/${feature}`,
+    from: './src/features',
+    except: [`./${feature}`],
+    message: `The "${feature}" feature never imports another feature: move what both need into a shared layer (src/${SHARED.join(', src/')}).`,
+  })),
+  {
+    target: './functions',
+    from: './src',
+    except: FUNCTIONS_MAY_IMPORT.map((dir) => `./${dir}`),
+    message: `The functions bundle only ${FUNCTIONS_MAY_IMPORT.map((dir) => `src/${dir}`).join(', ')} of the app (pure data, no React, no Firebase web SDK).`,
+  },
+  {
+    target: './src',
+    from: ['./functions', './emulators', './scripts', './tests'],
+    message: 'The app never imports the functions, the emulators, the scripts or the tests.',
+  },
+];
+
+export default defineConfig(
+  {
+    ignores: [
+      '**/node_modules/',
+      '**/dist/',
+      'functions/lib/',
+      'coverage/',
+      'test-results/',
+      'playwright-report/',
+      'public/',
+      'emulators/.data/',
+    ],
+  },
+  js.configs.recommended,
+  // Not type-aware: the typed rule set needed 2.7 times the CPU time (56 s against 21 s) for the
+  // whole repository, and `npm run typecheck` already runs tsc in strict mode.
+  tseslint.configs.recommended,
+  {
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    languageOptions: { ecmaVersion: 'latest', sourceType: 'module', globals: globals.node },
+    plugins: { 'import-x': importX, 'check-file': checkFile },
+    settings: {
+      // Without these import-x does not read TypeScript modules when it follows imports (no-cycle
+      // would see no graph at all).
+      'import-x/extensions': ['.ts', '.tsx', '.mts', '.js', '.mjs'],
+      'import-x/external-module-folders': ['node_modules', 'node_modules/@types'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx', '.mts'] },
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          // One tsconfig per part: its `paths` (the app's `@/` alias) and file set decide resolution.
+          project: ['tsconfig.app.json', 'tsconfig.node.json', 'functions/tsconfig.json'].map((file) => `${import.meta.dirname}/${file}`),
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
+    rules: {
+      // A `let x!: T` that a closure reads before its one assignment cannot be const.
+      'prefer-const': ['error', { ignoreReadBeforeAssign: true }],
+      // TypeScript checks these better (tsc runs in `npm run typecheck`).
+      'no-undef': 'off',
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true },
+      ],
+      // `typeof import('./x')` stays allowed: it types a module that is loaded lazily (the Firebase
+      // SDK, sign-up's services) or mocked (Vitest's importOriginal) without a static import.
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false }],
+
+      // Imports: resolvable, no duplicates, no cycles, no extension on first-party modules (every
+      // runner here resolves them: Vite, Vitest, tsx, esbuild, Playwright), packages before
+      // first-party modules.
+      'import-x/no-unresolved': 'error',
+      'import-x/no-duplicates': ['error', { 'prefer-inline': true }],
+      'import-x/no-self-import': 'error',
+      'import-x/no-useless-path-segments': 'error',
+      'import-x/first': 'error',
+      'import-x/extensions': [
+        'error',
+        'never',
+        {
+          fix: true,
+          checkTypeImports: true,
+          // Assets and styles keep their extension: it is part of their name for Vite.
+          pattern: {
+            scss: 'always',
+            css: 'always',
+            json: 'always',
+            svg: 'always',
+            png: 'always',
+            webp: 'always',
+            jpg: 'always',
+            html: 'always',
+          },
+        },
+      ],
+      'import-x/order': [
+        'error',
+        {
+          groups: ['builtin', 'external', 'internal', ['parent', 'sibling', 'index']],
+          pathGroups: [{ pattern: '@/**', group: 'internal' }],
+          pathGroupsExcludedImportTypes: ['builtin', 'external'],
+          'newlines-between': 'ignore',
+        },
+      ],
+      'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: boundaryZones }],
+      // About 4 s of the ~20 s CPU time of a whole-repository run: cheap enough to hold everywhere.
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+
+      // kebab-case file and folder names (`.test`, `.module`, `.fixture` are middle extensions).
+      'check-file/filename-naming-convention': [
+        'error',
+        { '**/*.{ts,tsx,js,mjs,mts,cjs}': 'KEBAB_CASE' },
+        { ignoreMiddleExtensions: true },
+      ],
+      'check-file/folder-naming-convention': ['error', { '{src,functions,emulators,scripts,tests}/**/': 'KEBAB_CASE' }],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    languageOptions: { globals: globals.browser },
+  },
+  { ...reactHooks.configs.flat['recommended-latest'], files: ['src/**/*.{ts,tsx}'] },
+  { ...jsxA11y.flatConfigs.recommended, files: ['src/**/*.tsx'] },
+  {
+    files: ['src/**/*.tsx'],
+    rules: {
+      // Safari drops the list role of a list styled without bullets, so role="list" is not redundant.
+      'jsx-a11y/no-redundant-roles': ['error', { ul: ['list'], ol: ['list'] }],
+      // Key handlers are left out: on an element that cannot take focus they only see key events
+      // bubbling up from a focused child (Escape in the menus, arrow keys in the carousel, as the
+      // ARIA practices do it). Pointer handlers on such elements are still reported.
+      'jsx-a11y/no-static-element-interactions': [
+        'error',
+        { allowExpressionValues: true, handlers: ['onClick', 'onMouseDown', 'onMouseUp'] },
+      ],
+      'jsx-a11y/no-noninteractive-element-interactions': [
+        'error',
+        {
+          handlers: ['onClick', 'onError', 'onLoad', 'onMouseDown', 'onMouseUp'],
+          body: ['onError', 'onLoad'],
+          iframe: ['onError', 'onLoad'],
+          img: ['onError', 'onLoad'],
+        },
+      ],
+    },
+  },
+  {
+    // The data viewer of the database emulator: plain browser JavaScript without a build step.
+    files: ['emulators/rtdb/viewer/**/*.js'],
+    languageOptions: { globals: globals.browser },
+  },
+  prettier,
+);

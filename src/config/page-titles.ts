@@ -1,0 +1,40 @@
+import { BRAND } from './brand';
+
+/** Each page's name: its document title, its heading and its entry in the menus, typed once so
+ *  they cannot drift apart. Keyed like `paths`. The customer area's names are the spec's side-menu
+ *  entries (docs/product.md#customer-area), in its capitals. Where a menu says something shorter ("Plans", "Company"),
+ *  the menu keeps its own word on purpose. */
+export const PAGE_TITLES = {
+  home: '',
+  nextGen: 'Next-Gen',
+  company: 'About us',
+  contact: 'Contact us',
+  support: 'Support',
+  waitlist: 'Open-access program waitlist',
+  openAccessProgram: 'Open-access program',
+  preorder: 'Pre-order Space',
+  spaceTrailer: 'Space trailer',
+  howItWorks: 'How it works',
+  whyChoose: `Why choose ${BRAND.name}`,
+  difference: `The ${BRAND.name} difference`,
+  thankYou: 'Thank you',
+  socials: 'Socials',
+  sitemap: 'Sitemap',
+  legal: 'Legal',
+  privacyPolicy: 'Privacy policy',
+  termsOfService: 'Terms of service',
+  caseStudies: 'Case studies',
+  signUp: 'Create your account',
+  signIn: 'Sign in',
+  create: 'Start something new',
+  enterprise: 'Enterprise builder',
+  powerOfTheMind: 'The power of the mind',
+  productDetails: 'Plan details',
+  notFound: 'Page not found',
+  dashboard: 'Dashboard',
+  profileSettings: 'Profile Settings',
+  orderHistory: 'Orders',
+  paymentMethods: 'Payment Methods',
+  devPanel: 'Dev Panel',
+  store: 'Store',
+} as const;

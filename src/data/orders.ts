@@ -1,0 +1,172 @@
+/**
+ * The order record all_orders/{orderId}: its path, its shape and how the site reads it back. The
+ * cloud functions write it (functions/src/orders.ts builds it); the customer area reads it
+ * (src/features/account/orders-data.ts). database.rules.json checks the same shape.
+ */
+import { isBillingPeriod, priceConfiguration, type BillingPeriod } from '../catalog/pricing';
+import { isPlanId, isPricedPlan } from '../catalog/plans';
+import { isServiceId, type ServiceId } from '../catalog/services';
+import { isSubscriptionStatus, type OrderSubscription, type OrderSubscriptionReading } from '../catalog/subscription';
+import type { PaymentStatus } from '../config/data-limits';
+
+export const ORDERS_PATH = 'all_orders';
+
+export const orderPath = (orderId: string) => `${ORDERS_PATH}/${orderId}`;
+
+/** The field a signed-in buyer's orders are queried by (the only query the rules allow). */
+export const ORDER_BUYER_FIELD = 'buyer' satisfies keyof OrderRecord;
+
+/** An order's key: a database push id, as stripeCheckout draws it with push() (20 characters of
+ *  the push alphabet). It becomes a path in the webhook, so nothing else is taken for one. */
+const ORDER_ID_PATTERN = /^[-0-9A-Za-z_]{20}$/;
+
+export function isOrderId(value: unknown): value is string {
+  return typeof value === 'string' && ORDER_ID_PATTERN.test(value);
+}
+
+/** createdAt is a server timestamp when written (ServerValue.TIMESTAMP), a number once stored.
+ *  The subscription's fields (OrderSubscription) are billingPeriod, amountPerPeriod and
+ *  termPayments from checkout on; stripeWebhook adds the rest, and customerEmail, from Stripe. */
+export interface OrderRecord<Timestamp = number> extends OrderSubscription, OrderSubscriptionReading {
+  product: string;
+  tier: string;
+  securitySelected: boolean;
+  marketingSelected: boolean;
+  applicationExist: boolean;
+  /** The trade-in platform; only with applicationExist. */
+  modelExistsOn?: string;
+  /** The storage add-on's size label, e.g. "500GB"; only when chosen. */
+  additionalStorage?: string;
+  /** What Stripe charges each billing period, in integer cents (= amountPerPeriod). */
+  productAmount: number;
+  payment_status: PaymentStatus;
+  /** The buyer's uid; absent for a visitor's checkout. */
+  buyer?: string;
+  pushKey: string;
+  stripeId: string;
+  createdAt: Timestamp;
+  /** The buyer's email as Stripe has it, in lower case (set by stripeWebhook): how a guest's
+   *  order finds its account once that email is verified (claimGuestOrders). */
+  customerEmail?: string;
+}
+
+export interface OrderAddOns {
+  /** The storage add-on's size label ("500GB"), when chosen. */
+  storage: string | null;
+  security: boolean;
+  marketing: boolean;
+}
+
+/** What the order costs per billing period, in integer cents. */
+export interface OrderAmount {
+  cents: number;
+  /** Null when the order does not say and the catalogue cannot tell (an old order of a price that
+   *  has since changed). */
+  period: BillingPeriod | null;
+}
+
+export interface Order {
+  id: string;
+  product: ServiceId;
+  tier: string;
+  paymentStatus: string;
+  productAmount: number;
+  /** Milliseconds since the epoch; null when the record has none. */
+  createdAt: number | null;
+  addOns: OrderAddOns;
+  /** Null for orders made before plans were subscriptions. */
+  subscription: OrderSubscription | null;
+  amount: OrderAmount;
+}
+
+/** A record as read back: any field may be missing or of another type (older orders, hand edits),
+ *  so each is checked before use. Keyed by OrderRecord, so a misspelt field is a type error. */
+export type StoredOrder = { readonly [K in keyof OrderRecord]?: unknown };
+
+const count = (value: unknown) => (Number.isSafeInteger(value) && (value as number) >= 0 ? (value as number) : undefined);
+const text = (value: unknown, pattern: RegExp) => (typeof value === 'string' && pattern.test(value) ? value : undefined);
+
+/** The subscription fields the functions wrote (src/catalog/subscription.ts), each checked. */
+function toSubscription(order: StoredOrder): OrderSubscription | null {
+  const amountPerPeriod = count(order.amountPerPeriod);
+  const termPayments = count(order.termPayments);
+  if (!isBillingPeriod(order.billingPeriod) || amountPerPeriod === undefined || !termPayments) return null;
+  const subscription: OrderSubscription = { billingPeriod: order.billingPeriod, amountPerPeriod, termPayments };
+  const optional: Partial<OrderSubscription> = {
+    subscriptionId: text(order.subscriptionId, /^sub_/),
+    customerId: text(order.customerId, /^cus_/),
+    subscriptionStatus: isSubscriptionStatus(order.subscriptionStatus) ? order.subscriptionStatus : undefined,
+    paymentsMade: count(order.paymentsMade),
+    currentPeriodEnd: count(order.currentPeriodEnd),
+    termEndsAt: count(order.termEndsAt),
+    cancelAt: count(order.cancelAt),
+    endedAt: count(order.endedAt),
+  };
+  for (const [key, value] of Object.entries(optional)) if (value !== undefined) Object.assign(subscription, { [key]: value });
+  return subscription;
+}
+
+/**
+ * The billing period of an order from before plans were subscriptions, which stored only
+ * productAmount: the monthly charge by default, the yearly one when billed yearly (docs/product.md#checkout).
+ * Whichever of today's two charges for its plan and add-ons it equals; null when neither does.
+ */
+export function legacyBillingPeriod(tier: string, productAmount: number, addOns: OrderAddOns): BillingPeriod | null {
+  if (!isPlanId(tier) || !isPricedPlan(tier)) return null;
+  const charges = priceConfiguration({
+    plan: tier,
+    period: 'monthly',
+    storage: addOns.storage !== null,
+    security: addOns.security,
+    marketing: addOns.marketing,
+  });
+  // Monthly first: it is the default, and a plan's two charges never coincide.
+  if (productAmount === charges.monthlyCents) return 'monthly';
+  if (productAmount === charges.yearlyCents) return 'yearly';
+  return null;
+}
+
+function amountOf(tier: string, productAmount: number, addOns: OrderAddOns, subscription: OrderSubscription | null): OrderAmount {
+  if (subscription) return { cents: subscription.amountPerPeriod, period: subscription.billingPeriod };
+  return { cents: productAmount, period: legacyBillingPeriod(tier, productAmount, addOns) };
+}
+
+/** Newest first by createdAt; orders without one come last. Stable: orders created at the same
+ *  moment keep the order they came in. */
+export function newestFirst<T extends Pick<Order, 'createdAt'>>(orders: readonly T[]): T[] {
+  return [...orders].sort((a, b) => {
+    if (a.createdAt === null || b.createdAt === null) return (a.createdAt === null ? 1 : 0) - (b.createdAt === null ? 1 : 0);
+    return b.createdAt - a.createdAt;
+  });
+}
+
+const timestamp = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : null);
+
+/** Orders of products the site does not know are left out (spec: "shows nothing"). */
+export function toOrders(value: Readonly<Record<string, StoredOrder>> | null): Order[] {
+  const orders = Object.entries(value ?? {})
+    .filter(([, order]) => isServiceId(order.product))
+    .map(([id, order]): Order => {
+      const tier = typeof order.tier === 'string' ? order.tier : '';
+      const productAmount =
+        Number.isSafeInteger(order.productAmount) && (order.productAmount as number) >= 0 ? (order.productAmount as number) : 0;
+      const addOns: OrderAddOns = {
+        storage: typeof order.additionalStorage === 'string' && order.additionalStorage ? order.additionalStorage : null,
+        security: order.securitySelected === true,
+        marketing: order.marketingSelected === true,
+      };
+      const subscription = toSubscription(order);
+      return {
+        id,
+        product: order.product as ServiceId,
+        tier,
+        paymentStatus: typeof order.payment_status === 'string' ? order.payment_status : 'unknown',
+        productAmount,
+        createdAt: timestamp(order.createdAt),
+        addOns,
+        subscription,
+        amount: amountOf(tier, productAmount, addOns, subscription),
+      };
+    });
+  return newestFirst(orders);
+}
