@@ -10,6 +10,8 @@ import styles from './product-details.module.scss';
  * paint (PLAN_PICTURE_PROPERTY in ../plan-media.ts), so the page's largest element paints with the
  * HTML instead of after the app's code, and nothing moves when the page arrives.
  */
+const LOADING = 'Loading the plan…';
+
 export function PlanPlaceholder() {
   return (
     <div className={placeholder.screen}>
@@ -17,7 +19,7 @@ export function PlanPlaceholder() {
         <header className={styles.intro}>
           <div className="container">
             <h1 className={styles.title}>
-              Loading the plan…
+              {LOADING}
               {/* The plan's title has a second line, "for <service>": the same height, so nothing below moves. */}
               <span className={styles.titleService} aria-hidden="true">
                 &nbsp;
@@ -28,7 +30,7 @@ export function PlanPlaceholder() {
         <div className={styles.layout}>
           <section className={styles.overview}>
             <PlanPicture />
-            <Spinner label="Loading the plan…" />
+            <Spinner label={LOADING} />
           </section>
         </div>
       </div>
