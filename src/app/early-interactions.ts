@@ -13,13 +13,15 @@ const CONTROL =
 
 type Held = { kind: 'click'; target: HTMLElement } | { kind: 'submit'; form: HTMLFormElement; submitter: HTMLElement | null };
 
-/** A link the browser follows whether or not the app runs: to another site, a new tab or a
- *  download. An anchor of this very page is held too: jumped to before hydration, the jump is
- *  undone when the app adopts the page and sets up its scrolling. */
+/** A link the browser follows as well as the app would: to another site, a new tab, a download, or
+ *  an anchor of this very page (a jump, not a navigation). */
 function browserFollows(control: Element): boolean {
   if (!(control instanceof HTMLAnchorElement)) return false;
   if ((control.target && control.target !== '_self') || control.hasAttribute('download')) return true;
-  return new URL(control.href, document.baseURI).origin !== window.location.origin;
+  const url = new URL(control.href, document.baseURI);
+  const here = window.location;
+  if (url.origin !== here.origin) return true;
+  return url.hash !== '' && url.pathname === here.pathname && url.search === here.search;
 }
 
 /** Two painted frames, or 100 ms at most (a hidden page paints none): time for the effects of the
