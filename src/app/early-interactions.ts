@@ -13,15 +13,14 @@ const CONTROL =
 
 type Held = { kind: 'click'; target: HTMLElement } | { kind: 'submit'; form: HTMLFormElement; submitter: HTMLElement | null };
 
-/** A link the browser follows as well as the app would: to another site, a new tab, a download, or
- *  an anchor of this very page (a jump, not a navigation). */
+/** A link the browser follows whether or not the app runs: to another site, a new tab or a
+ *  download. An anchor of this very page is held too: the browser's jump changes the address, and
+ *  the router, which may already be listening, would re-render a page React has not adopted yet
+ *  (React then drops the pre-rendered page for its loading state until the chunk arrives). */
 function browserFollows(control: Element): boolean {
   if (!(control instanceof HTMLAnchorElement)) return false;
   if ((control.target && control.target !== '_self') || control.hasAttribute('download')) return true;
-  const url = new URL(control.href, document.baseURI);
-  const here = window.location;
-  if (url.origin !== here.origin) return true;
-  return url.hash !== '' && url.pathname === here.pathname && url.search === here.search;
+  return new URL(control.href, document.baseURI).origin !== window.location.origin;
 }
 
 /** Two painted frames, or 100 ms at most (a hidden page paints none): time for the effects of the

@@ -1,5 +1,6 @@
 import { paths } from '../../src/config/paths';
 import { expect, test } from './fixtures';
+import { appStarted, hydrated } from './hydration';
 
 const DOCUMENTS = [
   { title: 'Privacy policy', path: paths.privacyPolicy },
@@ -65,6 +66,39 @@ for (const jump of JUMPS) {
     expect(headingTop).toBeGreaterThanOrEqual(headerBottom);
   });
 }
+
+test('a contents link clicked while the page is still hydrating lands on its section and stays there', async ({ page }) => {
+  // The page's own chunk is held back: the site's frame (and the router) runs, the document's
+  // links are still plain HTML, so the browser makes the jump itself.
+  let releaseChunk = () => {};
+  const chunkHeld = new Promise<void>((resolve) => (releaseChunk = resolve));
+  await page.route(/\/assets\/terms-of-service-page-[\w-]+\.js$/, async (route) => {
+    await chunkHeld;
+    await route.continue();
+  });
+  await page.setViewportSize({ width: 1280, height: 700 });
+  await page.goto(paths.termsOfService);
+  await appStarted(page);
+  const heading = page.getByRole('region', { name: 'Dispute resolution' }).getByRole('heading', { level: 2 });
+
+  await page.getByRole('navigation', { name: 'Contents' }).getByRole('link', { name: 'Dispute resolution', exact: true }).click();
+  await expect(page).toHaveURL(`${paths.termsOfService}#dispute-resolution`);
+  await page.waitForTimeout(600);
+  await expect(heading).toBeInViewport();
+  releaseChunk();
+  await page.waitForTimeout(600);
+  await expect(heading).toBeInViewport();
+});
+
+test('an address with a new #section, typed on a hydrated page, jumps to that section', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 700 });
+  await page.goto(paths.privacyPolicy);
+  const heading = page.getByRole('region', { name: 'Cookies and local storage' }).getByRole('heading', { level: 2 });
+  await hydrated(heading);
+  await page.evaluate(() => (window.location.hash = '#cookies-and-local-storage'));
+  await page.waitForTimeout(600);
+  await expect(heading).toBeInViewport();
+});
 
 test('a legal document fits a 375 px phone without sideways scrolling', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 740 });

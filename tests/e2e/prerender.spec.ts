@@ -5,17 +5,11 @@ import { paths } from '../../src/config/paths';
 import { DEFAULT_SITE_URL } from '../../src/config/site-url';
 import { planImagePath } from '../../src/features/store/plan-media';
 import { expect, test } from './fixtures';
+import { appStarted } from './hydration';
 import { PUBLIC_ROUTES, STORE_ROUTES } from './route-list';
 
 const PRERENDERED = [...PUBLIC_ROUTES, [paths.store, 'Store'] as const];
 const absolute = (path: string) => new URL(path, `${DEFAULT_SITE_URL}/`).href;
-
-/** The page has been hydrated: React attached its listeners to #root (`__reactContainer$…`). */
-async function hydrated(page: Page): Promise<void> {
-  await expect
-    .poll(() => page.evaluate(() => Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer$'))))
-    .toBe(true);
-}
 
 /** Holds back animation frames, so the app waits at its first step (src/main.tsx waits for a
  *  painted frame) until releaseFrames() lets them run. */
@@ -107,7 +101,7 @@ test.describe('shaped for the first paint', () => {
       await expect(page.getByRole('link', { name: 'Skip to content' })).not.toBeInViewport();
 
       await releaseFrames(page);
-      await hydrated(page);
+      await appStarted(page);
       expect(scripts.length, `${path}: the app's code after the first paint`).toBeGreaterThan(1);
       expect(stylesheets, `${path}: the stylesheet after the first paint`).toEqual([
         expect.stringMatching(/^\/assets\/style-[\w-]+\.css$/),
@@ -183,7 +177,7 @@ test.describe('shaped for the first paint', () => {
       await route.continue();
     });
     await page.goto(paths.contact);
-    await hydrated(page);
+    await appStarted(page);
     await page.getByRole('button', { name: 'Send message' }).click();
     await page.waitForTimeout(300);
     expect(new URL(page.url()).search, 'the browser did not send the form itself').toBe('');
@@ -221,7 +215,7 @@ test.describe('shaped for the first paint', () => {
   test('after the first paint the page hydrates and its controls work without a new document', async ({ page }) => {
     const documents = countDocuments(page);
     await page.goto(paths.home);
-    await hydrated(page);
+    await appStarted(page);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Company' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('About us');
     expect(documents.count, 'a client-side navigation').toBe(1);
@@ -293,7 +287,7 @@ test.describe('pre-rendered pages', () => {
 
   test('a client-side navigation brings the new page’s head along', async ({ page }) => {
     await page.goto(paths.home);
-    await hydrated(page);
+    await appStarted(page);
     await page.getByRole('contentinfo').getByRole('link', { name: 'About us' }).first().click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('About us');
     await expect(page).toHaveTitle('About us | Leopard');

@@ -2,6 +2,7 @@ import { BRAND } from '../../src/config/brand';
 import { paths } from '../../src/config/paths';
 import { signInThroughPage } from './auth-helpers';
 import { expect, test } from './fixtures';
+import { hydrated } from './hydration';
 import { CUSTOMER_ROUTES, PUBLIC_ROUTES, STORE_ROUTES } from './route-list';
 
 const ROUTES = [...PUBLIC_ROUTES, ...STORE_ROUTES, ...CUSTOMER_ROUTES];
@@ -58,6 +59,30 @@ test('navigating scrolls back to the top and updates the title', async ({ page }
   await expect(page.getByRole('heading', { level: 1, name: 'Sitemap' })).toBeVisible();
   await expect(page).toHaveTitle(`Sitemap | ${BRAND.name}`);
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+});
+
+test('a page opened afresh in the same tab starts at the top, not where the previous page was left', async ({ page }) => {
+  await page.setViewportSize({ width: 1024, height: 600 });
+  await page.goto(paths.privacyPolicy);
+  await page.evaluate(() => window.scrollTo(0, 1500));
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(1500);
+
+  await page.goto(paths.termsOfService);
+  await hydrated(page.getByRole('heading', { level: 1, name: 'Terms of service' }));
+  await page.waitForTimeout(300);
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+});
+
+test('a reload keeps its place', async ({ page }) => {
+  await page.setViewportSize({ width: 1024, height: 600 });
+  await page.goto(paths.privacyPolicy);
+  await hydrated(page.getByRole('heading', { level: 1, name: 'Privacy policy' }));
+  await page.evaluate(() => window.scrollTo(0, 1500));
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(1500);
+
+  await page.reload();
+  await hydrated(page.getByRole('heading', { level: 1, name: 'Privacy policy' }));
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(1500);
 });
 
 test('Back and Forward return to where the person was on each page', async ({ page }) => {
