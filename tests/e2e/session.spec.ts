@@ -192,6 +192,26 @@ for (const viewport of [
       await expect(page.getByRole('heading', { name: 'Pick a Model' })).toBeVisible();
     });
 
+    test('on /store, a session that arrives (signed in from another tab) keeps the popup the customer opened', async ({
+      page,
+      context,
+    }) => {
+      await page.goto(paths.store);
+      await page.getByRole('link', { name: 'Purchase Now Web Apps' }).click();
+      await page.getByRole('button', { name: 'Learn More about Bronze' }).click();
+      const popup = page.getByRole('dialog', { name: 'Bronze plan features' });
+      await expect(popup).toBeVisible();
+      await expect(page.getByRole('contentinfo')).toBeAttached(); // the visitor's frame
+
+      const other = await context.newPage();
+      await signInAsNewCustomer(other);
+      await other.close();
+
+      await expect(page.getByRole('contentinfo')).toHaveCount(0); // the customer area's frame now
+      if (!phone) await expect(page.getByRole('navigation', { name: 'Account' })).toBeVisible();
+      await expect(popup).toBeVisible();
+    });
+
     test('/thank-you never sends a visitor into "Inactive Session"; a customer gets My Dashboard', async ({ page }) => {
       await page.goto(paths.thankYou);
       const main = page.getByRole('main');
