@@ -25,7 +25,9 @@ export default defineConfig({
   expect: { timeout: 7_000 },
   use: {
     baseURL: stack.siteUrls.preview,
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace (actions, DOM snapshots, network) but not the screencast: filming
+    // every test cost a sixth of the suite's time (docs/decisions/0107-test-suite-time.md).
+    trace: { mode: 'retain-on-failure', screenshots: false },
     ...devices['Desktop Chrome'],
     launchOptions: {
       executablePath: CHROMIUM_PATH,
