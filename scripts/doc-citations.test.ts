@@ -1,9 +1,10 @@
 /**
  * Every "why" a comment points to lives in this repository (issue 19): code cites the product
- * requirements as docs/product.md#<anchor> and decisions as docs/decisions/NNNN-title.md. This test
- * fails when a cited file or #anchor does not exist, when a document outside the repository is cited
- * (the old "spec section N" / "architecture decision N"), and when a decision record is missing from
- * the index or a link between the documents is broken.
+ * requirements as docs/product.md#<anchor>, decisions as docs/decisions/NNNN-title.md, and the
+ * database emulator's wire protocol as emulators/rtdb/docs/protocol.md#<anchor>. This test fails when
+ * a cited file or #anchor does not exist, when a document outside the repository is cited (the old
+ * "spec section N" / "architecture decision N" / "rtdb-protocol.md §N"), and when a decision record
+ * is missing from the index or a link between the documents is broken.
  */
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative, resolve, dirname } from 'node:path';
@@ -69,8 +70,9 @@ function problemWith(path: string, anchor: string | undefined): string | null {
   return headingAnchors(readFileSync(full, 'utf8')).has(anchor) ? null : `${path} has no heading #${anchor}`;
 }
 
-/** `docs/…` paths, not parts of URLs ("stripe.com/docs/…"), with an optional #anchor. */
-const DOC_CITATION = /(?<![\w./-])docs\/[\w./-]*[\w-](?:#([\w-]+))?/g;
+/** `docs/…` paths, and an emulator's own `emulators/<name>/docs/…`, not parts of URLs
+ *  ("stripe.com/docs/…"), with an optional #anchor. */
+const DOC_CITATION = /(?<![\w./-])(?:emulators\/[\w-]+\/)?docs\/[\w./-]*[\w-](?:#([\w-]+))?/g;
 
 /** Ways the code used to cite documents that live outside this repository. */
 const OUTSIDE_CITATIONS: [name: string, pattern: RegExp][] = [
@@ -78,6 +80,8 @@ const OUTSIDE_CITATIONS: [name: string, pattern: RegExp][] = [
   ['an architecture decision', /\barchitecture,?\s+(?:decisions?\s*\d|\(?["“])/i],
   ['a numbered decision', /\bdecisions?\s+\d+\b/i],
   ['the shared spec or architecture page', /\bshared\/(?:spec|architecture)\.md\b/],
+  // The emulator's protocol notes now live in emulators/rtdb/docs/protocol.md.
+  ['the shared RTDB protocol notes', /\brtdb-protocol\.md\b/],
 ];
 
 function docCitations(path: string): { cited: string; problem: string }[] {
@@ -106,7 +110,7 @@ describe('citations in the code', () => {
     expect(broken).toEqual([]);
   });
 
-  it('cite no document outside this repository ("spec section N", "architecture decision N")', () => {
+  it('cite no document outside this repository ("spec section N", "architecture decision N", "rtdb-protocol.md §N")', () => {
     const outside = sources.flatMap((path) => {
       const text = folded(read(path));
       return OUTSIDE_CITATIONS.flatMap(([name, pattern]) => {
@@ -150,7 +154,13 @@ describe('the documents', () => {
   });
 
   it('link only to files and headings that exist', () => {
-    const docs = ['docs/product.md', 'docs/decisions/README.md', ...RECORDS.map((name) => `docs/decisions/${name}`)];
+    const docs = [
+      'docs/product.md',
+      'docs/decisions/README.md',
+      ...RECORDS.map((name) => `docs/decisions/${name}`),
+      'emulators/rtdb/docs/protocol.md',
+      'emulators/rtdb/README.md',
+    ];
     const broken = docs.flatMap((doc) =>
       [...read(doc).matchAll(/\]\(([^)\s]+)\)/g)].flatMap(([, target]) => {
         if (/^[a-z]+:/.test(target)) return [];

@@ -66,6 +66,17 @@ test.describe('the carousel', () => {
     await expectOnSlide(carousel, 2);
   });
 
+  test('moves with the arrow keys once focus is inside', async ({ page }) => {
+    const carousel = await openCarousel(page);
+    await carousel.getByRole('button', { name: 'Next slide' }).focus();
+    await page.keyboard.press('ArrowRight');
+    await expectOnSlide(carousel, 2);
+    await page.keyboard.press('ArrowRight');
+    await expectOnSlide(carousel, 3);
+    await page.keyboard.press('ArrowLeft');
+    await expectOnSlide(carousel, 2);
+  });
+
   test('a 40 px swipe moves it, a 30 px one does not', async ({ page }) => {
     const carousel = await openCarousel(page);
     const box = (await shown(carousel, 1).boundingBox())!;

@@ -1,4 +1,5 @@
-// A raw WebSocket speaking the database's wire protocol (v5, see shared/rtdb-protocol.md §1-§2),
+// A raw WebSocket speaking the database's wire protocol (v5, see
+// emulators/rtdb/docs/protocol.md#connection-and-framing and emulators/rtdb/docs/protocol.md#actions),
 // for what the SDKs never send: malformed frames, oversized messages, requests out of order.
 import WebSocket from 'ws';
 import { EMULATOR_HOST } from './target';

@@ -1,4 +1,5 @@
-// The SDK's Node.hash(), used to check transactions (`p` with `h`). See rtdb-protocol.md §4.4.
+// The SDK's Node.hash(), used to check transactions (`p` with `h`). See
+// emulators/rtdb/docs/protocol.md#transactions-and-the-hash.
 
 import { createHash } from 'node:crypto';
 import { type ExportJson, isObj, isWrappedLeaf, childKeys, hashCache as cache } from './tree';

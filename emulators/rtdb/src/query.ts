@@ -1,4 +1,5 @@
-// Query ordering and filtering exactly as the SDK's indexes and filters (rtdb-protocol.md §3).
+// Query ordering and filtering exactly as the SDK's indexes and filters
+// (emulators/rtdb/docs/protocol.md#queries).
 
 import {
   type ExportJson,

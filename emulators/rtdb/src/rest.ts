@@ -1,4 +1,4 @@
-// The HTTP/REST surface (rtdb-protocol.md §6).
+// The HTTP/REST surface (emulators/rtdb/docs/protocol.md#rest-surface).
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { WireQuery } from './rules/types';

@@ -1,5 +1,6 @@
-// Turns an ID token into the rules' `auth` variable (shared/rtdb-protocol.md §5.3). The emulator
-// trusts any token: nothing (signature, alg, exp, aud, iss) is verified, only decoded.
+// Turns an ID token into the rules' `auth` variable
+// (emulators/rtdb/docs/protocol.md#how-credentials-become-auth). The emulator trusts any token:
+// nothing (signature, alg, exp, aud, iss) is verified, only decoded.
 
 import type { AuthVar } from './types';
 

@@ -1,5 +1,6 @@
 // Evaluation of compiled rules: read cascade, write cascade + validation, .indexOn lookup.
-// See shared/rtdb-protocol.md §7. The data trees are navigated, never copied.
+// See emulators/rtdb/docs/protocol.md#security-rules-semantics. The data trees are navigated,
+// never copied.
 
 import type { RuleNode, Rule } from './document';
 import type { Env } from './expression';

@@ -1,5 +1,6 @@
 // The security-rules engine of the Realtime Database emulator: compile a `database.rules.json`
-// document once, then ask canRead / canWrite / indexesAt. Semantics: shared/rtdb-protocol.md §7.
+// document once, then ask canRead / canWrite / indexesAt. Semantics:
+// emulators/rtdb/docs/protocol.md#security-rules-semantics.
 
 import { parseRulesDocument, type RuleNode } from './document';
 import { canReadImpl, canWriteImpl, couldWriteImpl, indexesAtImpl, ruleNodeAt } from './engine';

@@ -1,4 +1,5 @@
-// Maps the SDK's wire query object (shared/rtdb-protocol.md §3.1) to the rules' `query` variable.
+// Maps the SDK's wire query object (emulators/rtdb/docs/protocol.md#the-wire-query-object) to the
+// rules' `query` variable (emulators/rtdb/docs/protocol.md#read-rules).
 
 import type { RuleQuery, WireQuery } from './types';
 

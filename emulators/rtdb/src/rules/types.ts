@@ -24,7 +24,7 @@ export interface RuleQuery {
 }
 
 /** The query object as the SDK sends it on the wire (`q` of a listen or get): keys sp, sn, sin, ep,
- *  en, ein, l, vf, i. See shared/rtdb-protocol.md §3.1. */
+ *  en, ein, l, vf, i. See emulators/rtdb/docs/protocol.md#the-wire-query-object. */
 export type WireQuery = Record<string, unknown>;
 
 export interface ReadContext {
