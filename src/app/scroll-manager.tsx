@@ -75,6 +75,9 @@ export function ScrollManager() {
     if (firstCommit.current) {
       firstCommit.current = false;
       if (saved !== undefined && loadReturnsToPlace()) window.scrollTo(0, saved);
+      // The person may have scrolled before the app started listening (a pre-rendered page is
+      // read before it hydrates): Back must return there even if they never scroll again.
+      else positions.set(entry, window.scrollY);
       return;
     }
     if (navigationType === 'POP') {

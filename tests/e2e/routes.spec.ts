@@ -73,6 +73,30 @@ test('a page opened afresh in the same tab starts at the top, not where the prev
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
 });
 
+test('Back returns to where the person scrolled before the app had started', async ({ page }) => {
+  await page.setViewportSize({ width: 1024, height: 400 });
+  // The app's code is held back: the person reads and scrolls the pre-rendered page meanwhile.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/start-[\w-]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto('/');
+  const sitemapLink = page.getByRole('navigation', { name: 'Company' }).getByRole('link', { name: 'Sitemap' });
+  await sitemapLink.scrollIntoViewIfNeeded();
+  const homeScroll = await page.evaluate(() => window.scrollY);
+  expect(homeScroll).toBeGreaterThan(0);
+  release();
+  await hydrated(sitemapLink);
+
+  await sitemapLink.click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Sitemap' })).toBeVisible();
+  await page.goBack();
+  await expect(page.getByRole('heading', { level: 1, name: 'Software that ships. Internet from space.' })).toBeAttached();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(homeScroll);
+});
+
 test('a reload keeps its place', async ({ page }) => {
   await page.setViewportSize({ width: 1024, height: 600 });
   await page.goto(paths.privacyPolicy);

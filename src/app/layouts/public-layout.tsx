@@ -12,7 +12,7 @@ export interface FrameHandle {
   frame?: 'sign-up';
 }
 
-/** The public pages' frame: header, the page, footer. The store uses it for visitors too. */
+/** The public pages' frame: header, the page, footer (a visitor's store has the same shape: account-layout.tsx). */
 export function PublicFrame({ header = <SiteHeader />, children }: { header?: ReactNode; children: ReactNode }) {
   return (
     <>
