@@ -13,7 +13,7 @@ import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { start as startDatabase, type RunningEmulator } from '../../emulators/rtdb/src/index';
 import { start as startStripe, type RunningStripe } from '../../emulators/stripe/server';
 import { postForm } from '../../emulators/stripe/test-support';
-import { buildCheckoutRequest, type CheckoutChoices, type CheckoutRequest } from '../../src/catalog/checkout';
+import { buildCheckoutRequest, planOnly, type CheckoutChoices, type CheckoutRequest } from '../../src/catalog/checkout';
 import { handleCheckout } from './checkout';
 import { handleCheckoutSummary } from './checkout-summary';
 import { handleClaimGuestOrders } from './guest-orders';
@@ -181,15 +181,7 @@ export async function startHarness(name: string, options: { retryDelaysMs?: numb
   };
 }
 
-const EARTH: CheckoutChoices = {
-  service: 'websites',
-  plan: 'earth',
-  period: 'monthly',
-  storage: false,
-  security: false,
-  marketing: false,
-  tradeIn: null,
-};
+const EARTH = planOnly('websites', 'earth');
 
 /** The body the product page sends (a visitor's success URL carries Stripe's session id). */
 export function checkoutBody(choices: Partial<CheckoutChoices> = {}, signedIn = false): CheckoutRequest {

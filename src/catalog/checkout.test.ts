@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildCheckoutRequest, validateCheckoutRequest, type CheckoutChoices } from './checkout';
+import { buildCheckoutRequest, planOnly, validateCheckoutRequest, type CheckoutChoices } from './checkout';
+import { PLAN_PRICES } from './plans';
 
 const choices: CheckoutChoices = {
   service: 'websites',
@@ -84,5 +85,14 @@ describe('validateCheckoutRequest', () => {
     expect(refusal({ ...valid, discount: 100 })).toMatchObject({ field: 'discount' });
     expect(refusal([valid])).toMatchObject({ field: 'body' });
     expect(refusal(null)).toMatchObject({ field: 'body' });
+  });
+});
+
+describe('planOnly', () => {
+  it('is the plan billed monthly with no add-ons, and prices as the plan alone', () => {
+    const request = buildCheckoutRequest(planOnly('websites', 'earth'), urls);
+    expect({ ...choices, storage: false, security: false }).toEqual(planOnly('websites', 'earth'));
+    const validation = validateCheckoutRequest(request);
+    expect(validation.ok && validation.charges.amountDueCents).toBe(PLAN_PRICES.earth?.monthlyCents);
   });
 });

@@ -47,6 +47,11 @@ export function productTitle(service: ServiceId, plan: PricedPlanId, period: Bil
   return `${SERVICE_LABELS[service]} — ${PLAN_NAMES[plan]} plan, billed ${period}`;
 }
 
+/** A plan on its own: billed monthly, no add-ons, nothing traded in. */
+export function planOnly(service: ServiceId, plan: PricedPlanId): CheckoutChoices {
+  return { service, plan, period: 'monthly', storage: false, security: false, marketing: false, tradeIn: null };
+}
+
 export interface CheckoutPageUrls {
   imageURL: string;
   successURL: string;

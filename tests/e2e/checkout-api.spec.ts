@@ -6,7 +6,7 @@
 // Playwright's own test: these tests open no page, so the console-error fixture has nothing to watch.
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import Stripe from 'stripe';
-import { buildCheckoutRequest, type CheckoutChoices, type CheckoutRequest } from '../../src/catalog/checkout';
+import { buildCheckoutRequest, planOnly, type CheckoutChoices, type CheckoutRequest } from '../../src/catalog/checkout';
 import { priceConfiguration } from '../../src/catalog/pricing';
 import { termEnd } from '../../src/catalog/subscription';
 import { FUNCTIONS_URL, HOST, PORTS, PROJECT_ID, STRIPE_SECRET_KEY, STRIPE_URL, STRIPE_WEBHOOK_SECRET } from '../../emulators/local-config';
@@ -23,15 +23,7 @@ const SITE = `http://${HOST}:${PORTS.preview}`;
 /** The SDK the functions use, pointed at the stand-in, for what the tests read or sign. */
 const stripe = new Stripe(STRIPE_SECRET_KEY, { host: HOST, port: PORTS.stripe, protocol: 'http', maxNetworkRetries: 0 });
 
-const EARTH: CheckoutChoices = {
-  service: 'websites',
-  plan: 'earth',
-  period: 'monthly',
-  storage: false,
-  security: false,
-  marketing: false,
-  tradeIn: null,
-};
+const EARTH = planOnly('websites', 'earth');
 
 function checkoutBody(
   choices: Partial<CheckoutChoices> = {},
