@@ -12,17 +12,22 @@ export function isOpenToVisitors(pathname: string): boolean {
 }
 
 /**
- * The customer area's session guard (docs/product.md#session-guard): a spinner until the auth state is known;
- * then, with nobody signed in and an address outside the store, the "Inactive Session" dialog and,
- * once it is dismissed, the sign-in page, which comes back here afterwards.
+ * The customer area's session guard (docs/product.md#session-guard). The store is open to
+ * visitors, so there it asks nothing and loads no Firebase; elsewhere it shows a spinner until the
+ * auth state is known, then, with nobody signed in, the "Inactive Session" dialog and, once it is
+ * dismissed, the sign-in page, which comes back here afterwards.
  */
 export function SessionGuard() {
+  const { pathname } = useLocation();
+  return isOpenToVisitors(pathname) ? <Outlet /> : <SignedInOutlet />;
+}
+
+function SignedInOutlet() {
   const { user, ready, signingOut } = useAuth();
   const location = useLocation();
   const navigate = useNavigate();
   const alerted = useRef(false);
-  const exempt = isOpenToVisitors(location.pathname);
-  const locked = ready && !user && !exempt;
+  const locked = ready && !user;
 
   useEffect(() => {
     if (!locked || signingOut || alerted.current) return;
@@ -31,7 +36,6 @@ export function SessionGuard() {
     void alertError(INACTIVE_SESSION).then(() => navigate(signInPath(returnTo), { replace: true }));
   }, [locked, signingOut, location.pathname, location.search, navigate]);
 
-  if (exempt) return <Outlet />;
   if (!ready) return <Spinner block label="Checking your session…" />;
   return user ? <Outlet /> : null;
 }

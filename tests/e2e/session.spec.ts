@@ -153,7 +153,10 @@ for (const viewport of [
       await expect(page.getByRole('form', { name: 'Create your account' })).toHaveCount(0);
     });
 
-    test('a visitor on /store gets the public layout: no customer menu, no Sign out, one menu button', async ({ page }) => {
+    test('a visitor on /store gets the public layout: no customer menu, no Sign out, one menu button, and no Firebase code', async ({
+      page,
+    }) => {
+      const scripts = recordScripts(page);
       await page.goto(paths.store);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await expect(page.getByRole('navigation', { name: 'Account' })).toHaveCount(0);
@@ -168,6 +171,12 @@ for (const viewport of [
       } else {
         await expect(page.getByRole('link', { name: 'Dashboard' })).toBeHidden();
       }
+      await page.getByRole('link', { name: 'Purchase Now Web Apps' }).click();
+      await expect(page.getByRole('heading', { name: 'Pick a Model' })).toBeVisible();
+      // Longer than the idle wait that would load Auth for a hinted session.
+      await page.waitForTimeout(1_500);
+      const firebase = firebaseFiles();
+      expect(scripts.filter((file) => firebase.has(file))).toEqual([]);
     });
 
     test('a signed-in customer on /store keeps the customer-area menu, with one menu button on a phone', async ({ page }) => {
