@@ -24,7 +24,9 @@ describe('localStack', () => {
     expect(stack.siteUrls).toEqual({ dev: 'http://127.0.0.1:5173', preview: 'http://127.0.0.1:4173' });
     expect(functionsEnv(stack)).toEqual({
       SITE_ORIGINS: 'http://127.0.0.1:4173,http://localhost:4173,http://127.0.0.1:5173,http://localhost:5173',
+      SITE_URL: 'http://127.0.0.1:5173',
       STRIPE_API_BASE_URL: 'http://127.0.0.1:12111',
+      EMAILJS_API_URL: 'http://127.0.0.1:12112',
     });
   });
 
@@ -47,7 +49,15 @@ describe('localStack', () => {
     for (const site of Object.values(stack.siteUrls)) expect(origins).toContain(new URL(site).origin);
     expect(origins.map(portOf).sort()).toEqual([4273, 4273, 5273, 5273]);
     expect(env.STRIPE_API_BASE_URL).toBe(stack.stripeUrl);
+    expect(env.EMAILJS_API_URL).toBe(stack.emailjsUrl);
     expect(stack.stripeWebhookUrl).toBe(`${stack.functionsUrl}/stripeWebhook`);
+  });
+
+  it("links the functions' mails to the site the stack serves: the dev server, or the preview the e2e suite opens", () => {
+    const stack = localStack(100);
+    expect(functionsEnv(stack, 'dev').SITE_URL).toBe(stack.siteUrls.dev);
+    expect(functionsEnv(stack, 'preview').SITE_URL).toBe(stack.siteUrls.preview);
+    expect(stack.siteOrigins).toContain(functionsEnv(stack, 'preview').SITE_URL);
   });
 
   it('gives the browser build, its CSP and firebase-tools the same shifted addresses', () => {
@@ -57,13 +67,12 @@ describe('localStack', () => {
     expect(env.VITE_DATABASE_EMULATOR_HOST).toBe(stack.databaseHost);
     expect(env.VITE_AUTH_EMULATOR_URL).toBe(stack.authUrl);
     expect(env.VITE_FUNCTIONS_URL).toBe(stack.functionsUrl);
-    expect(env.VITE_EMAILJS_ORIGIN).toBe(stack.emailjsUrl);
+    expect(Object.keys(env).filter((name) => name.startsWith('VITE_EMAILJS'))).toEqual([]);
     expect(browserConnectSources(stack)).toEqual([
       'http://127.0.0.1:9300',
       'ws://127.0.0.1:9300',
       'http://127.0.0.1:9399',
       'http://127.0.0.1:5301',
-      'http://127.0.0.1:12412',
     ]);
     const emulators = firebaseEmulators(stack);
     expect([emulators.auth.port, emulators.functions.port, emulators.hub.port, emulators.logging.port]).toEqual([9399, 5301, 4700, 4710]);

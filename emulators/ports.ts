@@ -128,27 +128,30 @@ export function viteEnv(stack: LocalStack): Record<string, string> {
     VITE_DATABASE_EMULATOR_HOST: stack.databaseHost,
     VITE_AUTH_EMULATOR_URL: stack.authUrl,
     VITE_FUNCTIONS_URL: stack.functionsUrl,
-    VITE_EMAILJS_ORIGIN: stack.emailjsUrl,
   };
 }
 
 /** What the browser of an emulators build connects to: the database (HTTP long-polling and its
- *  WebSocket), Auth, Functions and the EmailJS stand-in. The Stripe stand-in is only navigated
- *  to (location.assign), which CSP does not govern. */
+ *  WebSocket), Auth and Functions. The Stripe stand-in is only navigated to (location.assign),
+ *  which CSP does not govern; the EmailJS stand-in only hears from the functions
+ *  (docs/decisions/0111-submissions-through-the-server.md). */
 export function browserConnectSources(stack: LocalStack): string[] {
-  return [
-    `http://${stack.databaseHost}`,
-    `ws://${stack.databaseHost}`,
-    stack.authUrl,
-    `http://${HOST}:${stack.ports.functions}`,
-    stack.emailjsUrl,
-  ];
+  return [`http://${stack.databaseHost}`, `ws://${stack.databaseHost}`, stack.authUrl, `http://${HOST}:${stack.ports.functions}`];
 }
 
+/** Which of the stack's sites the links in its mails open: the one it serves. */
+export type SiteServer = keyof LocalStack['siteUrls'];
+
 /** The functions' settings under the Functions emulator (their `.env.<project>`): the site they
- *  answer and send buyers back to, and the Stripe stand-in they call. */
-export function functionsEnv(stack: LocalStack): Record<string, string> {
-  return { SITE_ORIGINS: stack.siteOrigins.join(','), STRIPE_API_BASE_URL: stack.stripeUrl };
+ *  answer and send buyers back to, the address their mails link to (the site this stack serves),
+ *  and the Stripe and EmailJS stand-ins they call. */
+export function functionsEnv(stack: LocalStack, site: SiteServer = 'dev'): Record<string, string> {
+  return {
+    SITE_ORIGINS: stack.siteOrigins.join(','),
+    SITE_URL: stack.siteUrls[site],
+    STRIPE_API_BASE_URL: stack.stripeUrl,
+    EMAILJS_API_URL: stack.emailjsUrl,
+  };
 }
 
 /** firebase.json's `emulators` section for this stack (firebase-tools runs Auth and Functions;

@@ -1,6 +1,8 @@
 /**
  * Demo data for the local stack: a verified demo customer with a profile and orders in different
- * states, so a newcomer can sign in and see every screen. Written only into an empty database.
+ * states, so a newcomer can sign in and see every screen; a staff account (role admin) for the
+ * staff console; and what visitors would have sent through the public forms, so the console's
+ * inbox and programmes are not empty. Written only into an empty database.
  *
  * The orders are bought the way a customer buys them — the stripeCheckout function, the Stripe
  * stand-in's hosted page, the webhook — so they carry exactly what the functions write, and the
@@ -13,8 +15,10 @@ import { getAuth } from 'firebase-admin/auth';
 import { getDatabase } from 'firebase-admin/database';
 import { buildCheckoutRequest, type CheckoutChoices, type CheckoutCreated } from '../src/catalog/checkout';
 import { paths } from '../src/config/paths';
+import type { StaffRole, WaitlistProgramme } from '../src/data/staff';
 import { STRIPE_SECRET_KEY } from './local-config';
 import { PROJECT_ID, type LocalStack } from './ports';
+import { nextPushId } from './rtdb/src/push-id';
 
 export const DEMO_CUSTOMER = {
   uid: 'demo-customer',
@@ -23,6 +27,71 @@ export const DEMO_CUSTOMER = {
   firstName: 'Dana',
   lastName: 'Reyes',
 } as const;
+
+/** The staff account of the local stack: an admin, so every part of the console can be tried
+ *  (docs/decisions/0108-staff-console.md). Not a customer: it has no profile or orders. */
+export const DEMO_STAFF = {
+  uid: 'demo-staff',
+  email: 'staff@leopard.test',
+  password: 'leopard-staff',
+  displayName: 'Morgan Lee',
+  role: 'admin' satisfies StaffRole,
+} as const;
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/** What visitors sent through the public forms, `hoursAgo` before the stack started; in the shape
+ *  the forms write (database.rules.json, submissions), nothing answered or decided yet. */
+const DEMO_SUBMISSIONS = {
+  contact: [
+    {
+      hoursAgo: 3,
+      record: {
+        name: 'Priya Natarajan',
+        email: 'priya.natarajan@example.com',
+        phone: '+1 (619) 555-0142',
+        city: 'San Diego',
+        message: 'We run twelve clinics and need a booking app for iOS and Android. Could we talk this week?',
+        page: paths.contact,
+      },
+    },
+    {
+      hoursAgo: 27,
+      record: {
+        name: 'Tomás Ferreira',
+        email: 'tomas@ferreira-coffee.example',
+        phone: '+351 21 555 0187',
+        city: 'Lisbon',
+        message: 'Our online shop runs on WordPress. What would moving it to one of your website plans involve?',
+        page: paths.support,
+      },
+    },
+  ],
+  waitlist: [
+    { hoursAgo: 5, record: { full__name: 'Amara Okafor', email: 'amara.okafor@example.com', page: paths.waitlist } },
+    { hoursAgo: 49, record: { full__name: 'Lukas Berger', email: 'lukas.berger@example.com', page: paths.waitlist } },
+  ],
+  preorder: [
+    { hoursAgo: 8, record: { full__name: 'Hana Sato', email: 'hana.sato@example.com', page: paths.preorder } },
+    { hoursAgo: 72, record: { full__name: 'Diego Morales', email: 'diego.morales@example.com', page: paths.preorder } },
+  ],
+};
+/** The waitlist entries above, in order: one on each list. */
+const DEMO_WAITLIST_PROGRAMMES: WaitlistProgramme[] = ['builder', 'open-access'];
+
+/** submissions/{kind}/{push id}: each keyed and dated as if sent `hoursAgo` before `now`. */
+export function demoSubmissions(now: number): Record<string, Record<string, Record<string, unknown>>> {
+  const submissions: Record<string, Record<string, Record<string, unknown>>> = {};
+  for (const [kind, entries] of Object.entries(DEMO_SUBMISSIONS)) {
+    submissions[kind] = {};
+    entries.forEach(({ hoursAgo, record }, index) => {
+      const createdAt = now - hoursAgo * HOUR_MS;
+      const programme = kind === 'waitlist' ? { programme: DEMO_WAITLIST_PROGRAMMES[index] } : {};
+      submissions[kind][nextPushId(createdAt)] = { ...record, ...programme, createdAt };
+    });
+  }
+  return submissions;
+}
 
 type DemoOutcome = 'paid' | 'open' | 'expired';
 
@@ -124,6 +193,18 @@ export async function seedDemoData(stack: LocalStack): Promise<{ seeded: boolean
     }),
   );
 
+  const staff = await auth.getUser(DEMO_STAFF.uid).catch(() =>
+    auth.createUser({
+      uid: DEMO_STAFF.uid,
+      email: DEMO_STAFF.email,
+      password: DEMO_STAFF.password,
+      emailVerified: true,
+      displayName: DEMO_STAFF.displayName,
+    }),
+  );
+  // The claim is what makes the account staff (what `npm run staff:grant` sets).
+  await auth.setCustomUserClaims(DEMO_STAFF.uid, { ...staff.customClaims, role: DEMO_STAFF.role });
+
   const db = getDatabase(app);
   const root = await db.ref('/').once('value');
   if (root.exists()) return { seeded: false };
@@ -146,6 +227,7 @@ export async function seedDemoData(stack: LocalStack): Promise<{ seeded: boolean
         createdAt: createdAt.toISOString(),
       },
     },
+    submissions: demoSubmissions(Date.now()),
   });
 
   const idToken = await demoIdToken(stack);

@@ -1,14 +1,15 @@
 /**
  * The files firebase-tools needs for one stack, written from emulators/ports.ts on every start
  * and never committed (they live under node_modules/.cache). firebase-tools reads ports only from
- * a config file, and the functions' SITE_ORIGINS only from a `.env.<project>` file, whose values
+ * a config file, and the functions' SITE_ORIGINS (and their other params) only from a `.env.<project>` file, whose values
  * win over the environment; so each offset gets its own config, whose `configDir` points the
  * functions at its own env file, and two stacks never read each other's.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PROJECT_ID, firebaseEmulators, functionsEnv, type LocalStack } from './ports';
+import { EMAILJS_SERVER_MAIL, FORMS_FUNCTION_PARAMS } from './local-config';
+import { PROJECT_ID, firebaseEmulators, functionsEnv, type LocalStack, type SiteServer } from './ports';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -22,12 +23,18 @@ export function stackDirectory(offset: number): string {
 }
 
 /** Writes the stack's firebase-tools config and functions env file; answers the config's path,
- *  for `firebase emulators:start --config`. */
-export function writeFirebaseFiles(stack: LocalStack): string {
+ *  for `firebase emulators:start --config`. `site` is the site the stack serves, which the links
+ *  in the functions' mails open. */
+export function writeFirebaseFiles(stack: LocalStack, site: SiteServer): string {
   const directory = stackDirectory(stack.offset);
   const envDirectory = join(directory, 'functions-env');
   mkdirSync(envDirectory, { recursive: true });
-  const env = Object.entries(functionsEnv(stack)).map(([key, value]) => `${key}=${value}\n`);
+  const env = Object.entries({ ...functionsEnv(stack, site), ...EMAILJS_SERVER_MAIL, ...FORMS_FUNCTION_PARAMS }).map(
+    ([key, value]) => `${key}=${value}\n`,
+  );
+  // firebase-tools saves the values of params it had to ask for in .env.local, which wins over the
+  // file above: one saved from an older run would hide a value written here.
+  rmSync(join(envDirectory, '.env.local'), { force: true });
   writeFileSync(
     join(envDirectory, `.env.${PROJECT_ID}`),
     `# Written by emulators/stack-files.ts from emulators/ports.ts.\n${env.join('')}`,

@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { start as startDatabase } from './rtdb/src';
 import { start as startEmailJs } from './emailjs/server';
 import { start as startStripe } from './stripe/server';
-import { STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET } from './local-config';
+import { EMAILJS_PRIVATE_KEY, STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET } from './local-config';
 import {
   DATABASE_NAMESPACE,
   HOST,
@@ -163,16 +163,18 @@ function readDotenv(path: string): Record<string, string> {
   );
 }
 
-/** The functions read their Stripe keys from this file; they must be the ones the stand-in
- *  accepts, or checkout fails later with a far less clear error. */
+/** The functions read their Stripe keys and EmailJS private key from this file; they must be the
+ *  ones the stand-ins accept, or checkout and mail fail later with a far less clear error. */
 function assertFunctionsSecretsMatch() {
   const file = 'functions/.secret.local';
   if (!existsSync(`${root}/${file}`)) return;
   const env = readDotenv(`${root}/${file}`);
-  for (const [key, value] of Object.entries({ STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET })) {
+  const expected = { STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, EMAILJS_PRIVATE_KEY };
+  for (const [key, value] of Object.entries(expected)) {
     if (env[key] !== value) {
+      const standIn = key.startsWith('EMAILJS') ? 'EmailJS' : 'Stripe';
       throw new Error(
-        `${file} has ${key}=${env[key] ?? '(missing)'}, but the local Stripe stand-in expects ${value} (emulators/local-config.ts)`,
+        `${file} has ${key}=${env[key] ?? '(missing)'}, but the local ${standIn} stand-in expects ${value} (emulators/local-config.ts)`,
       );
     }
   }
@@ -210,7 +212,12 @@ export async function startStack({
   };
 
   try {
-    const database = await startDatabase({ port: ports.database, host: HOST, quiet: !verbose });
+    // Each service answers pages of the site's origins only: another page open in the same browser
+    // must not read customers' data or wipe it (emulators/rtdb/docs/protocol.md#browser-origins).
+    const allowedOrigins = stack.siteOrigins;
+    // The project makes firebase.json-less discovery of the functions' database triggers name their
+    // routes; the triggers are connected once the Functions emulator is up (below).
+    const database = await startDatabase({ port: ports.database, host: HOST, quiet: !verbose, allowedOrigins, project: PROJECT_ID });
     stoppers.push(() => database.stop());
     const rules = await fetch(`${database.url}/.settings/rules.json?ns=${DATABASE_NAMESPACE}`, {
       method: 'PUT',
@@ -220,7 +227,16 @@ export async function startStack({
     if (!rules.ok) throw new Error(`database.rules.json was rejected: ${await rules.text()}`);
     onProgress('Realtime Database emulator ready, rules loaded');
 
-    const emailjs = await startEmailJs({ port: ports.emailjs, host: HOST, quiet: !verbose });
+    // Only the functions send mail, with the private key; a call without it is refused, as EmailJS
+    // refuses it with "Use Private Key" on (docs/decisions/0111-submissions-through-the-server.md).
+    const emailjs = await startEmailJs({
+      port: ports.emailjs,
+      host: HOST,
+      quiet: !verbose,
+      privateKey: EMAILJS_PRIVATE_KEY,
+      requirePrivateKey: true,
+      allowedOrigins,
+    });
     stoppers.push(() => emailjs.stop());
     onProgress('EmailJS stand-in ready');
 
@@ -232,6 +248,7 @@ export async function startStack({
       secretKey: STRIPE_SECRET_KEY,
       webhookUrl: stack.stripeWebhookUrl,
       webhookSecret: STRIPE_WEBHOOK_SECRET,
+      allowedOrigins,
     });
     stoppers.push(() => stripe.stop());
     onProgress('Stripe stand-in ready');
@@ -245,7 +262,16 @@ export async function startStack({
 
     const firebase = spawnService(
       'npx',
-      ['firebase', 'emulators:start', '--only', 'auth,functions', '--project', PROJECT_ID, '--config', writeFirebaseFiles(stack)],
+      [
+        'firebase',
+        'emulators:start',
+        '--only',
+        'auth,functions',
+        '--project',
+        PROJECT_ID,
+        '--config',
+        writeFirebaseFiles(stack, web === 'preview' ? 'preview' : 'dev'),
+      ],
       {
         FIREBASE_DATABASE_EMULATOR_HOST: stack.databaseHost,
         // For demo projects firebase-tools builds the functions' databaseURL from this; without it
@@ -263,7 +289,11 @@ export async function startStack({
     // The Admin SDK of the seed (and of the e2e tests, which inherit this process's environment).
     process.env.FIREBASE_AUTH_EMULATOR_HOST = stack.authHost;
     process.env.FIREBASE_DATABASE_EMULATOR_HOST = stack.databaseHost;
+    // Database triggers (the console's counters) fire from here on, the demo data's writes included,
+    // so what they keep starts right (docs/decisions/0112-staff-counters-by-trigger.md).
+    await database.triggers?.connect(`${HOST}:${ports.functions}`);
     const { seeded } = await seedDemoData(stack);
+    await database.triggers?.settled();
     onProgress(seeded ? 'Demo data written' : 'Database not empty: demo data left as it was');
 
     const services: Service[] = [];

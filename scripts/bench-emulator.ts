@@ -19,6 +19,7 @@ import { initializeApp, deleteApp, type FirebaseApp } from 'firebase/app';
 import { getDatabase, connectDatabaseEmulator, ref, set, onValue, goOffline, type Database } from 'firebase/database';
 import { benchCoverage } from './bench-coverage';
 import { benchTransports } from './bench-transports';
+import { benchTriggers } from './bench-triggers';
 import {
   MiB,
   closedWithin,
@@ -268,4 +269,7 @@ await benchCoverage();
 
 // (7) long polling and REST streaming (scripts/bench-transports.ts)
 await benchTransports();
+
+// (8) Functions triggers (scripts/bench-triggers.ts)
+await benchTriggers();
 process.exit(0);

@@ -146,7 +146,7 @@ describe('the documents', () => {
       return !(
         /^# \d{4}\. \S/.test(text) &&
         /^- Date: \d{4}-\d{2}-\d{2}$/m.test(text) &&
-        /^- Status: (Accepted|Superseded by \[\d{4}\]\(\d{4}-[a-z0-9-]+\.md\))$/m.test(text) &&
+        /^- Status: (Accepted|Superseded (in part )?by \[\d{4}\]\(\d{4}-[a-z0-9-]+\.md\))$/m.test(text) &&
         ['## Context', '## Decision', '## Consequences'].every((heading) => text.includes(`\n${heading}\n`))
       );
     });

@@ -89,6 +89,15 @@ describe('headersFor with firebase.json', () => {
     expect(headersFor('/robots.txt', hosting)['Cache-Control']).toBe('public, max-age=3600');
   });
 
+  it('asks search engines not to index the staff console and the Space passes, and only those', () => {
+    for (const path of [paths.staff, paths.staffInbox, `${paths.staff}/`, paths.spacePass('ABCDEFGHIJKLMNOPQRSTUVWXYZ'), '/space-pass']) {
+      expect(headersFor(path, hosting)['X-Robots-Tag'], path).toBe('noindex');
+    }
+    for (const path of ['/', paths.store, paths.dashboard, paths.preorder, '/staffing', '/assets/index-a1b2.js', '/robots.txt']) {
+      expect(headersFor(path, hosting), path).not.toHaveProperty('X-Robots-Tag');
+    }
+  });
+
   it('applies every matching rule in file order, the last value winning whatever the key case', () => {
     const config: HostingConfig = {
       public: 'dist',

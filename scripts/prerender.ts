@@ -17,7 +17,17 @@ const ROOT_SLOT = '<div id="root"></div>';
 export const APP_SHELL = 'app-shell.html';
 /** Pre-rendered pages left out of sitemap.xml: the page after checkout is no destination. */
 const UNLISTED: readonly string[] = [paths.thankYou];
-const PRIVATE: readonly string[] = [paths.dashboard, paths.profileSettings, paths.orderHistory, paths.paymentMethods, paths.devPanel];
+/** Kept from crawlers: the customer area, the staff console and the pass pages (the last two
+ *  also carry a noindex meta of their own). */
+const PRIVATE: readonly string[] = [
+  paths.dashboard,
+  paths.profileSettings,
+  paths.orderHistory,
+  paths.paymentMethods,
+  paths.devPanel,
+  paths.staff,
+  paths.spacePass(''),
+];
 
 /** What src/entry-server.tsx exports. */
 interface ServerEntry {

@@ -17,12 +17,6 @@ interface ImportMetaEnv {
   readonly VITE_DATABASE_EMULATOR_HOST?: string;
   readonly VITE_FUNCTIONS_URL?: string;
   readonly VITE_TOKEN_SYNC_URL?: string;
-  readonly VITE_EMAILJS_PUBLIC_KEY?: string;
-  readonly VITE_EMAILJS_SERVICE_ID?: string;
-  readonly VITE_EMAILJS_CONTACT_TEMPLATE_ID?: string;
-  readonly VITE_EMAILJS_WAITLIST_TEMPLATE_ID?: string;
-  readonly VITE_EMAILJS_PREORDER_TEMPLATE_ID?: string;
-  readonly VITE_EMAILJS_ORIGIN?: string;
   readonly VITE_SITE_URL?: string;
 }
 

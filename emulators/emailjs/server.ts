@@ -3,11 +3,14 @@
  * `POST /api/v1.0/email/send` (JSON) and `POST /api/v1.0/email/send-form` (multipart), answered as
  * EmailJS answers them, and nothing is mailed: every accepted message is kept and can be read at
  * `GET /__received` or through `received()`. Tests can make it fail with `POST /__control`.
+ * Given a private key, it checks the `accessToken` of each call as EmailJS checks the account's
+ * private key (the server mail module sends it, docs/decisions/0109-server-mail.md).
  * See README.md beside this file.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { HttpError, closeUnreadAfterAnswer, readBody } from '@leopard/rtdb-emulator/http-body';
+import { originGate, refusalText } from '@leopard/rtdb-emulator/origins';
 
 export const SEND_PATH = '/api/v1.0/email/send';
 export const SEND_FORM_PATH = '/api/v1.0/email/send-form';
@@ -28,6 +31,8 @@ export interface ReceivedMail {
   template_id: string;
   user_id: string;
   lib_version?: string;
+  /** Whether the call carried the account's private key (`accessToken`), as the functions' mails do. */
+  withPrivateKey: boolean;
   /** The template parameters: `template_params` of a send, the form fields of a send-form. */
   params: Record<string, unknown>;
 }
@@ -49,7 +54,23 @@ export interface StartOptions {
   host?: string;
   /** No log output. */
   quiet?: boolean;
+  /** The account's private key: a call whose `accessToken` differs is refused with 403, as EmailJS
+   *  refuses it. Absent: any accessToken is taken. */
+  privateKey?: string;
+  /** Refuse calls without an `accessToken` too (EmailJS's "use private key" security setting),
+   *  so only a holder of the private key can send. Off by default: the browser forms still send
+   *  with the public key alone. Needs `privateKey`. */
+  requirePrivateKey?: boolean;
+  /** The origins whose pages may call from a browser: exactly these; `*` for any. Default: any
+   *  loopback origin. Other pages are refused with 403 before anything is read or changed;
+   *  requests without Origin (the functions' mail module, curl) are served
+   *  (emulators/rtdb/docs/protocol.md#browser-origins). */
+  allowedOrigins?: string[];
 }
+
+/** EmailJS's answers to a call its private-key check refuses (403, plain text). */
+export const WRONG_PRIVATE_KEY_TEXT = 'The Private Key is invalid';
+export const PRIVATE_KEY_REQUIRED_TEXT = 'The Private Key is required for this account';
 
 export interface RunningEmailJs {
   /** http://host:port — what `@emailjs/browser`'s `origin` option takes. */
@@ -64,15 +85,15 @@ export interface RunningEmailJs {
   stop(): Promise<void>;
 }
 
-const CORS_HEADERS = {
-  'Access-Control-Allow-Origin': '*',
+/** What a preflight from an allowed page is told besides its origin (the origin gate's). */
+const CORS_PREFLIGHT_HEADERS = {
   'Access-Control-Allow-Methods': 'GET, POST, DELETE, OPTIONS',
   'Access-Control-Allow-Headers': 'Content-Type',
   'Access-Control-Max-Age': '600',
 };
 
 function reply(res: ServerResponse, status: number, body: string, type = 'text/plain; charset=utf-8') {
-  res.writeHead(status, { ...CORS_HEADERS, 'Content-Type': type, 'Content-Length': Buffer.byteLength(body) });
+  res.writeHead(status, { 'Content-Type': type, 'Content-Length': Buffer.byteLength(body) });
   res.end(body);
 }
 
@@ -144,9 +165,24 @@ function parseRule(value: Record<string, unknown>): FailureRule {
 
 export async function start(options: StartOptions = {}): Promise<RunningEmailJs> {
   const host = options.host ?? '127.0.0.1';
+  let listeningPort = 0;
+  const origins = originGate({ allowed: options.allowedOrigins, host, port: () => listeningPort });
   const log = options.quiet ? () => {} : (message: string) => console.error(`[emailjs] ${message}`);
   let received: ReceivedMail[] = [];
   let rules: FailureRule[] = [];
+  const { privateKey, requirePrivateKey = false } = options;
+  if (requirePrivateKey && !privateKey) throw new Error('requirePrivateKey needs the privateKey to check calls against');
+
+  /** True when the call carried the right private key; throws EmailJS's 403 for a wrong one. */
+  const checkPrivateKey = (accessToken: unknown): boolean => {
+    const given = typeof accessToken === 'string' && accessToken !== '' ? accessToken : undefined;
+    if (given === undefined) {
+      if (requirePrivateKey) throw new HttpError(403, PRIVATE_KEY_REQUIRED_TEXT);
+      return false;
+    }
+    if (privateKey !== undefined && given !== privateKey) throw new HttpError(403, WRONG_PRIVATE_KEY_TEXT);
+    return true;
+  };
 
   const accept = async (endpoint: ReceivedMail['endpoint'], req: IncomingMessage): Promise<{ status: number; text: string }> => {
     const body = await readRequest(req);
@@ -158,12 +194,16 @@ export async function start(options: StartOptions = {}): Promise<RunningEmailJs>
       if (params !== undefined && (typeof params !== 'object' || params === null || Array.isArray(params))) {
         throw new HttpError(400, 'The template_params parameter must be an object');
       }
-      mail = { endpoint, receivedAt: new Date().toISOString(), ...requireIds(json), params: { ...(params as object | undefined) } };
+      const ids = requireIds(json);
+      const withPrivateKey = checkPrivateKey(json.accessToken);
+      mail = { endpoint, receivedAt: new Date().toISOString(), ...ids, withPrivateKey, params: { ...(params as object | undefined) } };
       if (typeof json.lib_version === 'string') mail.lib_version = json.lib_version;
     } else {
       const fields = await parseForm(body, contentType);
       const params = Object.fromEntries(Object.entries(fields).filter(([name]) => !RESERVED_FIELDS.has(name)));
-      mail = { endpoint, receivedAt: new Date().toISOString(), ...requireIds(fields), params };
+      const ids = requireIds(fields);
+      const withPrivateKey = checkPrivateKey(fields.accessToken);
+      mail = { endpoint, receivedAt: new Date().toISOString(), ...ids, withPrivateKey, params };
       if (fields.lib_version) mail.lib_version = fields.lib_version;
     }
 
@@ -183,9 +223,17 @@ export async function start(options: StartOptions = {}): Promise<RunningEmailJs>
     const url = new URL(req.url ?? '/', 'http://stand-in');
     const route = `${req.method} ${url.pathname}`;
     closeUnreadAfterAnswer(req, res);
+    const refused = origins.refusal(req);
+    if (refused !== null) {
+      log(`refused ${route} from ${refused}`);
+      res.setHeader('Vary', 'Origin');
+      reply(res, 403, refusalText('EmailJS stand-in', refused));
+      return;
+    }
+    for (const [name, value] of Object.entries(origins.corsHeaders(req))) res.setHeader(name, value);
     const handle = async () => {
       if (req.method === 'OPTIONS') {
-        res.writeHead(204, CORS_HEADERS);
+        res.writeHead(204, CORS_PREFLIGHT_HEADERS);
         res.end();
         return;
       }
@@ -234,6 +282,7 @@ export async function start(options: StartOptions = {}): Promise<RunningEmailJs>
     server.listen(options.port ?? 12112, host, () => resolve());
   });
   const { port } = server.address() as AddressInfo;
+  listeningPort = port;
   const url = `http://${host}:${port}`;
   log(`ready on ${url}`);
 

@@ -3,15 +3,19 @@
  * dispatch to the resources' routes. Answers and errors are JSON in Stripe's shapes.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { balanceTransactionRoutes } from './balance-transactions';
 import { checkoutRoutes } from './checkout-api';
 import { DEFAULT_API_VERSION, type StandIn } from './context';
 import { customerRoutes } from './customers';
+import { disputeRoutes } from './disputes';
 import { idempotencyMismatch, invalidApiKey, invalidRequest, noApiKey, noSuchEvent, unrecognizedUrl } from './errors';
 import { MalformedFormError, decodeForm, type FormObject } from './form-encoding';
 import { decodeSegment, readBody, sendJson } from './http';
 import { invoiceRoutes } from './invoices';
 import { parseExpand, rejectUnknown } from './params';
 import { paymentMethodRoutes } from './payment-methods';
+import { paymentRoutes } from './payments';
+import { refundRoutes } from './refunds';
 import { portalRoutes } from './billing-portal';
 import { ok, type ApiAnswer, type ApiRequest, type Route } from './route';
 import { subscriptionRoutes } from './subscriptions';
@@ -38,9 +42,13 @@ const eventRoutes: Route[] = [
 export const ROUTES: readonly Route[] = [
   ...checkoutRoutes,
   ...customerRoutes,
+  ...balanceTransactionRoutes,
   ...paymentMethodRoutes,
   ...subscriptionRoutes,
   ...invoiceRoutes,
+  ...paymentRoutes,
+  ...refundRoutes,
+  ...disputeRoutes,
   ...portalRoutes,
   ...testClockRoutes,
   ...eventRoutes,

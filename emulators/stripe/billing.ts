@@ -9,11 +9,13 @@
  * schedule — it is retried when the customer saves a new card in the billing portal.
  */
 import { periodEnd, type Interval } from './billing-periods';
+import { applyBalance } from './balance-transactions';
 import type { LineItem } from './checkout-sessions';
 import { customerNow, type StandIn } from './context';
 import { defaultPaymentMethodId, getCustomer } from './customers';
 import type { EventBatch } from './events';
 import { newInvoice, subscriptionIdOf, type BillingReason } from './invoices';
+import { recordInvoicePayment } from './payments';
 import type { ClockRecord, CustomerRecord, InvoiceRecord, PaymentMethodRecord, SubscriptionRecord } from './store';
 import { currentPeriod, endSubscription, intervalOf, isLive, newSubscription, type Subscription } from './subscriptions';
 
@@ -55,14 +57,15 @@ export function finalizeInvoice(standIn: StandIn, batch: EventBatch, record: Inv
   invoice.status = 'open';
   invoice.status_transitions = { ...invoice.status_transitions, finalized_at: at };
   invoice.effective_at = at;
-  invoice.ending_balance = 0;
+  applyBalance(standIn, batch, record);
   invoice.hosted_invoice_url = `${standIn.settings.baseUrl}/i/${invoice.id}`;
   invoice.webhooks_delivered_at = at;
   batch.emit('invoice.finalized', invoice, at);
 }
 
-/** Charges the open invoice to `paymentMethod`: `invoice.paid` + `invoice.payment_succeeded`, or
- *  `invoice.payment_failed` (no card, or a card whose charges fail). Returns whether it was paid. */
+/** Charges the open invoice to `paymentMethod` (its PaymentIntent and charge: payments.ts):
+ *  `invoice.paid` + `invoice.payment_succeeded`, or `invoice.payment_failed` (no card, or a card
+ *  whose charges fail). Returns whether it was paid. */
 export function chargeInvoice(
   standIn: StandIn,
   batch: EventBatch,
@@ -74,7 +77,10 @@ export function chargeInvoice(
   invoice.attempt_count += 1;
   invoice.attempted = true;
   invoice.next_payment_attempt = null;
-  if (paymentMethod?.outcome === 'succeeds') {
+  // An invoice the customer's credit covers is paid without charging the card, as on Stripe.
+  const covered = invoice.amount_due === 0;
+  if (covered || paymentMethod?.outcome === 'succeeds') {
+    if (!covered && paymentMethod) recordInvoicePayment(standIn, record, paymentMethod, at);
     invoice.status = 'paid';
     invoice.amount_paid = invoice.amount_due;
     invoice.amount_remaining = 0;

@@ -2,9 +2,11 @@
  * Runs the Stripe stand-in alone:
  *   npx tsx emulators/stripe/cli.ts [--port 12111] [--host 127.0.0.1] [--quiet]
  *     [--secret-key sk_test_…] [--webhook-url URL] [--webhook-secret whsec_…] [--business-name Leopard]
+ *     [--allow-origin ORIGIN]…   (browser pages that may call it; default: any loopback origin)
  * Defaults come from emulators/local-config.ts (the webhook URL is the local stripeWebhook function).
  */
 import { parseArgs } from 'node:util';
+import { normalizeOrigin } from '@leopard/rtdb-emulator/origins';
 import { PORTS, STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_WEBHOOK_URL } from '../local-config';
 import { start } from './server';
 
@@ -17,6 +19,7 @@ const { values } = parseArgs({
     'webhook-url': { type: 'string', default: STRIPE_WEBHOOK_URL },
     'webhook-secret': { type: 'string', default: STRIPE_WEBHOOK_SECRET },
     'business-name': { type: 'string', default: 'Leopard' },
+    'allow-origin': { type: 'string', multiple: true },
   },
 });
 const port = Number(values.port);
@@ -28,6 +31,14 @@ if (!URL.canParse(values['webhook-url'])) {
   console.error(`--webhook-url must be a URL (got "${values['webhook-url']}")`);
   process.exit(2);
 }
+for (const origin of values['allow-origin'] ?? []) {
+  try {
+    normalizeOrigin(origin);
+  } catch (error) {
+    console.error(`--allow-origin: ${(error as Error).message}`);
+    process.exit(2);
+  }
+}
 const stripe = await start({
   port,
   host: values.host,
@@ -36,6 +47,7 @@ const stripe = await start({
   webhookUrl: values['webhook-url'],
   webhookSecret: values['webhook-secret'],
   businessName: values['business-name'],
+  allowedOrigins: values['allow-origin'],
 });
 console.log(`Stripe stand-in ready on ${stripe.url} (events go to ${values['webhook-url']}; sessions: ${stripe.url}/__sessions)`);
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -12,6 +12,7 @@ import { decodeSegment, readBody, sendJson } from './http';
 import { newestFirst } from './lists';
 import type { FailureRule } from './store';
 import { getClock } from './clock-records';
+import { closeDispute, openDispute } from './disputes';
 import { advanceStepwise } from './test-clocks';
 
 export function parseRule(value: unknown): FailureRule {
@@ -76,6 +77,10 @@ export async function advanceStandInClock(standIn: StandIn, seconds: number): Pr
   return { ...clockState(standIn), expired };
 }
 
+function oldestFirst<R extends { seq: number }, T>(records: Map<string, R>, object: (record: R) => T): T[] {
+  return [...records.values()].sort((a, b) => a.seq - b.seq).map((record) => structuredClone(object(record)));
+}
+
 /** Every object of a kind, oldest first. */
 export const snapshots = (standIn: StandIn) => ({
   sessions: () => [...standIn.store.sessions.values()].map((record) => structuredClone(record.session)),
@@ -88,6 +93,9 @@ export const snapshots = (standIn: StandIn) => ({
   testClocks: () => [...standIn.store.clocks.values()].map((record) => structuredClone(record.clock)),
   paymentMethods: () => [...standIn.store.paymentMethods.values()].map((record) => structuredClone(record.paymentMethod)),
   portalSessions: () => [...standIn.store.portalSessions.values()].map((record) => structuredClone(record.session)),
+  charges: () => oldestFirst(standIn.store.charges, (record) => record.charge),
+  refunds: () => oldestFirst(standIn.store.refunds, (record) => record.refund),
+  disputes: () => oldestFirst(standIn.store.disputes, (record) => record.dispute),
   events: () => standIn.store.events.map((record) => structuredClone(record.event)),
   deliveries: () => structuredClone(standIn.store.deliveries),
 });
@@ -114,6 +122,11 @@ export async function handleControl(standIn: StandIn, req: IncomingMessage, res:
     if (body.frozen_time <= standIn.store.clocks.get(id)!.clock.frozen_time)
       throw invalidRequest('"frozen_time" must be after the clock\'s frozen_time.', 'frozen_time');
     return sendJson(res, 200, await advanceStepwise(standIn, id, body.frozen_time));
+  }
+  const closing = /^\/__disputes\/([^/]+)\/close$/.exec(pathname);
+  if (req.method === 'POST' && closing) {
+    const body = await readJson(req, '{"status": "won" | "lost"}');
+    return sendJson(res, 200, await closeDispute(standIn, decodeSegment(closing[1]), body.status));
   }
   const card = /^\/__customers\/([^/]+)\/card$/.exec(pathname);
   if (req.method === 'POST' && card) {
@@ -157,6 +170,20 @@ export async function handleControl(standIn: StandIn, req: IncomingMessage, res:
       return sendJson(res, 200, list.portalSessions());
     case 'GET /__events':
       return sendJson(res, 200, list.events());
+    case 'GET /__charges':
+      return sendJson(res, 200, list.charges());
+    case 'GET /__refunds':
+      return sendJson(res, 200, list.refunds());
+    case 'GET /__disputes':
+      return sendJson(res, 200, list.disputes());
+    case 'POST /__disputes': {
+      const body = await readJson(req, '{"charge": "ch_…", "amount"?: <cents>, "reason"?: "fraudulent"}');
+      if (typeof body.charge !== 'string' || body.charge === '') throw invalidRequest('"charge" must be a charge id (ch_…).', 'charge');
+      if (body.amount !== undefined && typeof body.amount !== 'number')
+        throw invalidRequest('"amount" must be a number of cents.', 'amount');
+      if (body.reason !== undefined && typeof body.reason !== 'string') throw invalidRequest('"reason" must be a string.', 'reason');
+      return sendJson(res, 200, await openDispute(standIn, { chargeId: body.charge, amount: body.amount, reason: body.reason }));
+    }
     case 'GET /__deliveries':
       // ?settled=true: first wait until nothing is being delivered or retried.
       if (url.searchParams.get('settled') === 'true') await standIn.webhooks.settled();
@@ -187,6 +214,11 @@ export const CONTROLS = [
   'GET /__portal_sessions',
   'GET /__events',
   'GET /__deliveries',
+  'GET /__charges',
+  'GET /__refunds',
+  'GET /__disputes',
+  'POST /__disputes',
+  'POST /__disputes/:id/close',
   'POST /__events/:id/resend',
   'POST /__test_clocks/:id/advance',
   'GET /__clock',

@@ -6,8 +6,8 @@ import { invalidRequest } from './errors';
 /** Stripe requests are a few kilobytes; this only guards the process. */
 export const MAX_BODY_BYTES = 256 * 1024;
 
-export const CORS_HEADERS = {
-  'Access-Control-Allow-Origin': '*',
+/** What a preflight from an allowed page is told besides its origin (server.ts's origin gate). */
+export const CORS_PREFLIGHT_HEADERS = {
   'Access-Control-Allow-Methods': 'GET, POST, DELETE, OPTIONS',
   'Access-Control-Allow-Headers': 'Authorization, Content-Type, Idempotency-Key, Stripe-Version',
   'Access-Control-Max-Age': '600',
@@ -33,7 +33,7 @@ export function decodeSegment(segment: string): string {
 }
 
 export function send(res: ServerResponse, status: number, body: string, type: string, headers: Record<string, string> = {}) {
-  res.writeHead(status, { ...CORS_HEADERS, ...headers, 'Content-Type': type, 'Content-Length': Buffer.byteLength(body) });
+  res.writeHead(status, { ...headers, 'Content-Type': type, 'Content-Length': Buffer.byteLength(body) });
   res.end(body);
 }
 

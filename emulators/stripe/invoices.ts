@@ -13,6 +13,7 @@ import { formatAmount, intervalLabel } from './html';
 import { randomId } from './ids';
 import { listPage, newestFirst, parseListParams } from './lists';
 import { asString, oneOf, parseExpand, rejectUnknown } from './params';
+import { paymentsOf } from './payments';
 import { ok, type Route } from './route';
 import type { InvoiceRecord, SubscriptionRecord } from './store';
 import { getSubscription, type Subscription } from './subscriptions';
@@ -193,10 +194,13 @@ const expanders = (standIn: StandIn): Expanders => ({
   customer: (id) => standIn.store.customers.get(id as string)?.customer ?? id,
   'parent.subscription_details.subscription': (id) => standIn.store.subscriptions.get(id as string)?.subscription ?? id,
   test_clock: (id) => standIn.store.clocks.get(id as string)?.clock ?? id,
+  // Includable rather than expandable on Stripe: absent unless asked for (renderInvoice adds it).
+  payments: (value) => value,
 });
 
 export function renderInvoice(standIn: StandIn, invoice: Invoice, expand: readonly string[]): Invoice {
-  return expandObject(invoice, expand, expanders(standIn));
+  const rendered = expandObject(invoice, expand, expanders(standIn));
+  return expand.includes('payments') ? { ...rendered, payments: paymentsOf(standIn, invoice.id) } : rendered;
 }
 
 /** The subscription an invoice bills. */

@@ -179,6 +179,8 @@ export function invoicePage(standIn: StandIn, invoice: Stripe.Invoice): string {
     )
     .join('\n');
   const paidAt = invoice.status_transitions.paid_at;
+  // The customer's credit (negative) or debit the invoice took: total + applied = amount due.
+  const applied = invoice.starting_balance - (invoice.ending_balance ?? invoice.starting_balance);
   return page(
     `Invoice ${invoice.number ?? ''} — ${standIn.settings.businessName}`,
     `<h1>Invoice ${escapeHtml(invoice.number ?? '')}</h1>
@@ -192,7 +194,7 @@ export function invoicePage(standIn: StandIn, invoice: Stripe.Invoice): string {
 ${lines}
 </tbody>
 </table>
-<p class="total"><span>${invoice.status === 'paid' ? 'Amount paid' : 'Amount due'}</span><span>${formatAmount(invoice.status === 'paid' ? invoice.amount_paid : invoice.amount_remaining, invoice.currency)}</span></p>`,
+${applied !== 0 ? `<p class="total"><span>Applied balance</span><span>${formatAmount(applied, invoice.currency)}</span></p>\n` : ''}<p class="total"><span>${invoice.status === 'paid' ? 'Amount paid' : 'Amount due'}</span><span>${formatAmount(invoice.status === 'paid' ? invoice.amount_paid : invoice.amount_remaining, invoice.currency)}</span></p>`,
   );
 }
 

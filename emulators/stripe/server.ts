@@ -13,14 +13,16 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type Stripe from 'stripe';
 import { closeUnreadAfterAnswer } from '@leopard/rtdb-emulator/http-body';
+import { originGate, refusalText } from '@leopard/rtdb-emulator/origins';
 import { API_SUMMARY, handleApi } from './api-router';
 import { expireDueSessions } from './checkout-expiry';
 import { DEFAULT_API_VERSION, standInNow, type StandIn } from './context';
 import { advanceStandInClock, CONTROLS, handleControl, parseRule, snapshots, type StandInClock } from './controls';
+import { closeDispute, openDispute, type NewDispute } from './disputes';
 import { StripeApiError, unrecognizedUrl, type StripeErrorBody } from './errors';
 import type { StripeEvent } from './events';
 import { handleCheckoutPage, handleInvoicePage, handlePortalPage } from './hosted-pages';
-import { CORS_HEADERS, PageError, decodeSegment, sendHtml, sendJson } from './http';
+import { CORS_PREFLIGHT_HEADERS, PageError, decodeSegment, sendHtml, sendJson } from './http';
 import { randomId } from './ids';
 import { Store, type FailureRule } from './store';
 import { advanceStepwise } from './test-clocks';
@@ -30,6 +32,7 @@ import { STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET } from '../local-config';
 export { DEFAULT_API_VERSION } from './context';
 export type { StripeEvent } from './events';
 export type { FailureRule } from './store';
+export type { NewDispute } from './disputes';
 export type { WebhookDelivery } from './webhooks';
 
 const EXPIRY_SWEEP_MS = 5_000;
@@ -51,6 +54,11 @@ export interface StartOptions {
   retryDelaysMs?: number[];
   /** The business the billing portal and invoices name ("Return to Leopard"); default 'Leopard'. */
   businessName?: string;
+  /** The origins whose pages may call from a browser, besides the stand-in's own (its hosted pages):
+   *  exactly these; `*` for any. Default: any loopback origin. Other pages are refused with 403
+   *  before anything is read or changed; requests without Origin (the SDK, curl) are served
+   *  (emulators/rtdb/docs/protocol.md#browser-origins). */
+  allowedOrigins?: string[];
 }
 
 export interface RunningStripe {
@@ -64,6 +72,14 @@ export interface RunningStripe {
   /** Oldest first. */
   invoices(): Stripe.Invoice[];
   testClocks(): Stripe.TestHelpers.TestClock[];
+  /** Every charge (one per paid invoice), oldest first (copies); likewise refunds and disputes. */
+  charges(): Stripe.Charge[];
+  refunds(): Stripe.Refund[];
+  disputes(): Stripe.Dispute[];
+  /** Opens a dispute on a charge (same as `POST /__disputes`); resolves once its event is delivered. */
+  openDispute(input: NewDispute): Promise<Stripe.Dispute>;
+  /** Closes it as won or lost (same as `POST /__disputes/:id/close`). */
+  closeDispute(id: string, status: 'won' | 'lost'): Promise<Stripe.Dispute>;
   /** Every event created, oldest first (copies). */
   events(): StripeEvent[];
   /** Every delivery attempt, oldest first (copies). */
@@ -90,6 +106,8 @@ export interface RunningStripe {
 
 export async function start(options: StartOptions = {}): Promise<RunningStripe> {
   const host = options.host ?? '127.0.0.1';
+  let listeningPort = 0;
+  const origins = originGate({ allowed: options.allowedOrigins, host, port: () => listeningPort });
   const secretKey = options.secretKey ?? STRIPE_SECRET_KEY;
   const log = options.quiet ? () => {} : (message: string) => console.error(`[stripe] ${message}`);
   const store = new Store();
@@ -112,9 +130,16 @@ export async function start(options: StartOptions = {}): Promise<RunningStripe> 
     const url = new URL(req.url ?? '/', 'http://stand-in');
     const headers: Record<string, string> = { 'Request-Id': randomId('req_', 14), 'Stripe-Version': DEFAULT_API_VERSION };
     closeUnreadAfterAnswer(req, res);
+    const refused = origins.refusal(req);
+    if (refused !== null) {
+      log(`refused ${req.method} ${url.pathname} from ${refused}`);
+      const body: StripeErrorBody = { type: 'invalid_request_error', message: refusalText('Stripe stand-in', refused).trim() };
+      return sendJson(res, 403, { error: body }, { ...headers, Vary: 'Origin' });
+    }
+    for (const [name, value] of Object.entries(origins.corsHeaders(req))) res.setHeader(name, value);
     const handle = async () => {
       if (req.method === 'OPTIONS') {
-        res.writeHead(204, { ...CORS_HEADERS, ...headers });
+        res.writeHead(204, { ...CORS_PREFLIGHT_HEADERS, ...headers });
         res.end();
         return;
       }
@@ -154,6 +179,7 @@ export async function start(options: StartOptions = {}): Promise<RunningStripe> 
     server.listen(options.port ?? 12111, host, () => resolve());
   });
   const { port } = server.address() as AddressInfo;
+  listeningPort = port;
   standIn.settings.baseUrl = `http://${host}:${port}`;
   log(
     `ready on ${standIn.settings.baseUrl}${webhooks.url ? `, delivering events to ${webhooks.url}` : ' (no webhook URL: events are kept, not sent)'}`,
@@ -168,6 +194,11 @@ export async function start(options: StartOptions = {}): Promise<RunningStripe> 
     subscriptions: list.subscriptions,
     invoices: list.invoices,
     testClocks: list.testClocks,
+    charges: list.charges,
+    refunds: list.refunds,
+    disputes: list.disputes,
+    openDispute: (input) => openDispute(standIn, input),
+    closeDispute: (id, status) => closeDispute(standIn, id, status),
     events: list.events,
     deliveries: list.deliveries,
     settled: () => webhooks.settled(),

@@ -52,6 +52,38 @@ export interface ClockRecord {
   seq: number;
 }
 
+/** A paid invoice's money: its PaymentIntent, the charge it made and the InvoicePayment tying
+ *  them to the invoice (payments.ts). */
+export interface PaymentIntentRecord {
+  paymentIntent: Stripe.PaymentIntent;
+  seq: number;
+}
+
+export interface ChargeRecord {
+  charge: Stripe.Charge;
+  seq: number;
+}
+
+export interface InvoicePaymentRecord {
+  invoicePayment: Stripe.InvoicePayment;
+  seq: number;
+}
+
+export interface RefundRecord {
+  refund: Stripe.Refund;
+  seq: number;
+}
+
+export interface DisputeRecord {
+  dispute: Stripe.Dispute;
+  seq: number;
+}
+
+export interface BalanceTransactionRecord {
+  transaction: Stripe.CustomerBalanceTransaction;
+  seq: number;
+}
+
 export interface PortalSessionRecord {
   session: Stripe.BillingPortal.Session;
 }
@@ -90,6 +122,12 @@ export class Store {
   readonly invoices = new Map<string, InvoiceRecord>();
   readonly clocks = new Map<string, ClockRecord>();
   readonly portalSessions = new Map<string, PortalSessionRecord>();
+  readonly paymentIntents = new Map<string, PaymentIntentRecord>();
+  readonly charges = new Map<string, ChargeRecord>();
+  readonly invoicePayments = new Map<string, InvoicePaymentRecord>();
+  readonly refunds = new Map<string, RefundRecord>();
+  readonly disputes = new Map<string, DisputeRecord>();
+  readonly balanceTransactions = new Map<string, BalanceTransactionRecord>();
   readonly products = new Map<string, ProductRecord>();
   events: EventRecord[] = [];
   deliveries: WebhookDelivery[] = [];
@@ -148,6 +186,12 @@ export class Store {
       this.invoices,
       this.clocks,
       this.portalSessions,
+      this.paymentIntents,
+      this.charges,
+      this.invoicePayments,
+      this.refunds,
+      this.disputes,
+      this.balanceTransactions,
       this.products,
       this.idempotent,
     ]) {

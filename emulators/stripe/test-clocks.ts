@@ -97,12 +97,30 @@ export async function advanceStepwise(standIn: StandIn, id: string, target: numb
 }
 
 /** Deleting a clock deletes its customers and everything of theirs, as on Stripe. */
+/** A customer's payments, refunds, disputes and balance, gone with the customer. */
+function forgetPaymentsOf(store: StandIn['store'], customerId: string) {
+  const charges = new Set<string>();
+  for (const [id, { charge }] of store.charges) {
+    if (charge.customer !== customerId) continue;
+    charges.add(id);
+    store.charges.delete(id);
+  }
+  for (const [id, { paymentIntent }] of store.paymentIntents) if (paymentIntent.customer === customerId) store.paymentIntents.delete(id);
+  for (const [id, { invoicePayment }] of store.invoicePayments)
+    if (!store.invoices.has(invoicePayment.invoice as string)) store.invoicePayments.delete(id);
+  for (const [id, { refund }] of store.refunds) if (charges.has(refund.charge as string)) store.refunds.delete(id);
+  for (const [id, { dispute }] of store.disputes) if (charges.has(dispute.charge as string)) store.disputes.delete(id);
+  for (const [id, { transaction }] of store.balanceTransactions)
+    if (transaction.customer === customerId) store.balanceTransactions.delete(id);
+}
+
 function deleteClock(standIn: StandIn, record: ClockRecord) {
   const { store } = standIn;
   for (const { customer } of store.customersOnClock(record.clock.id)) {
     for (const [id, sub] of store.subscriptions) if (sub.subscription.customer === customer.id) store.subscriptions.delete(id);
     for (const [id, invoice] of store.invoices) if (invoice.invoice.customer === customer.id) store.invoices.delete(id);
     for (const [id, method] of store.paymentMethods) if (method.paymentMethod.customer === customer.id) store.paymentMethods.delete(id);
+    forgetPaymentsOf(store, customer.id);
     store.customers.delete(customer.id);
   }
   store.clocks.delete(record.clock.id);

@@ -20,6 +20,7 @@ import { handleClaimGuestOrders } from './guest-orders';
 import { handlePortal } from './portal';
 import { createStripeClient } from './stripe-client';
 import { post, testServers, type JsonAnswer, type TestServers } from './test-server';
+import type { MailSettings } from './mail';
 import { handleWebhook } from './webhook';
 
 export const SITE = 'http://127.0.0.1:4173';
@@ -42,6 +43,8 @@ export interface Harness {
   stripe: Stripe;
   standIn: RunningStripe;
   urls: { checkout: string; webhook: string; portal: string; summary: string; claim: string };
+  /** Serves more handlers beside these (closed with the harness). */
+  servers: TestServers;
   /** A signed-in account: its ID token is accepted from now on. */
   signIn(options?: { email?: string; emailVerified?: boolean }): Account;
   /** Forgets the database and the stand-in's state (accounts stay). */
@@ -58,6 +61,8 @@ export interface BackendOptions {
   /** The stand-in's retries of a failed delivery; none unless asked, so each test decides when
    *  Stripe redelivers (POST /__events/:id/resend) and every refusal shows. */
   retryDelaysMs?: number[];
+  /** Given: the webhook sends the server mails (a guest's claim link) with these settings. */
+  mail?: MailSettings;
 }
 
 /** What the handler tests run against, all on free ports of 127.0.0.1. */
@@ -96,7 +101,9 @@ export async function startBackends(name: string, options: BackendOptions): Prom
   const webhookUrl =
     webhookSecret === undefined
       ? undefined
-      : await servers.serve('stripeWebhook', (request, response) => handleWebhook(request, response, { database, stripe, webhookSecret }));
+      : await servers.serve('stripeWebhook', (request, response) =>
+          handleWebhook(request, response, { database, stripe, webhookSecret, mail: options.mail }),
+        );
   const standIn = await startStripe({
     port: 0,
     quiet: true,
@@ -140,10 +147,10 @@ export function useBackends(name: string, options: BackendOptions): Backends {
   return backends;
 }
 
-export async function startHarness(name: string, options: { retryDelaysMs?: number[] } = {}): Promise<Harness> {
+export async function startHarness(name: string, options: { retryDelaysMs?: number[]; mail?: MailSettings } = {}): Promise<Harness> {
   const secretKey = `sk_test_${name.replace(/\W/g, '_')}`;
   const webhookSecret = `whsec_${name.replace(/\W/g, '_')}`;
-  const backends = await startBackends(name, { secretKey, webhookSecret, retryDelaysMs: options.retryDelaysMs });
+  const backends = await startBackends(name, { secretKey, webhookSecret, retryDelaysMs: options.retryDelaysMs, mail: options.mail });
   const { database, stripe, standIn, servers } = backends;
   const tokens = new Map<string, DecodedIdToken>();
   const auth = {
@@ -167,6 +174,7 @@ export async function startHarness(name: string, options: { retryDelaysMs?: numb
     stripe,
     standIn,
     urls,
+    servers,
     signIn({ email = `buyer-${randomUUID().slice(0, 8)}@example.com`, emailVerified = true } = {}) {
       const uid = `uid-${randomUUID().slice(0, 12)}`;
       const token = `token-${randomUUID()}`;

@@ -1,8 +1,8 @@
 /** Who is checking out: a signed-in customer (a verified Firebase ID token) or a visitor. */
 import type { Auth } from 'firebase-admin/auth';
 
-/** A customer's email and whether Auth has verified it (only a verified one may claim a guest's
- *  orders). */
+/** A customer's email and whether Auth has verified it. Neither ever gives a guest's order to an
+ *  account (docs/decisions/0110-guest-orders-by-proof-of-purchase.md). */
 export type Caller =
   | { kind: 'visitor' }
   | { kind: 'customer'; uid: string; email: string | null; emailVerified: boolean }

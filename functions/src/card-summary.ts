@@ -2,20 +2,13 @@
  *  expMonth, expYear } of the customer's default payment method, for customers that belong to an
  *  account. Refreshed from Stripe (never from an event's snapshot) when Checkout completes, when
  *  the customer changes and when a payment method is attached. billing/{uid}/cardFetchedAt keeps
- *  when that reading was taken, so a slower, older reading never replaces a newer card. */
+ *  when that reading was taken, so a slower, older reading never replaces a newer card. The record's
+ *  shape and how the site reads it: src/data/billing.ts. */
 import type { Database } from 'firebase-admin/database';
 import Stripe from 'stripe';
+import { billingPath, type CardSummary } from '../../src/data/billing';
 import { accountOfCustomer } from './customers';
 import { applied, ignored, type EventOutcome } from './event-outcome';
-
-export const BILLING_PATH = 'billing';
-
-export interface CardSummary {
-  brand: string;
-  last4: string;
-  expMonth: number;
-  expYear: number;
-}
 
 /** What the page shows of a payment method: a card's brand, last four digits and expiry; null for
  *  anything else (no payment method, or not a card). */
@@ -68,7 +61,7 @@ export async function refreshCardSummary(deps: CardDependencies, customerId: str
 
   const card = cardSummary(await defaultPaymentMethod(deps.stripe, customer));
   let stale = false;
-  await deps.database.ref(`${BILLING_PATH}/${uid}`).transaction((current: Record<string, unknown> | null) => {
+  await deps.database.ref(billingPath(uid)).transaction((current: Record<string, unknown> | null) => {
     stale = false;
     if (current !== null && typeof current.cardFetchedAt === 'number' && current.cardFetchedAt > fetchedAt) {
       stale = true;

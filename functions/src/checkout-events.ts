@@ -1,12 +1,15 @@
 /** What a Checkout session's event does to its order: the payment status the event reports
  *  (nextPaymentStatus, in a transaction), then, once the session completed a subscription, the
- *  subscription as Stripe has it (subscription-sync.ts) and the buyer's card (card-summary.ts). */
+ *  subscription as Stripe has it (subscription-sync.ts) and the buyer's card (card-summary.ts);
+ *  a guest's completed checkout also mails its claim link (claim-links.ts). */
 import type { Database } from 'firebase-admin/database';
 import type Stripe from 'stripe';
 import { refreshCardSummary } from './card-summary';
+import { mailClaimLink } from './claim-links';
 import { applied, ignored, retry, type EventOutcome, type OutcomeDetails } from './event-outcome';
 import { ORDERS_PATH } from '../../src/data/orders';
 import { isPaymentStatus, nextPaymentStatus, type PaymentStatus } from './payment-status';
+import type { MailSettings } from './mail';
 import { idOf } from './stripe-ids';
 import { syncSubscription } from './subscription-sync';
 import type { EventSubject } from './webhook-events';
@@ -15,6 +18,8 @@ export interface CheckoutEventDependencies {
   database: Database;
   stripe: Stripe;
   now?: () => number;
+  /** The server mail settings; absent, no claim link is mailed. */
+  mail?: MailSettings;
 }
 
 type SessionSubject = Extract<EventSubject, { kind: 'checkout-session' }>;
@@ -74,5 +79,15 @@ export async function applyCheckoutEvent(
   }
   const customerId = idOf(session.customer);
   if (customerId !== null) details = { ...details, ...stepDetails('card', await refreshCardSummary(deps, customerId)) };
+  details = { ...details, ...(await mailGuestClaimLink(deps, subject)) };
   return applied(details);
+}
+
+/** A guest's order (no buyer, and the session names no account) gets its claim link mailed to the
+ *  address given at checkout (docs/decisions/0110-guest-orders-by-proof-of-purchase.md). */
+async function mailGuestClaimLink(deps: CheckoutEventDependencies, { orderId, session }: SessionSubject): Promise<OutcomeDetails> {
+  if (orderId === null || session.metadata?.uid) return {};
+  const order = (await deps.database.ref(`${ORDERS_PATH}/${orderId}`).get()).val() as Record<string, unknown> | null;
+  if (order === null || (order.buyer !== undefined && order.buyer !== null)) return {};
+  return mailClaimLink(deps, { orderId, order, email: session.customer_details?.email ?? session.customer_email });
 }

@@ -1,28 +1,59 @@
 /** checkoutSummary: what the thank-you page shows a visitor after Checkout. Stripe sends the
  *  visitor back to /thank-you?session_id={CHECKOUT_SESSION_ID}; the page asks here with that id.
  *  Anyone holding a session id may ask (it is unguessable and only its buyer was sent to it), so
- *  the answer holds only what the page shows: no email, no customer or subscription ids. */
+ *  the answer holds only what the page shows: no email, no customer or subscription ids. It is
+ *  answered from the order, found by its session id (the "stripeId" index): Stripe is never asked,
+ *  so guessed ids cannot spend the rate limit checkout needs, and the ids that match no order are
+ *  limited per client address (docs/decisions/0110-guest-orders-by-proof-of-purchase.md). */
 import type { Database } from 'firebase-admin/database';
 import { logger } from 'firebase-functions';
 import type { Request } from 'firebase-functions/v2/https';
 import type { Response } from 'express';
-import Stripe from 'stripe';
 import type { CheckoutSummary, CheckoutSummaryFound } from '../../src/catalog/checkout';
 import { isPlanId, isPricedPlan } from '../../src/catalog/plans';
 import { isBillingPeriod } from '../../src/catalog/pricing';
 import { isServiceId } from '../../src/catalog/services';
 import { isSubscriptionStatus, TERM_MONTHS } from '../../src/catalog/subscription';
+import { clientAddress } from './client-address';
 import { applyCors, requireMethod, sendError } from './http';
-import { isOrderId, ORDERS_PATH } from '../../src/data/orders';
+import { ORDERS_PATH } from '../../src/data/orders';
+import { takeAllowance } from './rate-limit';
 import { isStripeId } from './stripe-ids';
+
+/** Lookups that match no order, per client address: 30 an hour. A buyer asks about one session,
+ *  a few times (reloads, a second tab); a typo or a stale link is a handful more. 30 misses an
+ *  hour leaves every real visitor room, also many behind one shared address, and stops a script
+ *  guessing ids after 30. */
+export const SUMMARY_MISS_LIMIT = { bucket: 'checkout-summary-miss', max: 30, windowMs: 60 * 60 * 1000 } as const;
 
 export interface CheckoutSummaryDependencies {
   database: Database;
-  stripe: Stripe;
   siteOrigins: readonly string[];
+  now?: () => number;
+  /** The tests pass their own; production uses SUMMARY_MISS_LIMIT. */
+  missLimit?: { max: number; windowMs: number };
 }
 
-const NOT_FOUND = 'No purchase of ours has this Checkout session.';
+export const SUMMARY_MESSAGES = {
+  notFound: 'No purchase of ours has this Checkout session.',
+  tooMany: 'Too many look-ups of unknown purchases from your network. Please try again in an hour, or use the link in your order email.',
+} as const;
+
+/** The order whose Checkout session this is, by the "stripeId" index; null when none is. */
+export async function orderOfSession(
+  database: Database,
+  sessionId: string,
+): Promise<{ orderId: string; order: Record<string, unknown> } | null> {
+  const found = await database.ref(ORDERS_PATH).orderByChild('stripeId').equalTo(sessionId).limitToFirst(1).get();
+  let located: { orderId: string; order: Record<string, unknown> } | null = null;
+  found.forEach((child) => {
+    const order = child.val() as Record<string, unknown> | null;
+    // equalTo compares exactly; checked again so nothing but this session's order is answered.
+    if (child.key && order !== null && order.stripeId === sessionId) located = { orderId: child.key, order };
+    return true;
+  });
+  return located;
+}
 
 /** The summary of an order, or null when the order is not one the page can show. */
 export function summariseOrder(order: Record<string, unknown>): CheckoutSummary | null {
@@ -53,36 +84,24 @@ export async function handleCheckoutSummary(request: Request, response: Response
     return;
   }
 
-  let session: Stripe.Checkout.Session;
-  try {
-    session = await deps.stripe.checkout.sessions.retrieve(sessionId);
-  } catch (error) {
-    if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) {
-      sendError(response, 404, NOT_FOUND);
-      return;
-    }
-    if (!(error instanceof Stripe.errors.StripeError)) throw error;
-    logger.error('checkoutSummary: Stripe refused the session', {
-      type: error.type,
-      code: error.code,
-      status: error.statusCode,
-      stripeMessage: error.message,
-    });
-    sendError(response, 502, `The payment provider could not be asked about this purchase: ${error.message}`);
+  const located = await orderOfSession(deps.database, sessionId);
+  const summary = located === null ? null : summariseOrder(located.order);
+  if (summary !== null) {
+    const body: CheckoutSummaryFound = { statusCode: 200, data: summary };
+    response.status(200).json(body);
     return;
   }
-
-  // Ours only if the session names an order whose session it is (not, e.g., one of another shop
-  // on the same Stripe account, or a session that copied an order id into its metadata).
-  const orderId = session.metadata?.orderId;
-  const order = isOrderId(orderId)
-    ? ((await deps.database.ref(`${ORDERS_PATH}/${orderId}`).get()).val() as Record<string, unknown> | null)
-    : null;
-  const summary = order !== null && order.stripeId === session.id ? summariseOrder(order) : null;
-  if (summary === null) {
-    sendError(response, 404, NOT_FOUND);
+  const allowance = await takeAllowance(deps.database, {
+    ...SUMMARY_MISS_LIMIT,
+    ...deps.missLimit,
+    key: clientAddress(request),
+    now: (deps.now ?? Date.now)(),
+  });
+  if (!allowance.allowed) {
+    logger.warn('checkoutSummary: unknown sessions over the limit for one address');
+    response.set('Retry-After', String(Math.ceil(allowance.retryAfterMs / 1000)));
+    sendError(response, 429, SUMMARY_MESSAGES.tooMany);
     return;
   }
-  const body: CheckoutSummaryFound = { statusCode: 200, data: summary };
-  response.status(200).json(body);
+  sendError(response, 404, SUMMARY_MESSAGES.notFound);
 }

@@ -1,21 +1,24 @@
-/** claimGuestOrders: a visitor who bought as a guest and later has an account with the same,
- *  verified, email gets those orders in their order history. Only the function links (the rules
- *  close orders to browsers), and only for a token whose email Firebase Auth has verified: an
- *  unverified address proves nothing, and anybody can sign up with somebody else's. */
+/** claimGuestOrders: a guest's order joins the signed-in caller's account only by proof of
+ *  purchase, something only the buyer has: the Checkout session Stripe sent the buyer back with
+ *  (`/thank-you?session_id=…`), or the claim link mailed to the address given at checkout. An
+ *  email that matches proves nothing (nobody verifies what is typed on Stripe's page), so no email
+ *  is compared at all (docs/decisions/0110-guest-orders-by-proof-of-purchase.md). Only the function
+ *  links (the rules close orders to browsers), and an order that has a buyer is never moved. */
 import type { Auth } from 'firebase-admin/auth';
 import type { Database } from 'firebase-admin/database';
 import { logger } from 'firebase-functions';
 import type { Request } from 'firebase-functions/v2/https';
 import type { Response } from 'express';
-import type Stripe from 'stripe';
-import type { GuestOrdersClaimed } from '../../src/catalog/checkout';
+import Stripe from 'stripe';
+import type { GuestOrderClaimed } from '../../src/catalog/checkout';
+import { ORDERS_PATH } from '../../src/data/orders';
 import { identifyCaller } from './caller';
-import { normaliseEmail } from './email';
 import { refreshCardSummary } from './card-summary';
+import { orderOfSession } from './checkout-summary';
+import { checkClaimToken, markClaimLinkUsed } from './claim-links';
 import { keepCustomer, storedCustomerId } from './customers';
 import { applyCors, requireMethod, sendError } from './http';
-import { ORDERS_PATH } from '../../src/data/orders';
-import { isStripeId } from './stripe-ids';
+import { idOf, isStripeId } from './stripe-ids';
 
 export interface GuestOrdersDependencies {
   auth: Pick<Auth, 'verifyIdToken'>;
@@ -25,48 +28,115 @@ export interface GuestOrdersDependencies {
   now?: () => number;
 }
 
-export interface ClaimResult {
-  /** The orders that got this buyer now. */
-  linked: string[];
-  /** The Stripe customer of the account's newest guest order with this email, if any. */
-  newestCustomerId: string | null;
+export const CLAIM_MESSAGES = {
+  signIn: 'Sign in to add this order to your account.',
+  badToken: 'Your sign-in could not be verified. Sign in again and retry.',
+  body: 'Send either "sessionId" (the Checkout session of your purchase) or "token" (the claim link from your email), not both.',
+  unknownSession: 'No order of ours has this Checkout session.',
+  notPaid: 'This checkout is not complete: only a paid order can be added to an account.',
+  unknownLink: 'This claim link is not valid. Use the link from your order email exactly as it was sent.',
+  usedLink: 'This claim link has already been used: the order is in the account that used it.',
+  expiredLink: 'This claim link has expired. Please contact us to add the order to your account.',
+  taken: 'This order belongs to another account.',
+} as const;
+
+type Proof = { kind: 'session'; sessionId: string } | { kind: 'token'; token: string };
+
+function proofOf(body: unknown): Proof | null {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return null;
+  const fields = Object.keys(body);
+  const { sessionId, token } = body as Record<string, unknown>;
+  if (fields.length !== 1) return null;
+  if (isStripeId('checkoutSession', sessionId)) return { kind: 'session', sessionId };
+  if (typeof token === 'string' && token.length <= 200) return { kind: 'token', token };
+  return null;
 }
 
-/** Gives every order paid with `email` that has no buyer the buyer `uid`. Each order is claimed
- *  in its own transaction on `buyer`, so two claims (two tabs, two accounts with the same
- *  address) cannot both take one order, and an order that has a buyer is never moved. */
-export async function claimOrders(database: Database, uid: string, email: string): Promise<ClaimResult> {
-  const found = await database.ref(ORDERS_PATH).orderByChild('customerEmail').equalTo(email).get();
-  const candidates: { orderId: string; buyer: unknown; customerId: unknown; createdAt: number }[] = [];
-  found.forEach((child) => {
-    const order = child.val() as Record<string, unknown>;
-    if (child.key)
-      candidates.push({
-        orderId: child.key,
-        buyer: order.buyer,
-        customerId: order.customerId,
-        createdAt: typeof order.createdAt === 'number' ? order.createdAt : 0,
-      });
-  });
+interface Found {
+  orderId: string;
+  order: Record<string, unknown>;
+  /** The Stripe customer Checkout made for the guest, when known. */
+  customerId: string | null;
+}
 
-  const linked: string[] = [];
-  const owned: typeof candidates = [];
-  for (const candidate of candidates) {
-    if (candidate.buyer === uid) {
-      owned.push(candidate);
-      continue;
+type Located = { ok: true; found: Found } | { ok: false; status: number; message: string } | { ok: true; alreadyYours: string };
+
+/** The order of the session, if it is a guest's completed purchase. The database answers first:
+ *  Stripe is asked only about a session that is one of our orders', and only while the webhook
+ *  has not yet said it was paid (the buyer can be back before the event). */
+async function locateBySession(deps: GuestOrdersDependencies, uid: string, sessionId: string): Promise<Located> {
+  const located = await orderOfSession(deps.database, sessionId);
+  if (located === null) return { ok: false, status: 404, message: CLAIM_MESSAGES.unknownSession };
+  const { orderId, order } = located;
+  if (order.buyer === uid) return { ok: true, alreadyYours: orderId };
+  if (order.buyer !== undefined && order.buyer !== null) return { ok: false, status: 409, message: CLAIM_MESSAGES.taken };
+  let customerId = isStripeId('customer', order.customerId) ? order.customerId : null;
+  if (order.payment_status !== 'paid') {
+    let session: Stripe.Checkout.Session;
+    try {
+      session = await deps.stripe.checkout.sessions.retrieve(sessionId);
+    } catch (error) {
+      if (!(error instanceof Stripe.errors.StripeError)) throw error;
+      logger.error('claimGuestOrders: Stripe refused the session', { type: error.type, status: error.statusCode });
+      return { ok: false, status: 502, message: `The payment provider could not be asked about this purchase: ${error.message}` };
     }
-    if (candidate.buyer !== undefined && candidate.buyer !== null) continue;
-    const result = await database
-      .ref(`${ORDERS_PATH}/${candidate.orderId}/buyer`)
-      .transaction((current: unknown) => (current === null ? uid : undefined));
-    if (result.committed && result.snapshot.val() === uid) {
-      linked.push(candidate.orderId);
-      owned.push(candidate);
+    if (session.status !== 'complete' || session.metadata?.orderId !== orderId) {
+      return { ok: false, status: 409, message: CLAIM_MESSAGES.notPaid };
     }
+    customerId ??= idOf(session.customer);
   }
-  const newest = owned.filter((order) => isStripeId('customer', order.customerId)).sort((a, b) => b.createdAt - a.createdAt)[0];
-  return { linked, newestCustomerId: newest ? (newest.customerId as string) : null };
+  return { ok: true, found: { orderId, order, customerId } };
+}
+
+async function locateByToken(deps: GuestOrdersDependencies, uid: string, token: string, now: number): Promise<Located> {
+  const check = await checkClaimToken(deps.database, token, now);
+  if (!check.ok) {
+    if (check.reason === 'unknown') return { ok: false, status: 404, message: CLAIM_MESSAGES.unknownLink };
+    if (check.reason === 'expired') return { ok: false, status: 410, message: CLAIM_MESSAGES.expiredLink };
+    // Opening the link again from the account that used it is not an attack: it is theirs.
+    if (check.usedBy === uid) return { ok: true, alreadyYours: check.orderId };
+    return { ok: false, status: 410, message: CLAIM_MESSAGES.usedLink };
+  }
+  const order = (await deps.database.ref(`${ORDERS_PATH}/${check.orderId}`).get()).val() as Record<string, unknown> | null;
+  if (order === null) return { ok: false, status: 404, message: CLAIM_MESSAGES.unknownLink };
+  if (order.buyer === uid) return { ok: true, alreadyYours: check.orderId };
+  if (order.buyer !== undefined && order.buyer !== null) return { ok: false, status: 409, message: CLAIM_MESSAGES.taken };
+  return {
+    ok: true,
+    found: { orderId: check.orderId, order, customerId: isStripeId('customer', order.customerId) ? order.customerId : null },
+  };
+}
+
+/** Gives the order the buyer `uid` if it has none: a transaction on `buyer`, so two claims (two
+ *  tabs, two accounts holding the same link) cannot both take it. Answers whether `uid` has it. */
+export async function attachBuyer(database: Database, orderId: string, uid: string): Promise<boolean> {
+  const result = await database
+    .ref(`${ORDERS_PATH}/${orderId}/buyer`)
+    .transaction((current: unknown) => (current === null ? uid : undefined), undefined, false);
+  return result.snapshot.val() === uid;
+}
+
+/** The guest's customer becomes the account's when the account has none. Checkout made that
+ *  customer for this one purchase, and the caller has proved they are its payer, so it holds
+ *  nothing of anybody else's; an account that has a customer keeps its own. */
+async function adoptCustomer(deps: GuestOrdersDependencies, uid: string, customerId: string): Promise<void> {
+  if ((await storedCustomerId(deps.database, uid)) !== null) return;
+  const kept = await keepCustomer(deps.database, uid, customerId, deps.now);
+  if (kept !== customerId) return;
+  try {
+    // Stripe's record names the account too, as for customers stripeCheckout creates (the
+    // webhook still checks it against customers/{uid}).
+    await deps.stripe.customers.update(kept, { metadata: { uid } });
+    await refreshCardSummary(deps, kept);
+  } catch (error) {
+    // The order and the customer are linked; the card follows with the customer's next event.
+    logger.error('claimGuestOrders: customer not updated in Stripe', { message: error instanceof Error ? error.message : String(error) });
+  }
+}
+
+function answer(response: Response, orderId: string, linked: boolean): void {
+  const body: GuestOrderClaimed = { statusCode: 200, data: { orderId, linked } };
+  response.status(200).json(body);
 }
 
 export async function handleClaimGuestOrders(request: Request, response: Response, deps: GuestOrdersDependencies): Promise<void> {
@@ -76,37 +146,36 @@ export async function handleClaimGuestOrders(request: Request, response: Respons
   const caller = await identifyCaller(deps.auth, request.get('Authorization'));
   if (caller.kind !== 'customer') {
     if (caller.kind === 'rejected') logger.warn('claimGuestOrders: sign-in token refused', { reason: caller.reason });
-    sendError(
-      response,
-      401,
-      caller.kind === 'visitor'
-        ? 'Sign in to add your guest orders to your account.'
-        : 'Your sign-in could not be verified. Sign in again and retry.',
-    );
+    sendError(response, 401, caller.kind === 'visitor' ? CLAIM_MESSAGES.signIn : CLAIM_MESSAGES.badToken);
     return;
   }
-  const email = caller.emailVerified ? normaliseEmail(caller.email) : null;
-  if (email === null) {
-    sendError(response, 403, 'Verify your email address first: only orders paid with a verified address can be added to your account.');
+  const proof = proofOf(request.body);
+  if (proof === null) {
+    sendError(response, 400, CLAIM_MESSAGES.body, 'body');
     return;
   }
-
-  const { linked, newestCustomerId } = await claimOrders(deps.database, caller.uid, email);
-  // The account takes the guest's Stripe customer when it has none, so the billing portal and the
-  // card on file show what the guest bought; an account that has one keeps it.
-  if (newestCustomerId !== null && (await storedCustomerId(deps.database, caller.uid)) === null) {
-    const kept = await keepCustomer(deps.database, caller.uid, newestCustomerId, deps.now);
-    try {
-      // Stripe's record names the account too, as for customers stripeCheckout creates (the
-      // webhook still checks it against customers/{uid}).
-      if (kept === newestCustomerId) await deps.stripe.customers.update(kept, { metadata: { uid: caller.uid } });
-      await refreshCardSummary(deps, kept);
-    } catch (error) {
-      // The orders and the customer are linked; the card follows with the customer's next event.
-      logger.error('claimGuestOrders: customer not updated in Stripe', { message: error instanceof Error ? error.message : String(error) });
-    }
+  const now = (deps.now ?? Date.now)();
+  const located =
+    proof.kind === 'session'
+      ? await locateBySession(deps, caller.uid, proof.sessionId)
+      : await locateByToken(deps, caller.uid, proof.token, now);
+  if (!located.ok) {
+    logger.info('claimGuestOrders: refused', { proof: proof.kind, status: located.status });
+    sendError(response, located.status, located.message);
+    return;
   }
-  logger.info('claimGuestOrders: guest orders linked', { linked: linked.length });
-  const body: GuestOrdersClaimed = { statusCode: 200, data: { linked: linked.length } };
-  response.status(200).json(body);
+  if ('alreadyYours' in located) {
+    answer(response, located.alreadyYours, false);
+    return;
+  }
+  const { orderId, customerId } = located.found;
+  if (!(await attachBuyer(deps.database, orderId, caller.uid))) {
+    sendError(response, 409, CLAIM_MESSAGES.taken);
+    return;
+  }
+  // Whatever proved it, the order has its buyer now: its mailed link is spent too.
+  await markClaimLinkUsed(deps.database, orderId, caller.uid, now);
+  if (customerId !== null) await adoptCustomer(deps, caller.uid, customerId);
+  logger.info('claimGuestOrders: guest order linked', { orderId, proof: proof.kind });
+  answer(response, orderId, true);
 }

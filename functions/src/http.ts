@@ -35,7 +35,8 @@ export function applyCors(request: Request, response: Response, allowedOrigins: 
   }
   if (request.method === 'OPTIONS') {
     response.set('Access-Control-Allow-Methods', methods);
-    response.set('Access-Control-Allow-Headers', 'Authorization, Content-Type');
+    // X-Firebase-AppCheck: submitForm checks it where App Check is enforced (docs/decisions/0111-submissions-through-the-server.md).
+    response.set('Access-Control-Allow-Headers', 'Authorization, Content-Type, X-Firebase-AppCheck');
     response.set('Access-Control-Max-Age', '3600');
     response.status(204).end();
     return 'answered';

@@ -15,6 +15,9 @@ export const STRIPE_ID_PATTERNS = {
   customer: idPattern('cus'),
   invoice: idPattern('in'),
   paymentMethod: idPattern('pm'),
+  charge: idPattern('ch'),
+  /** du_ is what older disputes were named. */
+  dispute: new RegExp(`^(dp|du)_[A-Za-z0-9_]{1,255}$`),
 } as const;
 
 export type StripeIdKind = keyof typeof STRIPE_ID_PATTERNS;

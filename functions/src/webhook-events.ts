@@ -19,7 +19,9 @@ export type EventSubject =
   /** subscriptionId null: an invoice of no subscription, nothing of ours. */
   | { kind: 'subscription'; subscriptionId: string | null }
   /** customerId null: a payment method attached to no customer. */
-  | { kind: 'customer'; customerId: string | null };
+  | { kind: 'customer'; customerId: string | null }
+  /** A refund or dispute of this charge (charge-sync.ts). */
+  | { kind: 'charge'; chargeId: string };
 
 export type EventRoute = { ok: true; eventId: string; subject: EventSubject } | { ok: false; field: string; message: string };
 
@@ -44,6 +46,9 @@ const INVOICE_EVENTS = new Set(['invoice.paid', 'invoice.payment_succeeded', 'in
 const SUBSCRIPTION_EVENTS = new Set(['customer.subscription.created', 'customer.subscription.updated', 'customer.subscription.deleted']);
 const CUSTOMER_EVENTS = new Set(['customer.updated']);
 const PAYMENT_METHOD_EVENTS = new Set(['payment_method.attached']);
+/** Refunds and disputes are made in Stripe's Dashboard (docs/decisions/0108-staff-console.md). */
+const CHARGE_EVENTS = new Set(['charge.refunded']);
+const DISPUTE_EVENTS = new Set(['charge.dispute.created', 'charge.dispute.closed']);
 
 /** The event types stripeWebhook acts on (the endpoint in Stripe's Dashboard must send these). */
 export const HANDLED_EVENT_TYPES = [
@@ -55,6 +60,8 @@ export const HANDLED_EVENT_TYPES = [
   ...SUBSCRIPTION_EVENTS,
   ...CUSTOMER_EVENTS,
   ...PAYMENT_METHOD_EVENTS,
+  ...CHARGE_EVENTS,
+  ...DISPUTE_EVENTS,
 ] as const;
 
 function refuse(field: string, message: string): EventRoute {
@@ -69,7 +76,9 @@ export function routeEvent(event: Pick<Stripe.Event, 'id' | 'type' | 'data'>): E
   const reported = reportedStatus(event);
   const handled =
     reported !== null ||
-    [INVOICE_EVENTS, SUBSCRIPTION_EVENTS, CUSTOMER_EVENTS, PAYMENT_METHOD_EVENTS].some((types) => types.has(event.type));
+    [INVOICE_EVENTS, SUBSCRIPTION_EVENTS, CUSTOMER_EVENTS, PAYMENT_METHOD_EVENTS, CHARGE_EVENTS, DISPUTE_EVENTS].some((types) =>
+      types.has(event.type),
+    );
   if (!handled) return null;
 
   const { id: eventId } = event;
@@ -112,6 +121,18 @@ export function routeEvent(event: Pick<Stripe.Event, 'id' | 'type' | 'data'>): E
   if (CUSTOMER_EVENTS.has(event.type)) {
     if (!isStripeId('customer', object.id)) return refuse('data.object.id', `The event carries no customer id (cus_ ${ID_RULE}).`);
     return { ok: true, eventId, subject: { kind: 'customer', customerId: object.id } };
+  }
+
+  if (CHARGE_EVENTS.has(event.type)) {
+    if (!isStripeId('charge', object.id)) return refuse('data.object.id', `The event carries no charge id (ch_ ${ID_RULE}).`);
+    return { ok: true, eventId, subject: { kind: 'charge', chargeId: object.id } };
+  }
+
+  if (DISPUTE_EVENTS.has(event.type)) {
+    if (!isStripeId('dispute', object.id)) return refuse('data.object.id', `The event carries no dispute id (dp_ ${ID_RULE}).`);
+    const chargeId = idOf(object.charge as string | { id: string } | null | undefined);
+    if (!isStripeId('charge', chargeId)) return refuse('data.object.charge', `The dispute's charge is not a charge id (ch_ ${ID_RULE}).`);
+    return { ok: true, eventId, subject: { kind: 'charge', chargeId } };
   }
 
   // payment_method.attached: the customer it was attached to.

@@ -1,7 +1,8 @@
 /** stripeWebhook: keeps orders true to Stripe. Checkout events settle the order's payment status;
  *  every event about a subscription (its Checkout session, its invoices, the subscription itself)
  *  makes the webhook read the subscription from Stripe and write it to its order; customer and
- *  payment-method events refresh the card summary. Deliveries repeat and arrive out of order: each
+ *  payment-method events refresh the card summary; refund and dispute events read the charge and
+ *  write its refund and disputes to the order it paid for. Deliveries repeat and arrive out of order: each
  *  event is recorded under stripe_events/{eventId} once processed, so a repeat is answered without
  *  work, and every write is a transaction that a stale reading cannot win. Only outcomes no later
  *  delivery could change are recorded; an event whose order (or completed session) is not there
@@ -12,9 +13,11 @@ import type { Request } from 'firebase-functions/v2/https';
 import type { Response } from 'express';
 import type Stripe from 'stripe';
 import { refreshCardSummary } from './card-summary';
+import { syncCharge } from './charge-sync';
 import { applyCheckoutEvent } from './checkout-events';
 import { ignored, type EventOutcome } from './event-outcome';
 import { requireMethod } from './http';
+import type { MailSettings } from './mail';
 import { syncSubscription } from './subscription-sync';
 import { routeEvent, type EventSubject } from './webhook-events';
 
@@ -29,6 +32,8 @@ export interface WebhookDependencies {
   webhookSecret: string;
   /** Milliseconds since the epoch; the tests pass their own. */
   now?: () => number;
+  /** The server mail settings (a guest's claim link); absent, no mail is sent. */
+  mail?: MailSettings;
 }
 
 /** The webhook's refusals. Stripe retries any non-2xx answer (for up to three days), so this is
@@ -49,6 +54,8 @@ async function processEvent(deps: WebhookDependencies, subject: EventSubject, ev
       return subject.customerId === null
         ? ignored('the payment method belongs to no customer')
         : refreshCardSummary(deps, subject.customerId);
+    case 'charge':
+      return syncCharge(deps, subject.chargeId);
   }
 }
 

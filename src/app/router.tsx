@@ -19,6 +19,8 @@ function page(path: string, title: RouteHandle['title'], load: PageLoader, frame
 
 const loadAccountArea: PageLoader = () => import('./layouts/account-area');
 const AccountArea = lazyPage(loadAccountArea);
+const loadStaffArea: PageLoader = () => import('./layouts/staff-area');
+const StaffArea = lazyPage(loadStaffArea);
 
 /** Every route of the site (docs/product.md#public-routes; docs/decisions/0011-pages-for-unshown-routes.md). */
 export const routes: RouteObject[] = [
@@ -76,5 +78,28 @@ export const routes: RouteObject[] = [
         ],
       },
     ],
+  },
+  {
+    // The staff console: its own chunks behind its own guard (docs/decisions/0108-staff-console.md).
+    element: <StaffArea />,
+    handle: { load: loadStaffArea } satisfies RouteHandle,
+    children: [
+      page(paths.staff, PAGE_TITLES.staff, () => import('@/features/staff/staff-overview-page')),
+      page(paths.staffInbox, PAGE_TITLES.staffInbox, () => import('@/features/staff/staff-inbox-page')),
+      page(paths.staffProgrammes, PAGE_TITLES.staffProgrammes, () => import('@/features/staff/staff-programmes-page')),
+      page(paths.staffCustomers, PAGE_TITLES.staffCustomers, () => import('@/features/staff/staff-customers-page')),
+      page(paths.staffTradeIns, PAGE_TITLES.staffTradeIns, () => import('@/features/staff/staff-trade-ins-page')),
+    ],
+  },
+  {
+    // Public, but never pre-rendered (routes[0]'s paths are): a pass exists only with its code.
+    element: <PublicLayout />,
+    children: [page(paths.spacePass(':code'), PAGE_TITLES.spacePass, () => import('@/features/marketing/space-pass-page'))],
+  },
+  {
+    // Public, never pre-rendered: a claim link works only with its token
+    // (docs/decisions/0110-guest-orders-by-proof-of-purchase.md).
+    element: <PublicLayout />,
+    children: [page(paths.claimOrder, PAGE_TITLES.claimOrder, () => import('@/features/account/claim-order-page'))],
   },
 ];

@@ -211,9 +211,40 @@ export interface PortalCreated {
   data: { url: string };
 }
 
-/** POST claimGuestOrders (Authorization: Bearer <ID token> of a verified email): the number of
- *  guest orders paid with that email that now belong to the account. Answered 200. */
-export interface GuestOrdersClaimed {
+/** POST claimGuestOrders (Authorization: Bearer <ID token>): a guest's order joins the caller's
+ *  account only by proof of purchase, never by an email that matches: the Checkout session Stripe
+ *  sent the buyer back with (`/thank-you?session_id=…`), or the claim link mailed to the address
+ *  given at checkout (docs/decisions/0110-guest-orders-by-proof-of-purchase.md). Exactly one of
+ *  the two. */
+export type GuestOrderClaimRequest = { sessionId: string } | { token: string };
+
+/** Answered 200. `linked`: true when this call attached the order, false when it was the caller's
+ *  already (a second visit of the page or the link). */
+export interface GuestOrderClaimed {
   statusCode: 200;
-  data: { linked: number };
+  data: { orderId: string; linked: boolean };
 }
+
+/** The claim link's query parameter: paths.claimOrder?token=…. */
+export const CLAIM_TOKEN_PARAM = 'token';
+
+/** A claim link's token: the order's id, a dot, and 32 random bytes in base64url. Only its hash is
+ *  stored; the order id in front lets the function find that hash without an index. */
+const CLAIM_TOKEN_PATTERN = /^[-0-9A-Za-z_]{20}\.[-0-9A-Za-z_]{43}$/;
+
+export function isClaimToken(value: unknown): value is string {
+  return typeof value === 'string' && CLAIM_TOKEN_PATTERN.test(value);
+}
+
+/** How long a claim link works. */
+export const CLAIM_LINK_DAYS = 30;
+
+/** What the thank-you page and the claim link's page tell a person about a guest order: defined
+ *  once, shown in both. */
+export const GUEST_ORDER_TEXTS = {
+  added: 'This order is now in your account: follow its payments and manage billing from your orders.',
+  alreadyYours: 'This order is already in your account.',
+  visitorHow: `To keep this order in an account, create one or sign in from this page: you come back here and the order is added. Or use the link in the email we sent to the address you paid with (it works for ${CLAIM_LINK_DAYS} days).`,
+  linkVisitor: 'Sign in or create an account to add this order to it: you come back here and the order is added.',
+  adding: 'Adding this order to your account…',
+} as const;

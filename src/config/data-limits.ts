@@ -47,5 +47,15 @@ export type SubmissionKind = (typeof SUBMISSION_KINDS)[number];
  *  corrects a message or signs up a colleague; a script gets five records an hour per identity. */
 export const SUBMISSION_QUOTA = { max: 5, windowMs: 60 * 60 * 1000 } as const;
 
+/** Submissions the `submitForm` function stores from one client address, all kinds together: at
+ *  most 20 in any 24 hours (docs/decisions/0111-submissions-through-the-server.md). A household or
+ *  an office sends a handful a day; a script minting fresh anonymous visitors stops at 20. */
+export const SUBMISSIONS_PER_ADDRESS = { max: 20, windowMs: 24 * 60 * 60 * 1000 } as const;
+
+/** Confirmation mails to one recipient address (the waitlist's and the pre-order's, to the
+ *  address typed): at most 3 in any 24 hours, enough for both waitlists and a pre-order; past
+ *  that the submission is stored but nobody's inbox is filled by someone else typing it. */
+export const MAILS_PER_RECIPIENT = { max: 3, windowMs: 24 * 60 * 60 * 1000 } as const;
+
 export const PAYMENT_STATUSES = ['unpaid', 'paid', 'expired', 'failed'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];

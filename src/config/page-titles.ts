@@ -37,4 +37,11 @@ export const PAGE_TITLES = {
   paymentMethods: 'Payment Methods',
   devPanel: 'Dev Panel',
   store: 'Store',
+  staff: 'Staff overview',
+  staffInbox: 'Inbox',
+  staffProgrammes: 'Programmes',
+  staffCustomers: 'Customers',
+  staffTradeIns: 'Trade-ins',
+  spacePass: 'Your Space beta-tester pass',
+  claimOrder: 'Add your order to your account',
 } as const;

@@ -1,3 +1,4 @@
+import { WAITLIST_PROGRAMME_PARAM, type WaitlistProgramme } from '../data/staff';
 import { BRAND } from './brand';
 
 /** Every internal URL of the site. Pages link through these, never through literals. */
@@ -8,6 +9,8 @@ export const paths = {
   contact: '/contact',
   support: '/support',
   waitlist: '/waitlist',
+  /** The same form for the enterprise builder's waitlist (docs/decisions/0108-staff-console.md). */
+  builderWaitlist: `/waitlist?${new URLSearchParams({ [WAITLIST_PROGRAMME_PARAM]: 'builder' satisfies WaitlistProgramme }).toString()}`,
   openAccessProgram: '/open-access-program',
   preorder: '/preorder',
   spaceTrailer: '/space-trailer',
@@ -35,17 +38,54 @@ export const paths = {
   paymentMethods: '/payment-methods',
   devPanel: '/dev-panel',
   store: '/store',
+  // The staff console (docs/decisions/0108-staff-console.md): not linked from any public page.
+  staff: '/staff',
+  staffInbox: '/staff/inbox',
+  staffProgrammes: '/staff/programmes',
+  staffCustomers: '/staff/customers',
+  staffTradeIns: '/staff/trade-ins',
+  /** The Space beta-tester pass a mail links to; readable with its code alone, which is base 32
+   *  (src/data/staff.ts), so it needs no escaping in a path. */
+  spacePass: (code: string) => `/space-pass/${code}`,
+  /** Where a guest's claim link leads (docs/decisions/0110-guest-orders-by-proof-of-purchase.md). */
+  claimOrder: '/claim-order',
 } as const;
 
 /** The query parameter that carries where sign-in returns to (docs/decisions/0009-sign-in-and-return-to.md). */
 export const NEXT_PARAM = 'next';
 
-/** Only a path on this site: starts with one "/" (not "//" or "/\", which browsers treat as
- *  another host), and never the sign-in page itself. */
+/** A stand-in origin to resolve `next` against: only the path of what resolves to it is kept, so the
+ *  answer is the same in the browser and in the build-time renderer. */
+const RESOLVE_BASE = 'https://site.invalid';
+
+/** Control characters, any whitespace and backslashes: URL parsers drop tabs and newlines and read
+ *  "\" as "/", so "/\t/evil.test" would become "//evil.test", another host. */
+function holdsUnsafeCharacter(raw: string): boolean {
+  return [...raw].some((character) => {
+    const code = character.codePointAt(0) ?? 0;
+    return code < 0x20 || (code >= 0x7f && code <= 0x9f) || character === '\\' || /\s/u.test(character);
+  });
+}
+
+/** Only a path on this site, and never the sign-in page itself: `raw` must start with "/", hold
+ *  nothing a URL parser would rewrite, and resolve to this origin; the answer is the path it
+ *  resolves to (path, query and fragment). */
 export function safeNextPath(raw: string | null | undefined): string | null {
-  if (!raw || !raw.startsWith('/') || raw.startsWith('//') || raw.startsWith('/\\')) return null;
-  if (raw === paths.signIn || raw.startsWith(`${paths.signIn}?`)) return null;
-  return raw;
+  if (!raw?.startsWith('/') || holdsUnsafeCharacter(raw)) return null;
+  let url: URL;
+  try {
+    url = new URL(raw, RESOLVE_BASE);
+  } catch {
+    return null;
+  }
+  if (url.origin !== RESOLVE_BASE || url.pathname === paths.signIn) return null;
+  return url.pathname + url.search + url.hash;
+}
+
+/** The sign-up address that comes back to `next` afterwards. */
+export function signUpPath(next?: string): string {
+  const safe = safeNextPath(next);
+  return safe ? `${paths.signUp}?${new URLSearchParams({ [NEXT_PARAM]: safe }).toString()}` : paths.signUp;
 }
 
 /** The sign-in address that comes back to `next` afterwards. */

@@ -48,6 +48,61 @@ export interface OrderRecord<Timestamp = number> extends OrderSubscription, Orde
   /** The buyer's email as Stripe has it, in lower case (set by stripeWebhook): how a guest's
    *  order finds its account once that email is verified (claimGuestOrders). */
   customerEmail?: string;
+  /** Refunds of the order's payments, by charge id (ch_…), as stripeWebhook last read each charge. */
+  refunds?: Record<string, OrderRefundRecord>;
+  /** Disputes of the order's payments, by dispute id (dp_…), as stripeWebhook last read each. */
+  disputes?: Record<string, OrderDisputeRecord>;
+  /** The trade-in credit an admin confirmed (functions/src/trade-in-credit.ts). */
+  tradeIn?: OrderTradeInRecord;
+}
+
+/** all_orders/{id}/refunds/{chargeId}: how much of one payment Stripe has refunded. Refunds are
+ *  made in Stripe's Dashboard; the webhook writes what it reads (docs/decisions/0108-staff-console.md). */
+export interface OrderRefundRecord {
+  /** Integer cents refunded so far, > 0. */
+  amountRefunded: number;
+  /** Integer cents the charge took. */
+  chargeAmount: number;
+  /** When the charge was made, ms since the epoch. */
+  chargedAt: number;
+  /** When the webhook read the charge from Stripe, ms: a reading never replaces a later one. */
+  fetchedAt: number;
+}
+
+/** all_orders/{id}/disputes/{disputeId}: a card dispute (chargeback) of one of the order's payments. */
+export interface OrderDisputeRecord {
+  chargeId: string;
+  /** Stripe's dispute status: needs_response, under_review, warning_…, won, lost. */
+  status: string;
+  /** Integer cents disputed. */
+  amount: number;
+  fetchedAt: number;
+}
+
+/** Stripe's dispute statuses that close a dispute; every other one is open. */
+export const CLOSED_DISPUTE_STATUSES = ['won', 'lost', 'warning_closed', 'prevented'] as const;
+
+export function isOpenDispute(status: string): boolean {
+  return !(CLOSED_DISPUTE_STATUSES as readonly string[]).includes(status);
+}
+
+/** `crediting` while the Stripe balance transaction is being made (a retry repeats the same
+ *  idempotent call), `credited` once it exists. */
+export const TRADE_IN_CREDIT_STATUSES = ['crediting', 'credited'] as const;
+export type TradeInCreditStatus = (typeof TRADE_IN_CREDIT_STATUSES)[number];
+
+/** all_orders/{id}/tradeIn. */
+export interface OrderTradeInRecord {
+  status: TradeInCreditStatus;
+  /** Integer cents credited to the customer's Stripe balance (the catalogue's trade-in reward). */
+  amount: number;
+  /** While crediting: who started it, and when (ms). */
+  claimedBy?: string;
+  claimedAt?: number;
+  /** Once credited: Stripe's customer balance transaction (cbtxn_…), when (ms) and by whom (uid). */
+  balanceTransactionId?: string;
+  creditedAt?: number;
+  creditedBy?: string;
 }
 
 export interface OrderAddOns {
@@ -77,6 +132,32 @@ export interface Order {
   /** Null for orders made before plans were subscriptions. */
   subscription: OrderSubscription | null;
   amount: OrderAmount;
+  /** Refunded payments, newest charge first. */
+  refunds: OrderRefund[];
+  /** Disputed payments, in the order stored. */
+  disputes: OrderDispute[];
+  tradeIn: OrderTradeIn | null;
+}
+
+export interface OrderRefund {
+  chargeId: string;
+  amountRefunded: number;
+  chargeAmount: number;
+  chargedAt: number;
+}
+
+export interface OrderDispute {
+  id: string;
+  chargeId: string;
+  status: string;
+  amount: number;
+}
+
+export interface OrderTradeIn {
+  status: TradeInCreditStatus;
+  /** Integer cents; null when the record does not say. */
+  amount: number | null;
+  creditedAt: number | null;
 }
 
 /** A record as read back: any field may be missing or of another type (older orders, hand edits),
@@ -140,6 +221,41 @@ export function newestFirst<T extends Pick<Order, 'createdAt'>>(orders: readonly
   });
 }
 
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function toRefunds(value: unknown): OrderRefund[] {
+  if (!isRecord(value)) return [];
+  const refunds: OrderRefund[] = [];
+  for (const [chargeId, entry] of Object.entries(value)) {
+    if (!isRecord(entry)) continue;
+    const amountRefunded = count(entry.amountRefunded);
+    const chargeAmount = count(entry.chargeAmount);
+    const chargedAt = count(entry.chargedAt);
+    if (!amountRefunded || chargeAmount === undefined || chargedAt === undefined) continue;
+    refunds.push({ chargeId, amountRefunded: Math.min(amountRefunded, chargeAmount), chargeAmount, chargedAt });
+  }
+  return refunds.sort((a, b) => b.chargedAt - a.chargedAt);
+}
+
+function toDisputes(value: unknown): OrderDispute[] {
+  if (!isRecord(value)) return [];
+  const disputes: OrderDispute[] = [];
+  for (const [id, entry] of Object.entries(value)) {
+    if (!isRecord(entry) || typeof entry.status !== 'string' || typeof entry.chargeId !== 'string') continue;
+    const amount = count(entry.amount);
+    if (amount === undefined) continue;
+    disputes.push({ id, chargeId: entry.chargeId, status: entry.status, amount });
+  }
+  return disputes;
+}
+
+function toTradeIn(value: unknown): OrderTradeIn | null {
+  if (!isRecord(value)) return null;
+  const status = (TRADE_IN_CREDIT_STATUSES as readonly unknown[]).includes(value.status) ? (value.status as TradeInCreditStatus) : null;
+  if (status === null) return null;
+  return { status, amount: count(value.amount) ?? null, creditedAt: count(value.creditedAt) ?? null };
+}
+
 const timestamp = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : null);
 
 /** Orders of products the site does not know are left out (spec: "shows nothing"). */
@@ -166,6 +282,9 @@ export function toOrders(value: Readonly<Record<string, StoredOrder>> | null): O
         addOns,
         subscription,
         amount: amountOf(tier, productAmount, addOns, subscription),
+        refunds: toRefunds(order.refunds),
+        disputes: toDisputes(order.disputes),
+        tradeIn: toTradeIn(order.tradeIn),
       };
     });
   return newestFirst(orders);

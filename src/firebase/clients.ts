@@ -69,31 +69,30 @@ export function getDatabaseClient(): Promise<Database> {
   return database;
 }
 
-/** The public forms' clients and the visitor they act as. */
+/** The visitor the public forms act as. */
 export interface VisitorClients {
-  database: Database;
-  /** The anonymous Auth user of this browser, whom the rules count submissions against. */
+  /** The anonymous Auth user of this browser, whom the `submitForm` function counts submissions against. */
   uid: string;
+  /** A current ID token of that user, for the function's Authorization header. */
+  idToken(): Promise<string>;
 }
 
 /**
- * The public forms' own Firebase app, signed in anonymously (docs/decisions/0071-anonymous-visitor-quota.md).
- * Being a second app, its anonymous user is never the site's session: the account area, checkout
- * and the header only ever see the default app's Auth, where people sign in with a password.
- * The anonymous user is kept by the browser, so one visitor stays one visitor across visits.
+ * The public forms' own Firebase app, signed in anonymously (docs/decisions/0071-anonymous-visitor-quota.md,
+ * docs/decisions/0111-submissions-through-the-server.md). Being a second app, its anonymous user is
+ * never the site's session: the account area, checkout and the header only ever see the default
+ * app's Auth, where people sign in with a password. The anonymous user is kept by the browser, so
+ * one visitor stays one visitor across visits. The forms reach the database only through the
+ * function, so this app opens no database connection.
  */
 export function getVisitorClients(): Promise<VisitorClients> {
   visitor ??= retryable(
     (async () => {
       const visitorApp = await createApp('visitor');
-      const [visitorAuth, visitorDatabase, { signInAnonymously }] = await Promise.all([
-        createAuth(visitorApp),
-        createDatabase(visitorApp),
-        import('firebase/auth'),
-      ]);
+      const [visitorAuth, { signInAnonymously }] = await Promise.all([createAuth(visitorApp), import('firebase/auth')]);
       await visitorAuth.authStateReady();
       const user = visitorAuth.currentUser ?? (await signInAnonymously(visitorAuth)).user;
-      return { database: visitorDatabase, uid: user.uid };
+      return { uid: user.uid, idToken: () => user.getIdToken() };
     })(),
     () => (visitor = undefined),
   );

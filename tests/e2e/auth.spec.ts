@@ -286,6 +286,20 @@ test.describe('session guard and sign-out', () => {
     await expect(page).toHaveURL(paths.dashboard);
   });
 
+  for (const next of ['/\t/evil.example.com', '/\n/evil.example.com', '/ /evil.example.com', '/\\evil.example.com']) {
+    test(`a next address a browser would rewrite to another host (${JSON.stringify(next)}) is ignored, without an error page`, async ({
+      page,
+    }) => {
+      await signInThroughPage(page, DEMO_CUSTOMER, `${paths.signIn}?next=${encodeURIComponent(next)}`);
+      await expect(page).toHaveURL(paths.dashboard);
+      await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+      // Signed in already: the sign-in page itself forwards, and must not crash on the same address.
+      await page.goto(`${paths.signIn}?next=${encodeURIComponent(next)}`);
+      await expect(page).toHaveURL(paths.dashboard);
+      await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    });
+  }
+
   test('signed in, the customer pages show without a dialog', async ({ page }) => {
     await signInThroughPage(page);
     await expect(page).toHaveURL(paths.dashboard);

@@ -1,5 +1,6 @@
 /** The store's functions over HTTP, as the browser and Stripe call them: stripeCheckout (plans are
- *  subscriptions), stripeWebhook, stripePortal, checkoutSummary and claimGuestOrders; the real
+ *  subscriptions), stripeWebhook, stripePortal, checkoutSummary and claimGuestOrders (by proof of
+ *  purchase, docs/decisions/0110-guest-orders-by-proof-of-purchase.md); the real
  *  functions in the Functions emulator, the real database emulator and Auth emulator, and the
  *  Stripe stand-in (emulators/stripe) for Stripe's API, hosted pages, test clocks and signed
  *  webhooks. No page is opened; Playwright's `request` fixture makes the calls. */
@@ -564,26 +565,42 @@ test.describe('subscriptions', () => {
     expect((await request.get(`${SUMMARY_URL}?session_id=not-a-session`)).status()).toBe(400);
   });
 
-  test("claimGuestOrders links a visitor's orders to the account once its email is verified", async ({ request }) => {
+  test("claimGuestOrders adds a visitor's order to an account by its Checkout session, never by the email", async ({ request }) => {
     const email = uniqueEmail('guest');
     const created = await startCheckout(request, checkoutBody({ plan: 'silver' }));
     await pay(request, created, { email });
     expect(await readOrder(created.data.orderId)).toMatchObject({ customerEmail: email.toLowerCase(), payment_status: 'paid' });
     expect(await readOrder(created.data.orderId)).not.toHaveProperty('buyer');
 
+    // The owner of the typed address, verified, gets nothing without the proof.
     const { uid, idToken } = await signUp(request, email);
-    expect((await request.post(CLAIM_URL)).status()).toBe(401);
-    const unverified = await request.post(CLAIM_URL, { data: {}, headers: { Authorization: `Bearer ${idToken}` } });
-    expect(unverified.status()).toBe(403);
-    expect(await readOrder(created.data.orderId)).not.toHaveProperty('buyer');
-
     const verifiedToken = await verifyEmail(request, uid, email);
-    const claimed = await request.post(CLAIM_URL, { data: {}, headers: { Authorization: `Bearer ${verifiedToken}` } });
+    expect((await request.post(CLAIM_URL)).status()).toBe(401);
+    for (const token of [idToken, verifiedToken]) {
+      const unproven = await request.post(CLAIM_URL, { data: {}, headers: { Authorization: `Bearer ${token}` } });
+      expect(unproven.status()).toBe(400);
+    }
+    expect(await readOrder(created.data.orderId)).not.toHaveProperty('buyer');
+    expect(await readDatabase(`customers/${uid}`)).toBeNull();
+
+    // The payer, back on the thank-you page with the session, signs up with any address.
+    const payer = await signUp(request, uniqueEmail('payer'));
+    const claimed = await request.post(CLAIM_URL, {
+      data: { sessionId: created.data.id },
+      headers: { Authorization: `Bearer ${payer.idToken}` },
+    });
     expect(claimed.status()).toBe(200);
-    expect(await claimed.json()).toEqual({ statusCode: 200, data: { linked: 1 } });
+    expect(await claimed.json()).toEqual({ statusCode: 200, data: { orderId: created.data.orderId, linked: true } });
     const order = await readOrder(created.data.orderId);
-    expect(order).toMatchObject({ buyer: uid });
-    expect(await readDatabase(`customers/${uid}/stripeCustomerId`)).toBe(order?.customerId);
-    await expect.poll(() => readDatabase(`billing/${uid}/card`)).toMatchObject({ last4: '4242' });
+    expect(order).toMatchObject({ buyer: payer.uid });
+    expect(await readDatabase(`customers/${payer.uid}/stripeCustomerId`)).toBe(order?.customerId);
+    await expect.poll(() => readDatabase(`billing/${payer.uid}/card`)).toMatchObject({ last4: '4242' });
+    // Never moved again, whoever asks.
+    const moved = await request.post(CLAIM_URL, {
+      data: { sessionId: created.data.id },
+      headers: { Authorization: `Bearer ${verifiedToken}` },
+    });
+    expect(moved.status()).toBe(409);
+    expect(await readOrder(created.data.orderId)).toMatchObject({ buyer: payer.uid });
   });
 });

@@ -4,9 +4,9 @@
  * (Signs in with the SDK from the test; the sign-in page's own tests arrive with the auth feature.)
  */
 import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
-import { connectAuthEmulator, getAuth, signInWithEmailAndPassword, signOut } from 'firebase/auth';
+import { connectAuthEmulator, getAuth, getIdTokenResult, signInWithEmailAndPassword, signOut } from 'firebase/auth';
 import { connectDatabaseEmulator, equalTo, get, getDatabase, orderByChild, query, ref } from 'firebase/database';
-import { DEMO_CUSTOMER } from '../../emulators/seed';
+import { DEMO_CUSTOMER, DEMO_STAFF } from '../../emulators/seed';
 import { DATABASE_URL, PORTS, PROJECT_ID } from '../../emulators/local-config';
 import { expect, test } from './fixtures';
 
@@ -37,8 +37,28 @@ test('the demo customer signs in and reads their profile and orders', async () =
   expect(statuses.sort()).toEqual(['expired', 'paid', 'unpaid']);
 });
 
+test('the demo staff account signs in as an admin and reads what visitors sent', async () => {
+  const { user } = await signInWithEmailAndPassword(getAuth(app), DEMO_STAFF.email, DEMO_STAFF.password);
+  expect(user.emailVerified).toBe(true);
+  expect((await getIdTokenResult(user)).claims.role).toBe('admin');
+
+  const db = getDatabase(app);
+  const count = async (kind: string) => Object.keys(((await get(ref(db, `submissions/${kind}`))).val() as object | null) ?? {}).length;
+  // At least the seeded ones: the forms tests add their own to the same stack.
+  expect(await count('contact')).toBeGreaterThanOrEqual(2);
+  expect(await count('waitlist')).toBeGreaterThanOrEqual(2);
+  expect(await count('preorder')).toBeGreaterThanOrEqual(2);
+  await expect(get(ref(db, 'staff_audit'))).resolves.toBeDefined();
+});
+
 test('the rules keep a signed-out visitor away from the demo data', async () => {
   const db = getDatabase(app);
   await expect(get(ref(db, `users/${DEMO_CUSTOMER.uid}`))).rejects.toThrow(/permission/i);
   await expect(get(ref(db, 'all_orders'))).rejects.toThrow(/permission/i);
+  await expect(get(ref(db, 'submissions/contact'))).rejects.toThrow(/permission/i);
+});
+
+test('the demo customer is no staff: the inquiries stay closed to them', async () => {
+  await signInWithEmailAndPassword(getAuth(app), DEMO_CUSTOMER.email, DEMO_CUSTOMER.password);
+  await expect(get(ref(getDatabase(app), 'submissions/contact'))).rejects.toThrow(/permission/i);
 });

@@ -244,13 +244,14 @@ test('enterprise page: the builder, with a waitlist link', async ({ page }) => {
   await page.goto(paths.enterprise);
   await expect(main(page).getByText(/drag and drop/)).toBeVisible();
   await expectLinks(main(page), {
-    'Join the builder waitlist': paths.waitlist,
-    'Join the waitlist for early access': paths.waitlist,
+    'Join the builder waitlist': paths.builderWaitlist,
+    'Join the waitlist for early access': paths.builderWaitlist,
     'Talk to us about an enterprise pilot': paths.contact,
   });
   await main(page).getByRole('link', { name: 'Join the builder waitlist' }).click();
-  await expect(page).toHaveURL(paths.waitlist);
-  await expect(page.getByRole('heading', { level: 1, name: 'Open-access research program' })).toBeVisible();
+  await expect(page).toHaveURL(paths.builderWaitlist);
+  await expect(page.getByRole('heading', { level: 1, name: 'Enterprise builder waitlist' })).toBeVisible();
+  await expect(page.getByText('You are joining the builder waitlist.')).toBeVisible();
 });
 
 test('power-of-the-mind page: ideas to products, research and the open-access program', async ({ page }) => {

@@ -11,6 +11,7 @@ import { RUNTIME_STYLE_HASHES } from '../../scripts/page-policy';
 import { paths } from '../../src/config/paths';
 import { signInThroughPage } from './auth-helpers';
 import { expect, test } from './fixtures';
+import { clearSubmissionLimits } from './submission-limits';
 import { CUSTOMER_ROUTES, NOT_FOUND_ROUTE, PUBLIC_ROUTES, STORE_ROUTES, type Route } from './route-list';
 
 interface Violation {
@@ -89,7 +90,9 @@ test.describe('served headers', () => {
     const policy = expectSecurityHeaders(await request.get(paths.home));
     const connect = policy.split(';').find((directive) => directive.trim().startsWith('connect-src')) ?? '';
     expect(connect).toContain(`ws://${HOST}:${PORTS.database}`);
-    expect(connect).toContain('https://api.emailjs.com');
+    // No mail service: the browser never calls EmailJS (docs/decisions/0111-submissions-through-the-server.md).
+    expect(connect).not.toContain('emailjs');
+    expect(connect).not.toContain(`:${PORTS.emailjs}`);
     expect(policy.replace(connect, '')).not.toContain('127.0.0.1');
   });
 
@@ -160,7 +163,8 @@ test.describe('no CSP violation, signed out', () => {
     await expectNoViolations(page);
   });
 
-  test('sending the contact form: stored, mailed through EmailJS, thanked in an alert', async ({ page }) => {
+  test('sending the contact form: stored and mailed by the function, thanked in an alert', async ({ page }) => {
+    await clearSubmissionLimits();
     await page.goto(paths.contact);
     await page.getByLabel('Full name', { exact: true }).fill('Grace Hopper');
     await page.getByLabel('Email', { exact: true }).fill(`csp-${Date.now()}@example.com`);

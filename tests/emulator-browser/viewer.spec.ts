@@ -120,7 +120,7 @@ test('imports a JSON file, exports a location, pages a large node, shows the rul
     .getByLabel('File')
     .setInputFiles({ name: 'catalog.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(items)) });
   await page.getByRole('button', { exact: true, name: 'Import' }).click();
-  await expect(page.getByRole('status')).toHaveText('Imported catalog.json at /catalog (replaced).');
+  await expect(page.getByRole('status')).toHaveText('Imported catalog.json at /catalog (replaced, no triggers).');
   const stored = (await (
     await fetch(`${emulator.url}/catalog/item007.json?ns=${ns}&format=export`, { headers: { Authorization: 'Bearer owner' } })
   ).json()) as unknown;
@@ -200,4 +200,56 @@ test('without REST streaming it polls, and still follows writes', async ({ page 
   await expect(page.locator('#live')).toHaveText(/^Live: polling every 2 s/);
   await rest('PUT', ns, 'n', 2);
   await expect(valueAt(page, '/n')).toHaveText('2', { timeout: 5000 });
+});
+
+test('denied requests appear live, with the caller and the rule that said no; no value is shown', async ({ page }) => {
+  const ns = freshNs();
+  const secret = 'VIEWER-SECRET-93b2';
+  await fetch(`${emulator.url}/.settings/rules.json?ns=${ns}`, {
+    method: 'PUT',
+    headers: { Authorization: 'Bearer owner' },
+    body: JSON.stringify({
+      rules: { notes: { $uid: { '.read': 'auth != null && auth.uid === $uid', '.write': 'auth != null && auth.uid === $uid' } } },
+    }),
+  });
+  await rest('PUT', ns, 'notes/alice', secret);
+  await openViewer(page, ns);
+  const panel = page.getByRole('region', { exact: true, name: 'Denied requests' });
+  await expect(page.getByText('No request has been denied.')).toBeVisible();
+
+  // bob (an unsigned test token, as the emulators accept) reads alice's note, then writes it.
+  const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
+  const bob = `${b64({ alg: 'none' })}.${b64({ sub: 'bob', user_id: 'bob', iat: 1, exp: 4_000_000_000 })}.`;
+  expect((await fetch(`${emulator.url}/notes/alice.json?ns=${ns}&auth=${bob}`)).status).toBe(401);
+  expect(
+    (await fetch(`${emulator.url}/notes/alice.json?ns=${ns}&auth=${bob}`, { method: 'PUT', body: JSON.stringify(secret) })).status,
+  ).toBe(401);
+
+  await expect(page.getByText('2 denied requests, 2 new; the newest 2 below.')).toBeVisible();
+  const rows = page.getByRole('region', { name: 'Denied requests, newest first' }).getByRole('row');
+  await expect(rows).toHaveCount(3);
+  await expect(rows.nth(1)).toContainText('rest-put');
+  await expect(rows.nth(1)).toContainText('/notes/alice');
+  await expect(rows.nth(1)).toContainText('uid bob');
+  await expect(rows.nth(1)).toContainText('/notes/$uid .write: auth != null && auth.uid === $uid');
+  await expect(rows.nth(1)).toContainText('false: auth.uid === $uid');
+  await expect(rows.nth(2)).toContainText('rest-get');
+  await expect(panel).not.toContainText(secret);
+  expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' ')}`)).toEqual([]);
+
+  // Importing with "run triggers" ticked sends a plain write; unticked, disableTriggers=true.
+  const sent: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'PUT') sent.push(new URL(r.url()).searchParams.get('disableTriggers') ?? 'absent');
+  });
+  await page.getByLabel('Location').fill('/imported');
+  const file = { name: 'one.json', mimeType: 'application/json', buffer: Buffer.from('{"a":1}') };
+  await page.getByLabel('File').setInputFiles(file);
+  await page.getByRole('button', { exact: true, name: 'Import' }).click();
+  await expect(page.getByRole('status')).toHaveText('Imported one.json at /imported (replaced, no triggers).');
+  await page.getByLabel('Run Functions database triggers for the imported data').check();
+  await page.getByLabel('File').setInputFiles(file);
+  await page.getByRole('button', { exact: true, name: 'Import' }).click();
+  await expect(page.getByRole('status')).toHaveText('Imported one.json at /imported (replaced, triggers run).');
+  expect(sent).toEqual(['true', 'absent']);
 });

@@ -45,11 +45,11 @@ function freePort(): Promise<number> {
   });
 }
 
-async function run(cwd: string, args: string[] = []): Promise<Running> {
+async function run(cwd: string, args: string[] = [], env: Record<string, string> = {}): Promise<Running> {
   const proc = spawn(process.execPath, [runMjs, ...args], {
     cwd,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, RTDB_EMULATOR_PORT: '' },
+    env: { ...process.env, RTDB_EMULATOR_PORT: '', GCLOUD_PROJECT: '', ...env },
   });
   let out = '';
   let err = '';
@@ -113,7 +113,7 @@ afterAll(() => {
 });
 
 describe.skipIf(external)('firebase.json', () => {
-  test('single form: the port, host and rules of firebase.json; the rules reload when the file changes', async () => {
+  test('single form: the port and host of firebase.json; its rules for <project>-default-rtdb only, reloaded when the file changes', async () => {
     const dir = tempDir();
     const port = await freePort();
     writeFileSync(
@@ -121,20 +121,57 @@ describe.skipIf(external)('firebase.json', () => {
       JSON.stringify({ database: { rules: 'database.rules.json' }, emulators: { database: { port, host: '127.0.0.1' } } }),
     );
     writeFileSync(join(dir, 'database.rules.json'), OWN_RULES);
-    const emu = await run(dir);
+    const emu = await run(dir, ['--project', 'demo-x']);
     expect(emu.url).toBe(`http://127.0.0.1:${port}`);
-    // Every namespace without rules of its own gets them.
-    for (const ns of ['demo-x-default-rtdb', 'another']) {
-      expect(await get(`${emu.url}/.settings/rules.json?ns=${ns}`)).toEqual({ status: 200, text: OWN_RULES });
-    }
-    expect(await put(`${emu.url}/open/a.json?ns=another`, 1, false)).toBe(200);
-    expect(await put(`${emu.url}/closed/a.json?ns=another`, 1, false)).toBe(401);
+    // The start-up line says where the rules went, and that every other namespace is open.
+    expect(emu.stdout()).toMatch(
+      /database\.rules\.json for namespace demo-x-default-rtdb only; every other namespace allows all reads and writes/,
+    );
+    expect(await get(`${emu.url}/.settings/rules.json?ns=demo-x-default-rtdb`)).toEqual({ status: 200, text: OWN_RULES });
+    expect(await put(`${emu.url}/open/a.json?ns=demo-x-default-rtdb`, 1, false)).toBe(200);
+    expect(await put(`${emu.url}/closed/a.json?ns=demo-x-default-rtdb`, 1, false)).toBe(401);
+    // Any other namespace (a test's fresh one, say) allows everything, as with firebase emulators:start.
+    expect(JSON.parse((await get(`${emu.url}/.settings/rules.json?ns=another`)).text)).toEqual({
+      rules: { '.read': true, '.write': true },
+    });
+    expect(await put(`${emu.url}/closed/a.json?ns=another`, 1, false)).toBe(200);
 
     writeFileSync(join(dir, 'database.rules.json'), DENY_ALL);
     await expect
-      .poll(async () => (await get(`${emu.url}/.settings/rules.json?ns=another`)).text, { timeout: 5000, interval: 100 })
+      .poll(async () => (await get(`${emu.url}/.settings/rules.json?ns=demo-x-default-rtdb`)).text, { timeout: 5000, interval: 100 })
       .toBe(DENY_ALL);
-    expect(await put(`${emu.url}/open/a.json?ns=another`, 1, false)).toBe(401);
+    expect(await put(`${emu.url}/open/a.json?ns=demo-x-default-rtdb`, 1, false)).toBe(401);
+    expect(await put(`${emu.url}/open/a.json?ns=another`, 1, false)).toBe(200);
+  });
+
+  test('single form: the project comes from --project, else $GCLOUD_PROJECT, else .firebaserc', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'firebase.json'), JSON.stringify({ database: { rules: 'r.json' } }));
+    writeFileSync(join(dir, 'r.json'), DENY_ALL);
+    writeFileSync(join(dir, '.firebaserc'), JSON.stringify({ projects: { default: 'demo-rc' } }));
+    const rulesOf = async (url: string, ns: string) => (await get(`${url}/.settings/rules.json?ns=${ns}`)).text;
+
+    const fromRc = await run(dir, ['--port', '0'], { GCLOUD_PROJECT: '' });
+    expect(await rulesOf(fromRc.url, 'demo-rc-default-rtdb')).toBe(DENY_ALL);
+    await fromRc.kill('SIGTERM');
+    const fromEnv = await run(dir, ['--port', '0'], { GCLOUD_PROJECT: 'demo-env' });
+    expect(await rulesOf(fromEnv.url, 'demo-env-default-rtdb')).toBe(DENY_ALL);
+    expect(await rulesOf(fromEnv.url, 'demo-rc-default-rtdb')).not.toBe(DENY_ALL);
+    await fromEnv.kill('SIGTERM');
+    const fromFlag = await run(dir, ['--port', '0', '--project', 'demo-flag'], { GCLOUD_PROJECT: 'demo-env' });
+    expect(await rulesOf(fromFlag.url, 'demo-flag-default-rtdb')).toBe(DENY_ALL);
+    expect(await rulesOf(fromFlag.url, 'demo-env-default-rtdb')).not.toBe(DENY_ALL);
+  });
+
+  test('--rules still gives every namespace without rules of its own its rules, beside the single form', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'firebase.json'), JSON.stringify({ database: { rules: 'own.json' } }));
+    writeFileSync(join(dir, 'own.json'), OWN_RULES);
+    writeFileSync(join(dir, 'all.json'), DENY_ALL);
+    const emu = await run(dir, ['--port', '0', '--project', 'demo-y', '--rules', 'all.json']);
+    expect(emu.stdout()).toMatch(/all\.json for every other namespace/);
+    expect((await get(`${emu.url}/.settings/rules.json?ns=demo-y-default-rtdb`)).text).toBe(OWN_RULES);
+    expect((await get(`${emu.url}/.settings/rules.json?ns=fresh-one`)).text).toBe(DENY_ALL);
   });
 
   test('array form: rules per instance and per .firebaserc target; --port and --config win', async () => {

@@ -11,7 +11,7 @@ import {
 } from '@firebase/rules-unit-testing';
 import { get, onValue, push, ref, serverTimestamp, update, type Database } from 'firebase/database';
 import { parse as parseJsonc, type ParseError } from 'jsonc-parser';
-import { nextQuotaStep, quotaRecord } from '../../src/features/forms/submission-quota';
+import { SUBMISSION_KINDS } from '../../src/config/data-limits';
 
 // ---------------------------------------------------------------------------------------------
 // The rules under test
@@ -61,6 +61,8 @@ export function uidOf(actor: Actor): string {
 export interface Claims {
   email?: string;
   email_verified?: boolean;
+  /** The staff claim (docs/decisions/0108-staff-console.md); any value, to try forged ones. */
+  role?: unknown;
 }
 
 /**
@@ -256,9 +258,10 @@ export function serverNow(db: Database): Promise<number> {
 }
 
 /**
- * Sends a submission exactly as the forms do (src/features/forms/submissions.ts): the record and
- * the sender's next quota step in one multi-path update. Resolves with the new key; rejects when
- * the rules refuse it. `uid` is the signed-in (or anonymous) user behind `db`.
+ * Sends a submission as the forms once did from the browser (before
+ * docs/decisions/0111-submissions-through-the-server.md): the record and the sender's quota step
+ * in one multi-path update. Every browser write is refused now; the attacks start from this one.
+ * Resolves with the new key; rejects when the rules refuse it.
  */
 export async function submitAsVisitor(
   db: Database,
@@ -266,13 +269,35 @@ export async function submitAsVisitor(
   kind: SubmissionKind,
   record: Record<string, unknown> = validSubmission(kind),
 ): Promise<string> {
-  const quotaPath = `submission_quota/${uid}/${kind}`;
-  const step = nextQuotaStep((await get(ref(db, quotaPath))).val(), await serverNow(db));
-  if (step.kind === 'exhausted') throw new Error('PERMISSION_DENIED: the quota is exhausted (checked by the client)');
   const key = push(ref(db, `submissions/${kind}`)).key!;
-  await update(ref(db), { [`submissions/${kind}/${key}`]: record, [quotaPath]: quotaRecord(step, key, serverTimestamp()) });
+  const quota = { count: 1, windowStart: serverTimestamp(), lastId: key };
+  await update(ref(db), { [`submissions/${kind}/${key}`]: record, [`submission_quota/${uid}/${kind}`]: quota });
   return key;
 }
+
+/**
+ * database.rules.json with submissions/<kind>/$id opened for writing (.write true), and nothing
+ * else changed. No browser may write a submission; the `submitForm` and staff functions write them
+ * with admin access, which skips rules. The record's .validate rules document what they write, and
+ * are tested on this copy: a record as the function writes it passes, one broken field does not.
+ */
+export function writableSubmissionsRules(doc: { rules: RulesNode } = parseRules()): { rules: RulesNode } {
+  const child = (n: RulesNode, key: string) => n[key] as RulesNode;
+  for (const kind of SUBMISSION_KINDS) {
+    const record = child(child(child(doc.rules, 'submissions'), kind), '$id');
+    if (record['.write'] !== undefined) throw new Error(`expected submissions/${kind}/$id to have no .write in database.rules.json`);
+    record['.write'] = true;
+  }
+  return doc;
+}
+
+/** The fields of a submission only the staff function writes (docs/decisions/0108-staff-console.md):
+ *  the `submitForm` function refuses them from a form. */
+export const STAFF_MANAGED_FIELDS: Record<SubmissionKind, readonly string[]> = {
+  contact: ['status', 'statusChangedAt', 'statusChangedBy'],
+  waitlist: ['status', 'statusChangedAt', 'statusChangedBy'],
+  preorder: ['status', 'statusChangedAt', 'statusChangedBy', 'pass'],
+};
 
 /** The same submission as stored (createdAt already resolved), for seeding. */
 export function storedSubmission(kind: SubmissionKind): Record<string, unknown> {

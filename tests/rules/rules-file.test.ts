@@ -2,9 +2,27 @@
 // root, the buyer query has its index, and every validated record lists exactly the fields of the
 // data model and rejects the rest.
 import { describe, expect, test } from 'vitest';
-import { SUBMISSION_KINDS, SUBMISSION_QUOTA } from '../../src/config/data-limits';
+import { SUBMISSION_KINDS } from '../../src/config/data-limits';
 import type { OrderSubscription } from '../../src/catalog/subscription';
-import { RULES_TEXT, named, parseRules, type RulesNode } from './helpers';
+import {
+  TRADE_IN_CREDIT_STATUSES,
+  type OrderDisputeRecord,
+  type OrderRecord,
+  type OrderRefundRecord,
+  type OrderTradeInRecord,
+} from '../../src/data/orders';
+import {
+  PASS_CODE_PATTERN,
+  STAFF_ACTIONS,
+  STAFF_ROLES,
+  SUBMISSION_STATUSES,
+  WAITLIST_PROGRAMMES,
+  type PreorderPass,
+  type SpacePassRecord,
+  type StaffAuditEntry,
+  type SubmissionStaffFields,
+} from '../../src/data/staff';
+import { RULES_TEXT, STAFF_MANAGED_FIELDS, named, parseRules, type RulesNode } from './helpers';
 
 const rules = parseRules().rules;
 const node = (...path: string[]): RulesNode => {
@@ -30,6 +48,41 @@ const SUBSCRIPTION_FIELDS: Record<keyof OrderSubscription, true> = {
   cancelAt: true,
   endedAt: true,
 };
+/** What stripeWebhook and the staff function add to an order (src/data/orders.ts). */
+const ORDER_STAFF_FIELDS: Record<keyof Pick<OrderRecord, 'refunds' | 'disputes' | 'tradeIn'>, true> = {
+  refunds: true,
+  disputes: true,
+  tradeIn: true,
+};
+const REFUND_FIELDS: Record<keyof OrderRefundRecord, true> = { amountRefunded: true, chargeAmount: true, chargedAt: true, fetchedAt: true };
+const DISPUTE_FIELDS: Record<keyof OrderDisputeRecord, true> = { chargeId: true, status: true, amount: true, fetchedAt: true };
+const TRADE_IN_FIELDS: Record<keyof OrderTradeInRecord, true> = {
+  status: true,
+  amount: true,
+  claimedBy: true,
+  claimedAt: true,
+  balanceTransactionId: true,
+  creditedAt: true,
+  creditedBy: true,
+};
+/** The fields of the staff records of src/data/staff.ts, so that one added there fails here. */
+const STAFF_FIELDS: Record<keyof SubmissionStaffFields, true> = { status: true, statusChangedAt: true, statusChangedBy: true };
+const PASS_FIELDS: Record<keyof PreorderPass, true> = { code: true, issuedAt: true, mailedAt: true };
+const SPACE_PASS_FIELDS: Record<keyof SpacePassRecord, true> = { name: true, preorderId: true, issuedAt: true };
+const AUDIT_FIELDS: Record<keyof StaffAuditEntry, true> = {
+  actorUid: true,
+  actorEmail: true,
+  role: true,
+  action: true,
+  target: true,
+  at: true,
+  detail: true,
+};
+/** The one spelling of "the caller is staff" (the comment at the top of database.rules.json). */
+const IS_STAFF = `auth != null && (${STAFF_ROLES.map((role) => `auth.token.role == '${role}'`).join(' || ')})`;
+/** `newData.val() == 'a' || newData.val() == 'b'`, in the order given. */
+const oneOf = (values: readonly string[]) => values.map((v) => `newData.val() == '${v}'`).join(' || ');
+
 const fieldsOf = (n: RulesNode) =>
   Object.keys(n)
     .filter((k) => !k.startsWith('.') && !k.startsWith('$'))
@@ -44,16 +97,56 @@ describe('database.rules.json', () => {
   test('grants nothing at the root, and names only the data model’s nodes', () => {
     expect(rules['.read']).toBeUndefined();
     expect(rules['.write']).toBeUndefined();
-    expect(Object.keys(rules).sort()).toEqual(['all_orders', 'billing', 'customers', 'submission_quota', 'submissions', 'users']);
+    expect(Object.keys(rules).sort()).toEqual([
+      'all_orders',
+      'billing',
+      'customers',
+      'space_passes',
+      'staff_audit',
+      'staff_counters',
+      'submission_quota',
+      'submissions',
+      'users',
+    ]);
   });
 
-  test('the quota numbers are SUBMISSION_QUOTA of data-limits.ts', () => {
-    const rule = String(node('submission_quota', '$uid', '$kind')['.validate']);
-    expect(rule).toContain(`+ ${SUBMISSION_QUOTA.windowMs} <= now`);
-    expect(rule).toContain(`<= ${SUBMISSION_QUOTA.max}))`);
+  test('staff read the lists of users, billing, each submission kind and the counters, with the one staff test; nothing else', () => {
+    expect(String(node('users')['.read'])).toBe(IS_STAFF);
+    expect(String(node('billing')['.read'])).toBe(IS_STAFF);
+    expect(String(node('staff_counters')['.read'])).toBe(IS_STAFF);
+    for (const kind of SUBMISSION_KINDS) expect(String(node('submissions', kind)['.read'])).toBe(IS_STAFF);
+    expect(node('submissions')['.read']).toBeUndefined();
+    const roleTests = STAFF_ROLES.map((role) => `auth.token.role == '${role}'`).join(' || ');
+    expect(String(node('all_orders')['.read'])).toContain(`|| ${roleTests})`);
+    expect(String(node('all_orders', '$orderId')['.read'])).toContain(`|| ${roleTests})`);
+    expect(String(node('staff_audit')['.read'])).toBe("auth != null && auth.token.role == 'admin'");
+    for (const closed of ['customers', 'space_passes']) expect(node(closed)['.read']).toBe(false);
+    // No write rule anywhere mentions a role: staff write through the staff function only.
+    expect(RULES_TEXT.match(/"\.write":\s*"[^"]*role[^"]*"/g)).toBeNull();
+    for (const closed of ['staff_audit', 'staff_counters', 'space_passes', 'customers', 'all_orders'])
+      expect(node(closed)['.write']).toBe(false);
+  });
+
+  test('the staff-managed values are those of src/data/staff.ts', () => {
     for (const kind of SUBMISSION_KINDS) {
-      expect(String(node('submissions', kind, '$id')['.validate'])).toContain(`child('${kind}').child('lastId').val() == $id`);
+      expect(String(node('submissions', kind, '$id', 'status')['.validate'])).toContain(`(${oneOf(SUBMISSION_STATUSES[kind])})`);
     }
+    expect(Object.keys(STAFF_FIELDS).sort()).toEqual([...STAFF_MANAGED_FIELDS.contact].sort());
+    expect(String(node('submissions', 'preorder', '$id', 'pass', 'code')['.validate'])).toContain(`matches(/${PASS_CODE_PATTERN.source}/)`);
+    expect(String(node('space_passes', '$code')['.validate'])).toContain(`$code.matches(/${PASS_CODE_PATTERN.source}/)`);
+    expect(String(node('submissions', 'waitlist', '$id', 'programme')['.validate'])).toContain(`(${oneOf(WAITLIST_PROGRAMMES)})`);
+    expect(String(node('staff_audit', '$entryId', 'role')['.validate'])).toContain(`(${oneOf(STAFF_ROLES)})`);
+    expect(String(node('all_orders', '$orderId', 'tradeIn', 'status')['.validate'])).toContain(`(${oneOf(TRADE_IN_CREDIT_STATUSES)})`);
+    expect(String(node('staff_audit', '$entryId', 'action')['.validate'])).toContain(`/^(${Object.keys(STAFF_ACTIONS).join('|')})$/`);
+  });
+
+  test('no browser writes a submission or the old quota, and nobody reads the quota (docs/decisions/0111-submissions-through-the-server.md)', () => {
+    for (const kind of SUBMISSION_KINDS) {
+      expect(node('submissions', kind)['.write']).toBeUndefined();
+      expect(node('submissions', kind, '$id')['.write']).toBeUndefined();
+    }
+    expect(node('submissions')['.write']).toBeUndefined();
+    expect(node('submission_quota')).toEqual({ '.read': false, '.write': false });
   });
 
   test("all_orders is indexed on 'buyer' and 'customerEmail' and not writable", () => {
@@ -100,12 +193,28 @@ describe('database.rules.json', () => {
         ...Object.keys(SUBSCRIPTION_FIELDS),
         'customerEmail',
         'subscriptionFetchedAt',
+        // Refunds, disputes and the trade-in credit.
+        ...Object.keys(ORDER_STAFF_FIELDS),
       ],
     },
-    { path: ['submissions', 'contact', '$id'], fields: ['name', 'email', 'phone', 'city', 'message', 'createdAt', 'page'] },
-    { path: ['submissions', 'waitlist', '$id'], fields: ['full__name', 'email', 'createdAt', 'page'] },
-    { path: ['submissions', 'preorder', '$id'], fields: ['full__name', 'email', 'createdAt', 'page'] },
-    { path: ['submission_quota', '$uid', '$kind'], fields: ['count', 'windowStart', 'lastId'] },
+    { path: ['all_orders', '$orderId', 'refunds', '$chargeId'], fields: Object.keys(REFUND_FIELDS) },
+    { path: ['all_orders', '$orderId', 'disputes', '$disputeId'], fields: Object.keys(DISPUTE_FIELDS) },
+    { path: ['all_orders', '$orderId', 'tradeIn'], fields: Object.keys(TRADE_IN_FIELDS) },
+    {
+      path: ['submissions', 'contact', '$id'],
+      fields: ['name', 'email', 'phone', 'city', 'message', 'createdAt', 'page', ...Object.keys(STAFF_FIELDS)],
+    },
+    {
+      path: ['submissions', 'waitlist', '$id'],
+      fields: ['full__name', 'email', 'createdAt', 'page', 'programme', ...Object.keys(STAFF_FIELDS)],
+    },
+    {
+      path: ['submissions', 'preorder', '$id'],
+      fields: ['full__name', 'email', 'createdAt', 'page', ...Object.keys(STAFF_FIELDS), 'pass'],
+    },
+    { path: ['submissions', 'preorder', '$id', 'pass'], fields: Object.keys(PASS_FIELDS) },
+    { path: ['staff_audit', '$entryId'], fields: Object.keys(AUDIT_FIELDS) },
+    { path: ['space_passes', '$code'], fields: Object.keys(SPACE_PASS_FIELDS) },
   ];
   const rows = schemas.map((s) => ({
     ...s,

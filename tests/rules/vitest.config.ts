@@ -9,7 +9,7 @@ const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
 export default defineConfig({
   root: repoRoot,
-  // The rules tests import the forms' quota step (src/features/forms/submission-quota.ts).
+  // Modules of src imported by the rules tests may use the '@' alias.
   resolve: { alias: { '@': fileURLToPath(new URL('../../src', import.meta.url)) } },
   test: {
     name: 'database-rules',

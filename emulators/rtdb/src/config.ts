@@ -1,6 +1,8 @@
 // firebase.json, read like firebase-tools reads it for `firebase emulators:start`:
 //   emulators.database.port / .host          where to listen
-//   database.rules                           single form: { "rules": "database.rules.json" }
+//   database.rules                           single form: { "rules": "database.rules.json" }, the
+//                                            rules of <project>-default-rtdb only (firebase-tools'
+//                                            database/rulesConfig.js); other namespaces allow all
 //   database: [{ "instance": "<ns>", "rules": "…" }, { "target": "<t>", "rules": "…" }]
 //                                            array form: rules per namespace (a target is looked
 //                                            up in .firebaserc for the project)
@@ -13,9 +15,18 @@ import { stripJsonComments } from './jsonc';
 export interface RulesSource {
   /** Absolute path of the rules file. */
   file: string;
-  /** The namespace it is for; null for the single form (then it applies to every namespace). */
-  instance: string | null;
+  /** The namespace it is for. */
+  instance: string;
+  /** From the single form `{"database": {"rules": …}}`: `instance` is the resolved default
+   *  instance `<project>-default-rtdb`, as firebase-tools resolves it. */
+  single?: boolean;
 }
+
+/** The project id firebase-tools uses when none is given (`EmulatorHub.MISSING_PROJECT_PLACEHOLDER`). */
+export const MISSING_PROJECT = 'demo-no-project';
+
+/** The instance firebase-tools gives the single form's rules: `<project>-default-rtdb`. */
+export const defaultInstanceOf = (project: string | undefined): string => `${project ?? MISSING_PROJECT}-default-rtdb`;
 
 export interface ProjectConfig {
   /** Absolute path of the firebase.json read. */
@@ -23,6 +34,8 @@ export interface ProjectConfig {
   port?: number;
   host?: string;
   project?: string;
+  /** emulators.functions as "host:port" (firebase-tools' Functions emulator), when configured. */
+  functions?: string;
   rules: RulesSource[];
   /** Things the developer should know (printed at start). */
   warnings: string[];
@@ -71,7 +84,7 @@ export function readFirebaseJson(file: string, project?: string): ProjectConfig 
   const json = readJson(abs);
   if (!isRecord(json)) throw new ConfigError(`${abs} must contain a JSON object`);
   const rc = readFirebaserc(dir);
-  const config: ProjectConfig = { file: abs, rules: [], warnings: [], project: project ?? process.env.GCLOUD_PROJECT ?? rc.defaultProject };
+  const config: ProjectConfig = { file: abs, rules: [], warnings: [], project: project || process.env.GCLOUD_PROJECT || rc.defaultProject };
 
   const emulators = isRecord(json.emulators) ? json.emulators : {};
   const database = isRecord(emulators.database) ? emulators.database : {};
@@ -86,6 +99,16 @@ export function readFirebaseJson(file: string, project?: string): ProjectConfig 
     config.host = database.host;
   }
 
+  if (isRecord(emulators.functions)) {
+    const f = emulators.functions;
+    const port = f.port === undefined ? 5001 : Number(f.port);
+    if (!Number.isInteger(port) || port <= 0 || port > 65535)
+      throw new ConfigError(`${abs}: emulators.functions.port must be a port number`);
+    // A wildcard bind address is reached on the loopback.
+    const fhost = typeof f.host === 'string' && f.host !== '' && f.host !== '0.0.0.0' && f.host !== '::' ? f.host : '127.0.0.1';
+    config.functions = `${fhost.includes(':') ? `[${fhost}]` : fhost}:${port}`;
+  }
+
   const db = json.database;
   const rulesPath = (v: unknown, where: string): string => {
     if (typeof v !== 'string' || v === '') throw new ConfigError(`${abs}: ${where}.rules must be the path of a rules file`);
@@ -94,7 +117,14 @@ export function readFirebaseJson(file: string, project?: string): ProjectConfig 
     return p;
   };
   if (isRecord(db)) {
-    if (db.rules !== undefined) config.rules.push({ file: rulesPath(db.rules, 'database'), instance: null });
+    if (db.rules !== undefined) {
+      if (!config.project) {
+        config.warnings.push(
+          `no project (--project, $GCLOUD_PROJECT or .firebaserc): database.rules go to namespace ${defaultInstanceOf(undefined)}`,
+        );
+      }
+      config.rules.push({ file: rulesPath(db.rules, 'database'), instance: defaultInstanceOf(config.project), single: true });
+    }
   } else if (Array.isArray(db)) {
     db.forEach((entry, i) => {
       const where = `database[${i}]`;

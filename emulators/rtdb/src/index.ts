@@ -4,13 +4,15 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { Duplex } from 'node:stream';
 import { readFileSync, writeFileSync, renameSync, existsSync } from 'node:fs';
 import { ALLOW_ALL_RULES_TEXT, compileRules } from './rules-api';
-import { Namespace } from './namespace';
+import { DENIAL_LOG_SIZE, Namespace } from './namespace';
 import { type ConnectionLimits, RealtimeServer } from './connection';
 import { handleRest } from './rest';
 import { type ExportJson, normalize } from './tree';
 import { CoverageRegistry, serveCoverage } from './coverage';
 import { serveViewer } from './viewer';
 import { EXPORT_DIRECTORY, SAFE_NAME, readExportDirectory, writeExportDirectory } from './export';
+import { TriggerRegistry } from './triggers';
+import { originGate, refusalText } from './origins';
 
 export interface StartOptions {
   /** Default 9000; 0 picks a free port. */
@@ -53,6 +55,17 @@ export interface StartOptions {
   exportOnExit?: string;
   /** Serve the data viewer at / for browsers (default true). */
   viewer?: boolean;
+  /** firebase-tools' Functions emulator ("host:port"): database triggers found in its list
+   *  (`GET /backends`) or registered at /.settings/functionTriggers.json are delivered there. */
+  functions?: string;
+  /** The project id (for discovered triggers' routes and the hub answer at /emulators). */
+  project?: string;
+  /** Deliver Functions triggers (default true). */
+  triggers?: boolean;
+  /** The origins whose pages may call from a browser, besides the emulator's own (its viewer):
+   *  exactly these; `*` for any. Default: any loopback origin (http://localhost:<any port>, …).
+   *  Other pages are refused before anything is read or done (emulators/rtdb/docs/protocol.md#browser-origins). */
+  allowedOrigins?: string[];
 }
 
 export const DEFAULT_MAX_REQUEST_BYTES = 16 * 1024 * 1024;
@@ -71,9 +84,14 @@ export interface RunningEmulator {
   /** Replaces the rules of namespace `ns`, or (without `ns`) the default rules: new namespaces
    *  get them, and so does every namespace still on the previous default. Throws RulesError. */
   setRules(text: string, ns?: string): void;
+  /** Functions triggers (null with `triggers: false`): `settled()` resolves when no event is on its
+   *  way, `refresh()` reads the Functions emulator's /backends now. */
+  triggers: TriggerRegistry | null;
 }
 
 export { Namespace };
+export type { Denial, Operation } from './namespace';
+export { FIREBASE_TOOLS_VERSION, TriggerRegistry } from './triggers';
 
 interface SavedNamespace {
   data?: ExportJson;
@@ -82,12 +100,27 @@ interface SavedNamespace {
 
 export async function start(options: StartOptions = {}): Promise<RunningEmulator> {
   const host = options.host ?? '127.0.0.1';
+  // Throws for a malformed origin before anything starts.
+  const origins = originGate({ allowed: options.allowedOrigins, host, port: () => actualPort });
   const log = options.quiet ? () => {} : (msg: string) => console.error(`[rtdb] ${msg}`);
   let defaultRules = options.defaultRules ?? ALLOW_ALL_RULES_TEXT;
   compileRules(defaultRules); // throws RulesError early
   const namespaces = new Map<string, Namespace>();
   const coverage = options.coverage === false ? null : new CoverageRegistry();
-  const nsOptions = { coverage: coverage !== null, onRulesReplaced: coverage?.onRulesReplaced };
+  const triggers =
+    options.triggers === false
+      ? null
+      : new TriggerRegistry({
+          functions: options.functions ?? null,
+          project: options.project,
+          log,
+          databaseHost: () => `${urlHostOf(host)}:${actualPort}`,
+        });
+  const nsOptions = {
+    coverage: coverage !== null,
+    onRulesReplaced: coverage?.onRulesReplaced,
+    beforeCommit: triggers ? triggers.beforeCommit.bind(triggers) : undefined,
+  };
   const namespaceRules = new Map(Object.entries(options.namespaceRules ?? {}));
   for (const [name, text] of namespaceRules) {
     try {
@@ -197,8 +230,11 @@ export async function start(options: StartOptions = {}): Promise<RunningEmulator
     maxBodyBytes: maxRequestBytes,
     requestTimeoutMs,
     streamKeepAliveMs: options.streamKeepAliveMs,
+    corsHeaders: origins.corsHeaders,
     // The tools beside the database: rules coverage reports and the data viewer.
+    triggers: triggers ?? undefined,
     tools: (req: IncomingMessage, res: ServerResponse, url: URL): boolean => {
+      if (serveHub(req, res, url)) return true;
       const toolHost = { getNamespace, namespaceFor, namespaces: () => namespaces.values(), coverage };
       return serveCoverage(toolHost, req, res, url) || (options.viewer !== false && serveViewer(req, res, url));
     },
@@ -217,6 +253,14 @@ export async function start(options: StartOptions = {}): Promise<RunningEmulator
   const server = createServer(
     { connectionsCheckingInterval: Math.min(30_000, Math.max(25, Math.floor(requestTimeoutMs / 4))) },
     (req, res) => {
+      const refused = origins.refusal(req);
+      if (refused !== null) {
+        log(`refused ${req.method} ${req.url?.split('?')[0]} from ${refused}`);
+        const text = refusalText('Realtime Database emulator', refused);
+        res.writeHead(403, { 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': Buffer.byteLength(text), Vary: 'Origin' });
+        res.end(text);
+        return;
+      }
       if (realtime.handleRequest(req, res)) return;
       void handleRest(restHost, req, res);
     },
@@ -226,7 +270,48 @@ export async function start(options: StartOptions = {}): Promise<RunningEmulator
   // (http-body.ts; rest.ts answers it with a JSON 408); node's whole-request timeout stays behind it as a backstop.
   server.headersTimeout = requestTimeoutMs;
   server.requestTimeout = 2 * requestTimeoutMs;
-  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => realtime.handleUpgrade(req, socket, head));
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const refused = origins.refusal(req);
+    if (refused === null) return realtime.handleUpgrade(req, socket, head);
+    log(`refused a WebSocket from ${refused}`);
+    socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+  });
+
+  // What the Emulator Hub answers at /emulators, for the database only: @firebase/rules-unit-testing
+  // reads it when FIREBASE_EMULATOR_HUB names this emulator (`rtdb-emulator exec`). Beside it the
+  // trigger list and the denial log, open to read like the coverage reports.
+  const serveHub = (req: IncomingMessage, res: ServerResponse, url: URL): boolean => {
+    if (req.method !== 'GET') return false;
+    const info = (name: string) => ({
+      name,
+      host,
+      port: actualPort,
+      listen: [{ address: host, family: host.includes(':') ? 'IPv6' : 'IPv4', port: actualPort }],
+    });
+    let body: unknown;
+    if (url.pathname === '/emulators') body = { database: info('database'), hub: info('hub') };
+    else if (url.pathname === '/.inspect/triggers.json') body = triggers?.describe() ?? { functions: null, triggers: [], off: true };
+    else if (url.pathname === '/.inspect/denials.json') {
+      const name = namespaceFor(url, req.headers.host);
+      const ns = namespaces.get(name);
+      const limit = Math.max(1, Math.min(DENIAL_LOG_SIZE, Number(url.searchParams.get('limit')) || DENIAL_LOG_SIZE));
+      body = {
+        format: 'rtdb-emulator-denials/1',
+        namespace: name,
+        kept: DENIAL_LOG_SIZE,
+        total: ns?.denialCount ?? 0,
+        denials: ns ? ns.denials.slice(-limit).reverse() : [],
+      };
+    } else return false;
+    const text = JSON.stringify(body, null, url.searchParams.get('print') === 'pretty' ? 2 : undefined);
+    res.writeHead(200, {
+      'Content-Type': 'application/json; charset=utf-8',
+      'Cache-Control': 'no-cache',
+      ...origins.corsHeaders(req),
+    });
+    res.end(text);
+    return true;
+  };
 
   let actualPort = 0;
   await new Promise<void>((resolve, reject) => {
@@ -239,11 +324,13 @@ export async function start(options: StartOptions = {}): Promise<RunningEmulator
   const addr = server.address();
   actualPort = typeof addr === 'object' && addr ? addr.port : (options.port ?? 9000);
   const urlHost = urlHostOf(host);
+  triggers?.startDiscovery();
 
   let stopped: Promise<void> | null = null;
   const stop = (): Promise<void> => {
     stopped ??= (async () => {
       if (saveTimer) clearInterval(saveTimer);
+      triggers?.stop();
       // Every session ends now (its onDisconnect writes run) and its sockets are cut.
       await realtime.closeAll();
       await new Promise<void>((resolve) => {
@@ -272,7 +359,7 @@ export async function start(options: StartOptions = {}): Promise<RunningEmulator
     for (const [n, ns] of namespaces) if (!namespaceRules.has(n) && ns.rulesText === previous) ns.setRules(text);
   };
 
-  return { url: `http://${urlHost}:${actualPort}`, host, port: actualPort, stop, exportData, setRules };
+  return { url: `http://${urlHost}:${actualPort}`, host, port: actualPort, stop, exportData, setRules, triggers };
 }
 
 function urlHostOf(host: string): string {

@@ -5,8 +5,12 @@ import {
   type CompiledRules,
   canRead,
   canWrite,
+  type DeniedRule,
   compileRules,
   couldWrite,
+  explainRead,
+  explainWrite,
+  explainWriteAhead,
   indexesAt,
   noteQueryIndex,
   noteRootRule,
@@ -71,6 +75,41 @@ export interface Logger {
   (msg: string): void;
 }
 
+/** What a denied request was doing (denial log). */
+export type Operation =
+  | 'get'
+  | 'listen'
+  | 'set'
+  | 'update'
+  | 'transaction'
+  | 'onDisconnect'
+  | 'rest-get'
+  | 'rest-stream'
+  | 'rest-put'
+  | 'rest-post'
+  | 'rest-patch'
+  | 'rest-delete';
+
+/** One denied request (emulators/rtdb/docs/protocol.md#denied-requests). Never carries data values. */
+export interface Denial {
+  time: string;
+  namespace: string;
+  path: string;
+  operation: Operation;
+  /** A conditional write (transaction, If-Match) refused because the caller may not read there. */
+  readForCondition?: boolean;
+  /** A filtered read or listen (its bounds are not kept: they may be data). */
+  query?: boolean;
+  uid: string | null;
+  /** The token's claims (or an Admin SDK's auth override); null when signed out. */
+  claims: Record<string, unknown> | null;
+  /** The rules that said no, outermost first. */
+  rules: DeniedRule[];
+}
+
+/** How many denials each namespace keeps (the oldest go first). */
+export const DENIAL_LOG_SIZE = 200;
+
 export const permissionDenied = (): DataError => new DataError('Permission denied', 'permission_denied');
 
 /** A compare-and-set condition on the current value at the written path: a transaction's hash
@@ -88,6 +127,9 @@ export interface NamespaceOptions {
   coverage?: boolean;
   /** Called with the outgoing rules when new rules replace them (their coverage counts end there). */
   onRulesReplaced?: (old: CompiledRules, ns: Namespace) => void;
+  /** Sees every commit (Functions triggers, triggers.ts): called before the tree changes with the
+   *  locations written and the writer; what it returns runs after the change. */
+  beforeCommit?: (ns: Namespace, written: Path[], auth: AuthState) => (() => void) | null;
 }
 
 function isAllowAll(text: string): boolean {
@@ -110,6 +152,14 @@ export class Namespace {
   /** The rules are exactly "read and write everything": the engine can be skipped. */
   allowAll: boolean;
 
+  /** Denied requests, oldest first, at most DENIAL_LOG_SIZE. */
+  readonly denials: Denial[] = [];
+  /** Bumped on every denial (the viewer asks for news with it). */
+  denialCount = 0;
+
+  /** While set, commits fire no Functions triggers (REST `disableTriggers=true`, imports). */
+  private triggersOff = false;
+
   constructor(
     readonly name: string,
     rulesText: string,
@@ -119,6 +169,17 @@ export class Namespace {
     this.rules = compileRules(rulesText, { coverage: options.coverage });
     this.rulesText = rulesText;
     this.allowAll = isAllowAll(rulesText);
+  }
+
+  /** Runs `write` (synchronous) without firing Functions triggers for what it commits. */
+  withoutTriggers<T>(write: () => T): T {
+    const was = this.triggersOff;
+    this.triggersOff = true;
+    try {
+      return write();
+    } finally {
+      this.triggersOff = was;
+    }
   }
 
   setRules(text: string): void {
@@ -133,18 +194,55 @@ export class Namespace {
 
   // -------------------------------------------------------------------------------- reads
 
-  mayRead(path: Path, auth: AuthState, query: RuleQuery | null): boolean {
+  /** With `op`, a denial is logged. */
+  mayRead(path: Path, auth: AuthState, query: RuleQuery | null, op?: Operation, readForCondition = false): boolean {
     if (auth.admin) return true;
     if (this.allowAll) {
       noteRootRule(this.rules, '.read');
       return true;
     }
+    let ok = false;
+    const ctx = { auth: auth.auth, now: Date.now(), root: this.root, query };
     try {
-      return canRead(this.rules, path, { auth: auth.auth, now: Date.now(), root: this.root, query });
+      ok = canRead(this.rules, path, ctx);
     } catch (e) {
       this.log(`rules engine error on read of ${pathToString(path)}: ${(e as Error).message}`);
-      return false;
     }
+    if (!ok && op) this.recordDenial(op, path, auth, () => explainRead(this.rules, path, ctx), { query: query !== null, readForCondition });
+    return ok;
+  }
+
+  private recordDenial(
+    operation: Operation,
+    path: Path,
+    auth: AuthState,
+    explain: () => DeniedRule[],
+    extra: { query?: boolean; readForCondition?: boolean } = {},
+  ): void {
+    let rules: DeniedRule[] = [];
+    try {
+      rules = explain();
+    } catch (e) {
+      this.log(`denial log: ${(e as Error).message}`);
+    }
+    const a = auth.auth;
+    // A user token's claims; an Admin SDK auth override is its own claims.
+    const token =
+      a && typeof a.token === 'object' && a.token !== null && !Array.isArray(a.token) ? (a.token as Record<string, unknown>) : a;
+    const denial: Denial = {
+      time: new Date().toISOString(),
+      namespace: this.name,
+      path: pathToString(path),
+      operation,
+      ...(extra.readForCondition ? { readForCondition: true } : {}),
+      ...(extra.query ? { query: true } : {}),
+      uid: a && typeof a.uid === 'string' ? a.uid : null,
+      claims: token ?? null,
+      rules,
+    };
+    this.denials.push(denial);
+    if (this.denials.length > DENIAL_LOG_SIZE) this.denials.splice(0, this.denials.length - DENIAL_LOG_SIZE);
+    this.denialCount++;
   }
 
   /** Whether a query at path lacks the `.indexOn` it needs. */
@@ -168,16 +266,23 @@ export class Namespace {
 
   // -------------------------------------------------------------------------------- writes
 
-  private checkWrite(auth: AuthState, now: number, newRoot: ExportJson, writePaths: Path[]): void {
+  private checkWrite(auth: AuthState, now: number, newRoot: ExportJson, writePaths: Path[], op: Operation): void {
     if (auth.admin) return;
     let ok = false;
+    let reason: string | null = null;
+    const ctx = { auth: auth.auth, now, root: this.root, newRoot, writePaths };
     try {
-      const d = canWrite(this.rules, { auth: auth.auth, now, root: this.root, newRoot, writePaths });
+      const d = canWrite(this.rules, ctx);
       ok = d.allowed;
+      if (!d.allowed) reason = d.reason;
     } catch (e) {
       this.log(`rules engine error on write: ${(e as Error).message}`);
     }
-    if (!ok) throw permissionDenied();
+    if (!ok) {
+      const at = writePaths.length === 1 ? writePaths[0] : commonPrefix(writePaths);
+      this.recordDenial(op, at, auth, () => explainWrite(this.rules, ctx, reason));
+      throw permissionDenied();
+    }
   }
 
   /** Normalise raw writes (resolving server values against the current tree at `now`) into a
@@ -204,34 +309,37 @@ export class Namespace {
    *  Rules come first: whether the condition holds tells the caller something about the data
    *  (datastale, or a REST 412 with the value), so only a caller who may write there *and read
    *  it* gets that far; anyone else gets permission_denied whatever the data is. */
-  private execute(writes: RawWrite[], auth: AuthState, expected?: { path: Path; holds: Precondition }): Path[] {
+  private execute(writes: RawWrite[], auth: AuthState, op: Operation, expected?: { path: Path; holds: Precondition }): Path[] {
     const now = Date.now();
     const { tree, paths } = this.prepare(writes, now);
-    if (!auth.admin && !this.allowAll) this.checkWrite(auth, now, applyWriteTree(this.root, tree, 'view'), paths);
+    if (!auth.admin && !this.allowAll) this.checkWrite(auth, now, applyWriteTree(this.root, tree, 'view'), paths, op);
     else if (!auth.admin) noteRootRule(this.rules, '.write', paths.length);
     if (expected) {
-      if (!this.mayRead(expected.path, auth, null)) throw permissionDenied();
+      if (!this.mayRead(expected.path, auth, null, op, true)) throw permissionDenied();
       if (!expected.holds(getAt(this.root, expected.path))) throw new DataError('Transaction hash does not match', 'datastale');
     }
-    this.commit(tree, paths);
+    this.commit(tree, paths, auth);
     return paths;
   }
 
   /** `set` (wire `p`, REST PUT/POST/DELETE). `expected` makes it a compare-and-set (a
    *  transaction, REST If-Match): `datastale` when it does not hold. Returns the new value. */
-  set(path: Path, raw: unknown, auth: AuthState, expected?: Precondition): ExportJson {
+  set(path: Path, raw: unknown, auth: AuthState, expected?: Precondition, op: Operation = expected ? 'transaction' : 'set'): ExportJson {
     validatePath(path, true);
-    const paths = this.execute([{ path, raw }], auth, expected && { path, holds: expected });
+    const paths = this.execute([{ path, raw }], auth, op, expected && { path, holds: expected });
     return getAt(this.root, paths[0]);
   }
 
   /** Before a write's data has arrived: false when the rules deny writing at `path` (with
    *  `below`: at or anywhere under it, as an update may) whatever the data would be. */
-  couldWrite(path: Path, auth: AuthState, below: boolean): boolean {
+  couldWrite(path: Path, auth: AuthState, below: boolean, op?: Operation): boolean {
     if (auth.admin || this.allowAll) return true;
     // A priority write is checked as a write of its node (as in the engine).
     const node = path.length > 0 && path[path.length - 1] === '.priority' ? path.slice(0, -1) : path;
-    return couldWrite(this.rules, node, { auth: auth.auth, now: Date.now(), root: this.root }, below);
+    const ctx = { auth: auth.auth, now: Date.now(), root: this.root };
+    const ok = couldWrite(this.rules, node, ctx, below);
+    if (!ok && op) this.recordDenial(op, node, auth, () => explainWriteAhead(this.rules, node, ctx));
+    return ok;
   }
 
   /** Parse the body of an update (`m`, REST PATCH) into raw writes, rejecting overlapping keys. */
@@ -261,11 +369,11 @@ export class Namespace {
   }
 
   /** `update` (wire `m`, REST PATCH): atomic; rules checked per key against the merged result. */
-  update(base: Path, data: unknown, auth: AuthState): void {
+  update(base: Path, data: unknown, auth: AuthState, op: Operation = 'update'): void {
     validatePath(base, false);
     const writes = Namespace.mergeWrites(base, data);
     if (writes.length === 0) return;
-    this.execute(writes, auth);
+    this.execute(writes, auth, op);
   }
 
   /** Check (at registration time) that a set of writes would be allowed now. */
@@ -273,7 +381,7 @@ export class Namespace {
     for (const w of writes) validatePath(w.path, true);
     const now = Date.now();
     const { tree, paths } = this.prepare(writes, now);
-    if (!auth.admin && !this.allowAll) this.checkWrite(auth, now, applyWriteTree(this.root, tree, 'view'), paths);
+    if (!auth.admin && !this.allowAll) this.checkWrite(auth, now, applyWriteTree(this.root, tree, 'view'), paths, 'onDisconnect');
     else if (!auth.admin) noteRootRule(this.rules, '.write', paths.length);
   }
 
@@ -281,20 +389,20 @@ export class Namespace {
    *  of an earlier shallower one. */
   applyAuthorised(writes: RawWrite[]): void {
     if (writes.length === 0) return;
-    this.execute(writes, ADMIN);
+    this.execute(writes, ADMIN, 'onDisconnect');
   }
 
   /** Replace the whole tree with already-normalised data (loading a data file). */
   load(data: ExportJson): void {
     const tree = newWriteTree();
     addWrite(tree, [], data);
-    this.commit(tree, [[]]);
+    this.commit(tree, [[]], ADMIN, false);
   }
 
   // -------------------------------------------------------------------------------- events
 
   /** Install the writes and push what changed to every affected listener. */
-  private commit(tree: WriteTree, written: Path[]): void {
+  private commit(tree: WriteTree, written: Path[], auth: AuthState, triggers = true): void {
     // Drop locations below another written location: their data is part of the ancestor's.
     let paths = written;
     if (paths.length > 1) {
@@ -306,6 +414,14 @@ export class Namespace {
     for (const l of this.listeners) {
       if (paths.some((p) => isPrefix(p, l.path))) before.set(l, getAt(this.root, l.path));
     }
+    let afterCommit: (() => void) | null = null;
+    if (triggers && !this.triggersOff && this.options.beforeCommit) {
+      try {
+        afterCommit = this.options.beforeCommit(this, paths, auth);
+      } catch (e) {
+        this.log(`triggers: ${(e as Error).stack}`);
+      }
+    }
     this.root = applyWriteTree(this.root, tree, 'inplace');
     this.version++;
     for (const l of this.listeners) {
@@ -314,6 +430,11 @@ export class Namespace {
       } catch (e) {
         this.log(`error notifying listener at ${l.pathStr}: ${(e as Error).stack}`);
       }
+    }
+    try {
+      afterCommit?.();
+    } catch (e) {
+      this.log(`triggers: ${(e as Error).stack}`);
     }
   }
 
@@ -397,4 +518,15 @@ export class Namespace {
       if (!this.mayRead(l.path, auth, rq)) l.sink.revoke(l);
     }
   }
+}
+
+function commonPrefix(paths: Path[]): Path {
+  const first = paths[0] ?? [];
+  let n = first.length;
+  for (const p of paths) {
+    let i = 0;
+    while (i < n && i < p.length && p[i] === first[i]) i++;
+    n = i;
+  }
+  return first.slice(0, n);
 }

@@ -53,7 +53,7 @@ export function streamEvents(s: StreamRequest): void {
   const { req, res, ns, path, auth } = s;
   const query = s.wire ? parseWireQuery(s.wire) : null;
   const ruleQuery = s.wire && query?.filtered ? ruleQueryFromWire(s.wire) : null;
-  if (!ns.mayRead(path, auth, ruleQuery)) throw permissionDenied();
+  if (!ns.mayRead(path, auth, ruleQuery, 'rest-stream')) throw permissionDenied();
   const exportFormat = s.url.searchParams.get('format') === 'export';
   const data = ns.read(path, query);
 

@@ -4,7 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { WireQuery } from './rules/types';
 import { RulesError, ruleQueryFromWire } from './rules-api';
 import { authFromCredential } from './connection';
-import { type AuthState, type Namespace, type Precondition, UNAUTHENTICATED, permissionDenied } from './namespace';
+import { type AuthState, type Namespace, type Operation, type Precondition, UNAUTHENTICATED, permissionDenied } from './namespace';
 import { type ExportJson, type Path, DataError, childKeys, getAt, isObj, newObj, pathToString, plainJson, validatePath } from './tree';
 import { parseWireQuery } from './query';
 import { nodeHash } from './hash';
@@ -12,6 +12,7 @@ import { nextPushId } from './push-id';
 import { stripJsonComments } from './jsonc';
 import { acceptsEventStream, streamEvents } from './rest-streaming';
 import { type BodyLimits, HttpError, checkDeclaredSize, closeUnreadAfterAnswer, readBody } from './http-body';
+import type { TriggerRegistry } from './triggers';
 
 export interface RestHost {
   getNamespace(name: string): Namespace;
@@ -24,12 +25,16 @@ export interface RestHost {
   requestTimeoutMs: number;
   /** Interval of `keep-alive` events on event streams (rest-streaming.ts; default 30 s). */
   streamKeepAliveMs?: number;
+  /** Functions triggers (triggers.ts): registrations arrive at /.settings/functionTriggers.json. */
+  triggers?: TriggerRegistry;
+  /** `Access-Control-Allow-Origin` for a request the origin gate let through (origins.ts). */
+  corsHeaders(req: IncomingMessage): Record<string, string>;
   /** Endpoints beside the database (coverage reports, the data viewer): true when answered. */
   tools?(req: IncomingMessage, res: ServerResponse, url: URL): boolean;
 }
 
-function cors(req: IncomingMessage, res: ServerResponse): void {
-  res.setHeader('Access-Control-Allow-Origin', '*');
+function cors(host: RestHost, req: IncomingMessage, res: ServerResponse): void {
+  for (const [name, value] of Object.entries(host.corsHeaders(req))) res.setHeader(name, value);
   res.setHeader('Access-Control-Allow-Methods', 'GET, PUT, POST, PATCH, DELETE, OPTIONS');
   const reqHeaders = req.headers['access-control-request-headers'];
   res.setHeader(
@@ -178,7 +183,7 @@ export async function handleRest(host: RestHost, req: IncomingMessage, res: Serv
   const url = new URL(req.url ?? '/', 'http://localhost');
   // An answer given before the whole body arrived (a refusal) closes the connection.
   closeUnreadAfterAnswer(req, res);
-  cors(req, res);
+  cors(host, req, res);
   try {
     if (req.method === 'OPTIONS') {
       res.writeHead(204);
@@ -247,7 +252,19 @@ async function route(host: RestHost, req: IncomingMessage, res: ServerResponse, 
   }
   if (pathname === '/.settings/functionTriggers.json') {
     if (!auth.admin) throw new HttpError(401, 'Permission denied');
-    await readText(host, req);
+    const triggers = host.triggers;
+    if (method === 'GET') {
+      send(req, res, url, 200, triggers ? (triggers.describe() as { triggers: unknown }).triggers : []);
+      return;
+    }
+    if (method !== 'POST' && method !== 'PUT') throw new HttpError(405, 'Method not allowed');
+    const body = parseJsonBody(await readText(host, req));
+    if (!triggers) throw new HttpError(400, 'Functions triggers are off in this emulator');
+    try {
+      for (const one of Array.isArray(body) ? body : [body]) triggers.register(one, ns.name);
+    } catch (e) {
+      throw new HttpError(400, (e as Error).message);
+    }
     send(req, res, url, 200, { status: 'ok' });
     return;
   }
@@ -263,6 +280,9 @@ async function route(host: RestHost, req: IncomingMessage, res: ServerResponse, 
     throw new HttpError(400, 'Invalid path: bad percent-encoding');
   }
   validatePath(path, method === 'PUT');
+  // firebase-tools' import writes with disableTriggers=true: those writes fire no Functions triggers.
+  const quiet = url.searchParams.get('disableTriggers') === 'true';
+  const write = <T>(fn: () => T): T => (quiet ? ns.withoutTriggers(fn) : fn());
   const wantEtag = String(req.headers['x-firebase-etag'] ?? '').toLowerCase() === 'true';
   const ifMatch = req.headers['if-match'];
   const expected: Precondition | undefined =
@@ -286,10 +306,11 @@ async function route(host: RestHost, req: IncomingMessage, res: ServerResponse, 
   /** Before reading a write's body: refuse what no body could change, i.e. an announced size over
    *  the limit, a write the rules deny whatever the data (`below`: an update, whose keys may go
    *  deeper), and a conditional write by a caller who may not read what the 412 would show. */
+  const op = `rest-${method.toLowerCase()}` as Operation;
   const checkBeforeBody = (at: Path, below: boolean) => {
     checkDeclaredSize(req, bodyLimits(host));
-    if (!ns.couldWrite(at, auth, below)) throw permissionDenied();
-    if (expected && !ns.mayRead(at, auth, null)) throw permissionDenied();
+    if (!ns.couldWrite(at, auth, below, op)) throw permissionDenied();
+    if (expected && !ns.mayRead(at, auth, null, op, true)) throw permissionDenied();
   };
 
   switch (method) {
@@ -300,7 +321,7 @@ async function route(host: RestHost, req: IncomingMessage, res: ServerResponse, 
       const wire = restQuery(url);
       const query = wire ? parseWireQuery(wire) : null;
       const rq = wire && query?.filtered ? ruleQueryFromWire(wire) : null;
-      if (!ns.mayRead(path, auth, rq)) throw new DataError('Permission denied', 'permission_denied');
+      if (!ns.mayRead(path, auth, rq, 'rest-get')) throw new DataError('Permission denied', 'permission_denied');
       let node = ns.read(path, query);
       // The ETag hashes the whole location: not for a caller allowed only this query's window.
       if (wantEtag && (!rq || ns.mayRead(path, auth, null))) res.setHeader('ETag', etagOf(getAt(ns.root, path)));
@@ -318,7 +339,7 @@ async function route(host: RestHost, req: IncomingMessage, res: ServerResponse, 
       checkBeforeBody(path, false);
       const body = parseJsonBody(await readText(host, req));
       let written: ExportJson = null;
-      if (!conditionally(() => (written = ns.set(path, body, auth, expected)))) return;
+      if (!conditionally(() => (written = write(() => ns.set(path, body, auth, expected, op))))) return;
       if (wantEtag) res.setHeader('ETag', etagOf(getAt(ns.root, path)));
       send(req, res, url, 200, written, url.searchParams.get('format') === 'export' ? 'json' : 'plain');
       return;
@@ -327,7 +348,7 @@ async function route(host: RestHost, req: IncomingMessage, res: ServerResponse, 
       const id = nextPushId();
       checkBeforeBody(path.concat(id), false);
       const body = parseJsonBody(await readText(host, req));
-      ns.set(path.concat(id), body, auth);
+      write(() => ns.set(path.concat(id), body, auth, undefined, op));
       send(req, res, url, 200, { name: id });
       return;
     }
@@ -335,7 +356,7 @@ async function route(host: RestHost, req: IncomingMessage, res: ServerResponse, 
       checkBeforeBody(path, true);
       const body = parseJsonBody(await readText(host, req));
       if (!isObj(body) || Array.isArray(body)) throw new HttpError(400, 'Invalid data; PATCH requires a JSON object.');
-      ns.update(path, body, auth);
+      write(() => ns.update(path, body, auth, op));
       const out = newObj();
       for (const k of Object.keys(body)) out[k] = getAt(ns.root, path.concat(k.split('/').filter((s) => s !== '')));
       send(req, res, url, 200, out, 'plain');
@@ -343,7 +364,7 @@ async function route(host: RestHost, req: IncomingMessage, res: ServerResponse, 
     }
     case 'DELETE': {
       checkBeforeBody(path, false);
-      if (!conditionally(() => ns.set(path, null, auth, expected))) return;
+      if (!conditionally(() => write(() => ns.set(path, null, auth, expected, op)))) return;
       send(req, res, url, 200, null);
       return;
     }

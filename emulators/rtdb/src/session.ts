@@ -293,7 +293,7 @@ export class Session implements Sink {
   /** After an auth change: revoke this session's listens that may no longer be read. */
   private recheckListens(): void {
     for (const l of [...this.listens.values()]) {
-      if (!this.ns.mayRead(l.path, this.auth, l.wire ? ruleQueryFromWire(l.wire) : null)) this.revoke(l);
+      if (!this.ns.mayRead(l.path, this.auth, l.wire ? ruleQueryFromWire(l.wire) : null, 'listen')) this.revoke(l);
     }
   }
 
@@ -305,7 +305,7 @@ export class Session implements Sink {
     const query = tagged ? parseWireQuery(b.q) : null;
     const queryId = tagged ? objectToUniqueKey(b.q) : 'default';
     const ruleQuery = tagged ? ruleQueryFromWire(b.q as WireQuery) : null;
-    if (!this.ns.mayRead(path, this.auth, ruleQuery)) {
+    if (!this.ns.mayRead(path, this.auth, ruleQuery, 'listen')) {
       this.reply(r, 'permission_denied', 'Permission denied');
       return;
     }
@@ -347,7 +347,7 @@ export class Session implements Sink {
     validatePath(path, false);
     const query = parseWireQuery(b.q);
     const ruleQuery = isObj(b.q) && Object.keys(b.q).length ? ruleQueryFromWire(b.q as WireQuery) : null;
-    if (!this.ns.mayRead(path, this.auth, ruleQuery)) {
+    if (!this.ns.mayRead(path, this.auth, ruleQuery, 'get')) {
       this.reply(r, 'permission_denied', 'Permission denied');
       return;
     }

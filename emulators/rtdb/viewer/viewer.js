@@ -9,6 +9,10 @@
 //   available (the server answers without an event stream), it polls every POLL_MS instead.
 // - Edit, add and delete with PUT / DELETE; import a JSON file (PUT to replace, PATCH to merge);
 //   export a location in export format (priorities kept), as firebase emulators:export does.
+// - The tools of the Emulator Suite UI's data tab: filter an expanded node's children with the REST
+//   query parameters (the server picks the children, the page only puts them in the index's order,
+//   as REST answers are plain JSON objects), show them as a table, clone, rename (one multi-path
+//   PATCH, so no client ever sees both keys or neither) and set a priority (`<path>/.priority`).
 
 const PAGE = 50;
 const POLL_MS = 2000;
@@ -53,7 +57,12 @@ function nameCompare(a, b) {
 
 /**
  * @typedef {{ key: string, leaf: boolean, value: unknown, count: number }} Child
- * @typedef {{ path: string[], children: Child[], more: boolean, leafValue?: unknown, isLeaf: boolean }} Expanded
+ *   `value`: the leaf's value, or the whole child for a node (the table view shows its fields).
+ * @typedef {{ orderBy: 'key' | 'value' | 'child', child: string, equalTo: string, startAt: string, endAt: string,
+ *   limit: '' | 'first' | 'last', count: number }} Filter
+ *   The bounds as typed (see boundValue).
+ * @typedef {{ path: string[], children: Child[], more: boolean, leafValue?: unknown, isLeaf: boolean,
+ *   filter?: Filter | null, table?: boolean }} Expanded
  */
 const state = {
   ns: '',
@@ -71,6 +80,8 @@ const state = {
   flushTimer: null,
   /** Bumped when the namespace changes: answers for the old one are dropped. */
   generation: 0,
+  /** The control to focus once it is rendered (its `data-focus`), when the one used went away. @type {string | null} */
+  focusNext: null,
 };
 
 /** @param {string} message @param {boolean} [error] */
@@ -92,21 +103,81 @@ async function failure(res) {
 
 // ------------------------------------------------------------------------------ loading
 
-/** Fetches the first `count` children of an expanded node (at least a page). @param {string[]} path @param {number} count */
-async function fetchChildren(path, count, after = null) {
-  const params = { orderBy: '"$key"', limitToFirst: String(count + 1) };
-  if (after !== null) params.startAfter = JSON.stringify(after);
+// ------------------------------------------------------------------------------ filters
+
+/** A bound as typed: JSON (`30`, `true`, `"30"`), else the text as a string; keys are always strings. @param {string} text @param {Filter['orderBy']} orderBy */
+function boundValue(text, orderBy) {
+  const v = parseValue(text.trim());
+  if (orderBy === 'key') return typeof v === 'string' ? v : text.trim();
+  return v;
+}
+
+/** The REST query parameters of a filter (README "Supported": orderBy, equalTo, startAt, endAt, limitTo…). @param {Filter} f */
+function filterParams(f) {
+  /** @type {Record<string, string>} */
+  const params = { orderBy: JSON.stringify(f.orderBy === 'key' ? '$key' : f.orderBy === 'value' ? '$value' : f.child) };
+  for (const name of /** @type {const} */ (['equalTo', 'startAt', 'endAt'])) {
+    if (f[name].trim() !== '') params[name] = JSON.stringify(boundValue(f[name], f.orderBy));
+  }
+  if (f.limit === 'first') params.limitToFirst = String(f.count);
+  if (f.limit === 'last') params.limitToLast = String(f.count);
+  return params;
+}
+
+/** @param {Filter} f */
+function describeFilter(f) {
+  const parts = [f.orderBy === 'child' ? `by child ${f.child}` : `by ${f.orderBy}`];
+  const show = (/** @type {string} */ t) => JSON.stringify(boundValue(t, f.orderBy));
+  if (f.equalTo.trim() !== '') parts.push(`equal to ${show(f.equalTo)}`);
+  if (f.startAt.trim() !== '') parts.push(`start at ${show(f.startAt)}`);
+  if (f.endAt.trim() !== '') parts.push(`end at ${show(f.endAt)}`);
+  if (f.limit) parts.push(`${f.limit} ${f.count}`);
+  return parts.join(', ');
+}
+
+// The database's order of index values: null (no such child), false, true, numbers, strings, objects.
+/** @param {unknown} v */
+const rank = (v) =>
+  v === null || v === undefined ? 0 : v === false ? 1 : v === true ? 2 : typeof v === 'number' ? 3 : typeof v === 'string' ? 4 : 5;
+/** @param {unknown} a @param {unknown} b */
+function indexCompare(a, b) {
+  const ra = rank(a);
+  const rb = rank(b);
+  if (ra !== rb) return ra - rb;
+  if (ra === 3) return /** @type {number} */ (a) - /** @type {number} */ (b);
+  if (ra === 4) return a === b ? 0 : /** @type {string} */ (a) < /** @type {string} */ (b) ? -1 : 1;
+  return 0;
+}
+
+/** The value a child is ordered by. @param {Filter} f @param {string} key @param {unknown} v */
+function indexValue(f, key, v) {
+  if (f.orderBy === 'key') return key;
+  if (f.orderBy === 'value') return v;
+  let at = v;
+  for (const k of parsePath(f.child)) at = at !== null && typeof at === 'object' ? /** @type {any} */ (at)[k] : undefined;
+  return at;
+}
+
+// ------------------------------------------------------------------------------ loading
+
+/** Fetches the first `count` children of an expanded node (at least a page), or those its filter picks.
+ * @param {string[]} path @param {number} count @param {string | null} [after] @param {Filter | null} [filter] */
+async function fetchChildren(path, count, after = null, filter = null) {
+  /** @type {Record<string, string>} */
+  const params = filter ? filterParams(filter) : { orderBy: '"$key"', limitToFirst: String(count + 1) };
+  if (!filter && after !== null) params.startAfter = JSON.stringify(after);
   const res = await fetch(restUrl(path, params), { headers: OWNER });
   if (!res.ok) throw new Error(`Reading ${pathString(path)} failed (${await failure(res)})`);
   const value = await res.json();
   if (value === null || typeof value !== 'object') return { isLeaf: value !== null, leafValue: value, children: [], more: false };
   const keys = Object.keys(value).sort(nameCompare);
-  const children = keys.slice(0, count).map((key) => {
+  if (filter) keys.sort((a, b) => indexCompare(indexValue(filter, a, value[a]), indexValue(filter, b, value[b])) || nameCompare(a, b));
+  const children = (filter ? keys : keys.slice(0, count)).map((key) => {
     const v = value[key];
     const leaf = v === null || typeof v !== 'object';
-    return { key, leaf, value: leaf ? v : null, count: leaf ? 0 : Object.keys(v).length };
+    return { key, leaf, value: v, count: leaf ? 0 : Object.keys(v).length };
   });
-  return { isLeaf: false, leafValue: undefined, children, more: keys.length > count };
+  return { isLeaf: false, leafValue: undefined, children, more: !filter && keys.length > count };
 }
 
 /** Loads (again) an expanded node with as many children as it shows now. @param {string} p */
@@ -114,7 +185,7 @@ async function reload(p) {
   const node = state.expanded.get(p);
   if (!node) return;
   const gen = state.generation;
-  const got = await fetchChildren(node.path, Math.max(PAGE, node.children.length));
+  const got = await fetchChildren(node.path, Math.max(PAGE, node.children.length), null, node.filter);
   if (gen !== state.generation || state.expanded.get(p) !== node) return;
   Object.assign(node, got);
 }
@@ -144,7 +215,7 @@ function collapse(path) {
 /** @param {string[]} path */
 async function showMore(path) {
   const node = state.expanded.get(pathString(path));
-  if (!node || !node.more) return;
+  if (!node || !node.more || node.filter) return;
   const last = node.children[node.children.length - 1]?.key ?? null;
   const got = await fetchChildren(path, PAGE, last);
   node.children.push(...got.children.filter((c) => !node.children.some((x) => x.key === c.key)));
@@ -208,6 +279,25 @@ function actionButton(label, aria, action, path) {
   });
 }
 
+/** Clone, rename and priority: for every location but the root. @param {string[]} path */
+function keyTools(path) {
+  const p = pathString(path);
+  return [
+    actionButton('Clone', `Clone ${p}`, 'clone', path),
+    actionButton('Rename', `Rename ${p}`, 'rename', path),
+    actionButton('Priority', `Priority of ${p}`, 'priority', path),
+  ];
+}
+
+/** Filter and table view: for an expanded node. @param {Expanded | undefined} open @param {string[]} path */
+function childTools(open, path) {
+  if (!open || open.isLeaf) return [];
+  const p = pathString(path);
+  const table = actionButton('Table', `Table view of ${p}`, 'table', path);
+  table.setAttribute('aria-pressed', String(Boolean(open.table)));
+  return [actionButton('Filter', `Filter children of ${p}`, 'filter', path), table];
+}
+
 /** @param {string[]} path @param {Child} child @param {Set<string>} seen */
 function childItem(path, child, seen) {
   const childPath = [...path, child.key];
@@ -231,6 +321,7 @@ function childItem(path, child, seen) {
     row.append(
       el('span', { class: 'actions' }, [
         actionButton('Edit', `Edit ${p}`, 'edit', childPath),
+        ...keyTools(childPath),
         actionButton('Delete', `Delete ${p}`, 'delete', childPath),
       ]),
     );
@@ -254,14 +345,83 @@ function childItem(path, child, seen) {
     ),
     el('span', { class: 'count', text: `${child.count} ${child.count === 1 ? 'child' : 'children'}` }),
     el('span', { class: 'actions' }, [
+      ...childTools(open, childPath),
       actionButton('Add', `Add a child to ${p}`, 'add', childPath),
       actionButton('Edit', `Edit ${p}`, 'edit', childPath),
+      ...keyTools(childPath),
       actionButton('Delete', `Delete ${p}`, 'delete', childPath),
     ]),
   );
   li.append(row);
   if (open) li.append(childList(open, seen));
   return li;
+}
+
+/** The line above a filtered node's children: the filter, how many matched, and a way out. @param {Expanded} node */
+function filterNote(node) {
+  const f = /** @type {Filter} */ (node.filter);
+  const p = pathString(node.path);
+  const n = node.children.length;
+  return el('div', { class: 'filter-note' }, [
+    el('span', { text: `Filtered ${describeFilter(f)}: ${n} ${n === 1 ? 'child' : 'children'}.` }),
+    actionButton('Clear filter', `Clear the filter on ${p}`, 'unfilter', node.path),
+  ]);
+}
+
+const TABLE_COLUMNS = 30;
+
+/** A cell of the table view. @param {unknown} v @param {string} p */
+function cell(v, p) {
+  if (v === undefined) return el('td', {});
+  if (v !== null && typeof v === 'object') {
+    const n = Object.keys(v).length;
+    return el('td', { class: 'note', 'data-cell': p, title: valueText(v), text: `{${n} ${n === 1 ? 'field' : 'fields'}}` });
+  }
+  return el('td', {}, [el('span', { class: `value t-${typeof v}`, 'data-cell': p, title: JSON.stringify(v), text: valueText(v) })]);
+}
+
+/** A list of records as a table: the children are the rows, their fields the columns. @param {Expanded} node */
+function childTable(node) {
+  const p = pathString(node.path);
+  /** @type {string[]} */
+  const fields = [];
+  const known = new Set();
+  let leaves = false;
+  for (const c of node.children) {
+    if (c.leaf) leaves = true;
+    else
+      for (const k of Object.keys(/** @type {object} */ (c.value))) {
+        if (known.has(k)) continue;
+        known.add(k);
+        fields.push(k);
+      }
+  }
+  fields.sort(nameCompare);
+  const shown = fields.slice(0, TABLE_COLUMNS);
+  const label = `Children of ${p} as a table`;
+  const head = el('tr', {}, [
+    el('th', { scope: 'col', text: 'Key' }),
+    ...(leaves ? [el('th', { scope: 'col', text: '(value)' })] : []),
+    ...shown.map((f) => el('th', { scope: 'col', text: f })),
+  ]);
+  const rows = node.children.map((c) => {
+    const at = pathString([...node.path, c.key]);
+    return el('tr', {}, [
+      el('th', { scope: 'row', text: c.key }),
+      ...(leaves ? [c.leaf ? cell(c.value, at) : el('td', {})] : []),
+      ...shown.map((f) => cell(c.leaf ? undefined : /** @type {Record<string, unknown>} */ (c.value)[f], `${at}/${f}`)),
+    ]);
+  });
+  const table = el('table', { class: 'records' }, [
+    el('caption', { class: 'visually-hidden', text: label }),
+    el('thead', {}, [head]),
+    el('tbody', {}, rows),
+  ]);
+  const wrap = el('div', { class: 'table-wrap records-wrap', tabindex: '0', role: 'region', 'aria-label': label }, [table]);
+  const more = fields.length - shown.length;
+  return more > 0
+    ? el('div', {}, [wrap, el('p', { class: 'note', text: `${more} more ${more === 1 ? 'column' : 'columns'} not shown.` })])
+    : wrap;
 }
 
 /** @param {Expanded} node @param {Set<string>} seen */
@@ -272,8 +432,14 @@ function childList(node, seen) {
     ul.append(el('li', { class: 'note', text: `now a value: ${valueText(node.leafValue)}` }));
     return ul;
   }
-  if (node.children.length === 0) ul.append(el('li', { class: 'note', text: node.path.length === 0 ? 'No data.' : 'No children.' }));
-  for (const c of node.children) ul.append(childItem(node.path, c, seen));
+  if (node.filter) ul.append(el('li', {}, [filterNote(node)]));
+  if (node.children.length === 0) {
+    const none = node.filter ? 'No child matches.' : node.path.length === 0 ? 'No data.' : 'No children.';
+    ul.append(el('li', { class: 'note', text: none }));
+  } else if (node.table) {
+    ul.append(el('li', {}, [childTable(node)]));
+  }
+  if (!node.table) for (const c of node.children) ul.append(childItem(node.path, c, seen));
   if (node.more) {
     ul.append(el('li', {}, [actionButton(`Show ${PAGE} more`, `Show more children of ${pathString(node.path)}`, 'more', node.path)]));
   }
@@ -288,15 +454,18 @@ function render() {
   const head = el('div', { class: 'row root' }, [
     el('span', { class: 'key', text: state.ns }),
     el('span', { class: 'actions' }, [
+      ...childTools(root, []),
       actionButton('Add', 'Add a child to /', 'add', []),
       actionButton('Delete', 'Delete /', 'delete', []),
     ]),
   ]);
   tree.replaceChildren(head, root ? childList(root, seen) : el('p', { text: 'Loading…' }));
   for (const p of [...state.shown.keys()]) if (!seen.has(p)) state.shown.delete(p);
-  if (focused) {
-    const again = /** @type {HTMLElement | null} */ (tree.querySelector(`[data-focus="${CSS.escape(focused)}"]`));
+  const wanted = state.focusNext ?? focused;
+  if (wanted) {
+    const again = /** @type {HTMLElement | null} */ (tree.querySelector(`[data-focus="${CSS.escape(wanted)}"]`));
     again?.focus();
+    if (again && wanted === state.focusNext) state.focusNext = null;
   }
 }
 
@@ -448,6 +617,215 @@ async function confirmDelete() {
   invalidate(path);
 }
 
+// ------------------------------------------------------------------------------ filter
+
+/** @type {string[] | null} */
+let filtering = null;
+
+/** @param {string} id */
+const input = (id) => /** @type {HTMLInputElement} */ ($(id));
+
+function syncFilterForm() {
+  $('filter-child-field').hidden = input('filter-order').value !== 'child';
+  input('filter-child').required = input('filter-order').value === 'child';
+  input('filter-count').disabled = input('filter-limit').value === '';
+}
+
+/** @param {string[]} path */
+function openFilter(path) {
+  const node = state.expanded.get(pathString(path));
+  if (!node) return;
+  filtering = path;
+  /** @type {Filter} */
+  const f = node.filter ?? { orderBy: 'key', child: '', equalTo: '', startAt: '', endAt: '', limit: '', count: 10 };
+  $('filter-path').textContent = pathString(path);
+  $('filter-error').textContent = '';
+  input('filter-order').value = f.orderBy;
+  input('filter-child').value = f.child;
+  input('filter-equal').value = f.equalTo;
+  input('filter-start').value = f.startAt;
+  input('filter-end').value = f.endAt;
+  input('filter-limit').value = f.limit;
+  input('filter-count').value = String(f.count);
+  syncFilterForm();
+  /** @type {HTMLDialogElement} */ ($('filter-dialog')).showModal();
+  input('filter-order').focus();
+}
+
+/** @param {'apply' | 'clear'} how */
+async function applyFilter(how) {
+  if (!filtering) return;
+  const path = filtering;
+  const p = pathString(path);
+  const node = state.expanded.get(p);
+  if (!node) return;
+  /** @type {Filter | null} */
+  let f = null;
+  if (how === 'apply') {
+    f = {
+      orderBy: /** @type {Filter['orderBy']} */ (input('filter-order').value),
+      child: input('filter-child').value.trim(),
+      equalTo: input('filter-equal').value,
+      startAt: input('filter-start').value,
+      endAt: input('filter-end').value,
+      limit: /** @type {Filter['limit']} */ (input('filter-limit').value),
+      count: Number(input('filter-count').value),
+    };
+    if (f.orderBy === 'child' && parsePath(f.child).length === 0) {
+      $('filter-error').textContent = 'Name the child to order by (a field of each child, like age or address/city).';
+      return;
+    }
+    if (f.limit && !(Number.isInteger(f.count) && f.count > 0)) {
+      $('filter-error').textContent = 'The limit is a whole number of children, 1 or more.';
+      return;
+    }
+    if (f.equalTo.trim() !== '' && (f.startAt.trim() !== '' || f.endAt.trim() !== '')) {
+      $('filter-error').textContent = 'Equal to cannot be combined with start at or end at: leave one of them empty.';
+      return;
+    }
+  }
+  // The server checks the query; its refusal (an unknown child path, say) is shown in the dialog.
+  let got;
+  try {
+    got = await fetchChildren(path, Math.max(PAGE, f ? 0 : node.children.length), null, f);
+  } catch (e) {
+    $('filter-error').textContent = /** @type {Error} */ (e).message;
+    return;
+  }
+  filtering = null;
+  /** @type {HTMLDialogElement} */ ($('filter-dialog')).close();
+  Object.assign(node, got, { filter: f });
+  render();
+  const n = node.children.length;
+  status(f ? `Filtered ${p} ${describeFilter(f)}: ${n} ${n === 1 ? 'child matches' : 'children match'}.` : `Showing every child of ${p}.`);
+}
+
+/** @param {string[]} path */
+async function clearFilter(path) {
+  filtering = path;
+  state.focusNext = `filter ${pathString(path)}`;
+  await applyFilter('clear');
+}
+
+// ------------------------------------------------------------------------------ clone, rename, priority
+
+// Keys the database refuses (README "Supported"); a `/` would make a deeper location, not a key.
+/** @param {string} k */
+const badKey = (k) => k === '' || /[.#$/[\]]/.test(k) || [...k].some((c) => c.charCodeAt(0) < 32 || c.charCodeAt(0) === 127);
+
+/** @type {{ tool: 'clone' | 'rename' | 'priority', path: string[] } | null} */
+let keyTool = null;
+
+const KEY_TOOLS = {
+  clone: {
+    title: 'Clone',
+    label: 'New key',
+    hint: 'A sibling with this key gets a copy of everything here, priorities included.',
+    save: 'Clone',
+  },
+  rename: {
+    title: 'Rename',
+    label: 'New key',
+    hint: 'The data moves to this key in one update; the old key is removed at the same moment.',
+    save: 'Rename',
+  },
+  priority: {
+    title: 'Priority',
+    label: 'Priority',
+    hint: 'A number or a string; empty for none.',
+    save: 'Save',
+  },
+};
+
+/** @param {string[]} path */
+async function readExport(path) {
+  const res = await fetch(restUrl(path, { format: 'export' }), { headers: OWNER });
+  if (!res.ok) throw new Error(`Reading ${pathString(path)} failed (${await failure(res)})`);
+  return res.json();
+}
+
+/** @param {'clone' | 'rename' | 'priority'} tool @param {string[]} path */
+async function openKeyTool(tool, path) {
+  const t = KEY_TOOLS[tool];
+  const key = path[path.length - 1];
+  let value = tool === 'clone' ? `${key}-copy` : tool === 'rename' ? key : '';
+  if (tool === 'priority') {
+    const current = await readExport(path);
+    const priority = current !== null && typeof current === 'object' ? current['.priority'] : undefined;
+    value = priority === undefined || priority === null ? '' : String(priority);
+  }
+  keyTool = { tool, path };
+  $('key-title').textContent = t.title;
+  $('key-path').textContent = pathString(path);
+  $('key-label').textContent = t.label;
+  $('key-hint').textContent = t.hint;
+  $('key-save').textContent = t.save;
+  $('key-error').textContent = '';
+  input('key-input').value = value;
+  /** @type {HTMLDialogElement} */ ($('key-dialog')).showModal();
+  input('key-input').focus();
+  input('key-input').select();
+}
+
+/** A priority as typed: a number when it reads as one, else the text. @param {string} text */
+function priorityValue(text) {
+  const t = text.trim();
+  if (t === '') return null;
+  const n = Number(t);
+  return Number.isFinite(n) && /^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(t) ? n : t;
+}
+
+async function saveKeyTool() {
+  if (!keyTool) return;
+  const { tool, path } = keyTool;
+  const p = pathString(path);
+  const text = input('key-input').value;
+  /** @param {string} m */
+  const refuse = (m) => void ($('key-error').textContent = m);
+  if (tool === 'priority') {
+    const priority = priorityValue(text);
+    const res = await fetch(restUrl([...path, '.priority']), { method: 'PUT', headers: OWNER, body: JSON.stringify(priority) });
+    if (!res.ok) return refuse(`Not saved (${await failure(res)})`);
+    keyTool = null;
+    /** @type {HTMLDialogElement} */ ($('key-dialog')).close();
+    status(priority === null ? `Removed the priority of ${p}.` : `Set the priority of ${p} to ${JSON.stringify(priority)}.`);
+    invalidate(path);
+    return;
+  }
+  const key = text.trim();
+  if (badKey(key)) return refuse('A key is not empty and has none of . # $ / [ ] or control characters.');
+  const parent = path.slice(0, -1);
+  const target = [...parent, key];
+  if (key === path[path.length - 1]) return refuse(`${p} already has that key.`);
+  const there = await fetch(restUrl(target, { shallow: 'true' }), { headers: OWNER });
+  if (!there.ok) return refuse(`Could not check ${pathString(target)} (${await failure(there)})`);
+  if ((await there.json()) !== null) return refuse(`${pathString(target)} already exists; choose a key that is free.`);
+  const data = await readExport(path);
+  if (data === null) return refuse(`${p} has no data any more.`);
+  const res =
+    tool === 'clone'
+      ? await fetch(restUrl(target), { method: 'PUT', headers: OWNER, body: JSON.stringify(data) })
+      : await fetch(restUrl(parent, { print: 'silent' }), {
+          method: 'PATCH',
+          headers: OWNER,
+          body: JSON.stringify({ [key]: data, [path[path.length - 1]]: null }),
+        });
+  if (!res.ok) return refuse(`${tool === 'clone' ? 'Not cloned' : 'Not renamed'} (${await failure(res)})`);
+  keyTool = null;
+  if (tool === 'rename') {
+    // What was open under the old key stays open under the new one.
+    const reopen = [...state.expanded.values()]
+      .filter((n) => n.path.length > 0 && isPrefix(path, n.path))
+      .map((n) => [...target, ...n.path.slice(path.length)]);
+    collapse(path);
+    for (const again of reopen) state.expanded.set(pathString(again), { path: again, children: [], more: false, isLeaf: false });
+    state.focusNext = `rename ${pathString(target)}`;
+  }
+  /** @type {HTMLDialogElement} */ ($('key-dialog')).close();
+  status(`${tool === 'clone' ? 'Cloned' : 'Renamed'} ${p} to ${pathString(target)}.`);
+  invalidate(parent);
+}
+
 // ------------------------------------------------------------------------------ import / export
 
 function ioPath() {
@@ -479,16 +857,71 @@ async function importJson() {
     return status(`${file.name} is not JSON: ${/** @type {Error} */ (e).message}`, true);
   }
   const merge = /** @type {HTMLInputElement} */ ($('import-merge')).checked;
+  // As firebase-tools' import does, unless asked: no Functions triggers for the imported data.
+  const triggers = /** @type {HTMLInputElement} */ ($('import-triggers')).checked;
   if (merge && (data === null || typeof data !== 'object' || Array.isArray(data))) {
     return status('Merging needs a JSON object (its keys are written one by one).', true);
   }
   const path = ioPath();
-  const res = await fetch(restUrl(path, { print: 'silent' }), { method: merge ? 'PATCH' : 'PUT', headers: OWNER, body: text });
+  const params = triggers ? { print: 'silent' } : { print: 'silent', disableTriggers: 'true' };
+  const res = await fetch(restUrl(path, params), { method: merge ? 'PATCH' : 'PUT', headers: OWNER, body: text });
   if (!res.ok) return status(`Import failed (${await failure(res)})`, true);
-  status(`Imported ${file.name} at ${pathString(path)} (${merge ? 'merged' : 'replaced'}).`);
+  status(`Imported ${file.name} at ${pathString(path)} (${merge ? 'merged' : 'replaced'}, ${triggers ? 'triggers run' : 'no triggers'}).`);
   input.value = '';
   invalidate(path);
 }
+
+// ------------------------------------------------------------------------------ denied requests
+
+const DENIALS_SHOWN = 50;
+const DENIALS_POLL_MS = 1000;
+/** The log's `total` last shown, per namespace generation. */
+let denialsTotal = -1;
+
+/** @param {{ path: string, kind: string, expression: string, falsePart: string | null, error: boolean }[]} rules */
+function ruleCell(rules) {
+  if (rules.length === 0) return el('td', {}, ['(no rule allows it)']);
+  return el(
+    'td',
+    {},
+    rules.map((r) =>
+      el('div', { class: 'rule' }, [
+        el('code', {}, [`${r.path} ${r.kind}: ${r.expression}`]),
+        ...(r.falsePart ? [el('span', { class: 'false-part' }, [' false: ', el('code', {}, [r.falsePart])])] : []),
+        ...(r.error ? [el('span', { class: 'false-part' }, [' (evaluation error)'])] : []),
+      ]),
+    ),
+  );
+}
+
+async function loadDenials() {
+  const gen = state.generation;
+  const res = await fetch(`/.inspect/denials.json?${new URLSearchParams({ ns: state.ns, limit: String(DENIALS_SHOWN) })}`);
+  if (!res.ok || gen !== state.generation) return;
+  const log = await res.json();
+  if (log.total === denialsTotal) return;
+  const fresh = denialsTotal < 0 ? 0 : log.total - denialsTotal;
+  denialsTotal = log.total;
+  const rows = log.denials.map(
+    /** @param {any} d */ (d) =>
+      el('tr', {}, [
+        el('td', {}, [el('time', { datetime: d.time }, [new Date(d.time).toLocaleTimeString()])]),
+        el('td', {}, [d.operation + (d.readForCondition ? ' (read for its condition)' : '') + (d.query ? ' (query)' : '')]),
+        el('td', {}, [el('code', {}, [d.path])]),
+        el('td', {}, [d.uid ? `uid ${d.uid}` : d.claims ? 'auth override' : 'signed out']),
+        ruleCell(d.rules),
+      ]),
+  );
+  $('denials')
+    .querySelector('tbody')
+    ?.replaceChildren(...rows);
+  $('denials-summary').textContent =
+    log.total === 0
+      ? 'No request has been denied.'
+      : `${log.total} denied request${log.total === 1 ? '' : 's'}${fresh > 0 ? `, ${fresh} new` : ''}; the newest ${Math.min(log.denials.length, DENIALS_SHOWN)} below.`;
+}
+
+setInterval(() => void loadDenials().catch(() => {}), DENIALS_POLL_MS);
 
 // ------------------------------------------------------------------------------ namespaces
 
@@ -518,6 +951,9 @@ async function openNamespace(ns) {
   render();
   startLive();
   void loadRules();
+  denialsTotal = -1;
+  $('denials-json').setAttribute('href', `/.inspect/denials.json?${new URLSearchParams({ ns, print: 'pretty' })}`);
+  void loadDenials();
 }
 
 // ------------------------------------------------------------------------------ wiring
@@ -541,6 +977,19 @@ $('tree').addEventListener('click', (e) => {
         return openEdit('add', path);
       case 'delete':
         return openDelete(path);
+      case 'filter':
+        return openFilter(path);
+      case 'unfilter':
+        return clearFilter(path);
+      case 'table': {
+        const node = state.expanded.get(pathString(path));
+        if (node) node.table = !node.table;
+        break;
+      }
+      case 'clone':
+      case 'rename':
+      case 'priority':
+        return openKeyTool(button.dataset.action, path);
     }
     render();
   };
@@ -555,6 +1004,26 @@ $('edit-form').addEventListener('submit', (e) => {
   }
   e.preventDefault();
   saveEdit().catch((err) => ($('edit-error').textContent = /** @type {Error} */ (err).message));
+});
+
+$('filter-form').addEventListener('submit', (e) => {
+  const how = /** @type {SubmitEvent} */ (e).submitter?.getAttribute('value');
+  if (how !== 'apply' && how !== 'clear') {
+    filtering = null;
+    return;
+  }
+  e.preventDefault();
+  applyFilter(how).catch((err) => ($('filter-error').textContent = /** @type {Error} */ (err).message));
+});
+for (const id of ['filter-order', 'filter-limit']) $(id).addEventListener('change', syncFilterForm);
+
+$('key-form').addEventListener('submit', (e) => {
+  if (/** @type {SubmitEvent} */ (e).submitter?.getAttribute('value') !== 'save') {
+    keyTool = null;
+    return;
+  }
+  e.preventDefault();
+  saveKeyTool().catch((err) => ($('key-error').textContent = /** @type {Error} */ (err).message));
 });
 
 $('delete-dialog').addEventListener('close', () => {

@@ -3,6 +3,8 @@ import { isPlanId, PLAN_DETAILS, PLAN_NAMES } from '@/catalog/plans';
 import { isServiceId, SERVICE_LABELS } from '@/catalog/services';
 import { PAGE_SUMMARIES } from '@/config/page-summaries';
 import { paths } from '@/config/paths';
+import { waitlistProgrammeOf } from '@/data/staff';
+import { WAITLIST_TEXTS } from '@/features/forms/messages';
 import { privacyPolicyMeta, termsOfServiceMeta } from '@/features/legal/legal-documents';
 
 /** What a route's table entry cannot say without loading more: its description, and a title that
@@ -21,7 +23,8 @@ const SUMMARY_BY_PATH: Readonly<Record<string, string>> = Object.fromEntries(
 /** Pages whose description depends on what they show. */
 const DESCRIBERS: Readonly<Record<string, Describe>> = {
   [paths.support]: () => PAGE_SUMMARIES.contact,
-  [paths.openAccessProgram]: () => PAGE_SUMMARIES.waitlist,
+  [paths.waitlist]: (_, search) => WAITLIST_TEXTS[waitlistProgrammeOf(search)].summary,
+  [paths.openAccessProgram]: (_, search) => WAITLIST_TEXTS[waitlistProgrammeOf(search)].summary,
   [paths.privacyPolicy]: () => privacyPolicyMeta.summary,
   [paths.termsOfService]: () => termsOfServiceMeta.summary,
   // The studies are a large module; a case-study page has loaded it already.
@@ -40,9 +43,17 @@ const DESCRIBERS: Readonly<Record<string, Describe>> = {
 export async function describeRoute(pattern: string | undefined, params: Params, search: URLSearchParams): Promise<RouteDetails> {
   if (pattern === undefined) return {};
   return {
-    title: pattern === paths.productDetailsBase ? planPageTitle(search) : undefined,
+    title: pattern === paths.productDetailsBase ? planPageTitle(search) : waitlistPageTitle(pattern, search),
     description: (await DESCRIBERS[pattern]?.(params, search)) ?? SUMMARY_BY_PATH[pattern],
   };
+}
+
+/** The builder's waitlist is the waitlist page with ?programme=builder: its own title; the
+ *  open-access one keeps the route table's. */
+function waitlistPageTitle(pattern: string, search: URLSearchParams): string | undefined {
+  const isWaitlist = pattern === paths.waitlist || pattern === paths.openAccessProgram;
+  const programme = waitlistProgrammeOf(search);
+  return isWaitlist && programme !== 'open-access' ? WAITLIST_TEXTS[programme].title : undefined;
 }
 
 /** The document title of /product-details: the plan and service it shows, when both are real. */

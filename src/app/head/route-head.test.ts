@@ -19,6 +19,11 @@ describe('each route’s head', () => {
     expect(await headOf(paths.company)).toMatchObject({ title: 'About us', description: PAGE_SUMMARIES.company });
     expect(await headOf(paths.store)).toMatchObject({ title: 'Store', description: PAGE_SUMMARIES.store });
     expect(await headOf(paths.support)).toMatchObject({ title: 'Support', description: PAGE_SUMMARIES.contact });
+    expect(await headOf(paths.builderWaitlist)).toMatchObject({
+      title: 'Enterprise builder waitlist',
+      description: PAGE_SUMMARIES.enterprise,
+    });
+    expect(await headOf(`${paths.waitlist}?programme=nope`)).toMatchObject({ description: PAGE_SUMMARIES.waitlist });
     expect(await headOf(paths.privacyPolicy)).toMatchObject({ description: privacyPolicyMeta.summary });
   });
 

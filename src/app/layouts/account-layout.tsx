@@ -1,5 +1,4 @@
 import { Outlet, useLocation } from 'react-router-dom';
-import { ClaimGuestOrders } from '@/features/account/claim-guest-orders';
 import { useSignedIn } from '@/session/auth-context';
 import { isOpenToVisitors } from '@/session/session-guard';
 import { SignOutButton } from '@/features/auth/sign-out-button';
@@ -32,7 +31,6 @@ export function AccountLayout() {
       </div>
       {!area && <SiteFooter />}
       <RouteAnnouncer />
-      {area && <ClaimGuestOrders />}
     </>
   );
 }

@@ -151,6 +151,39 @@ describe('Orders page', () => {
     expect(within(card).getByRole('button', { name: 'Manage billing' })).toBeInTheDocument();
   });
 
+  it('shows a refund made in Stripe with its amount, a dispute, and the trade-in credit once applied', () => {
+    const paid = paidFields(T0, T0 + 31 * DAY_MS);
+    renderPage({
+      status: 'ready',
+      unreachable: false,
+      orders: orders({
+        '-Nr': checkoutOrder('websites', monthly('earth'), T0, {
+          ...paid,
+          applicationExist: true,
+          modelExistsOn: 'shopify',
+          refunds: { ch_1: { amountRefunded: 100_000, chargeAmount: 750_000, chargedAt: T0, fetchedAt: T0 + DAY_MS } },
+          tradeIn: {
+            status: 'credited',
+            amount: 75_000,
+            balanceTransactionId: 'cbtxn_1',
+            creditedAt: T0 + DAY_MS,
+            creditedBy: 'uid-admin',
+          },
+        }),
+        '-Ns': checkoutOrder('ecommerce_magento', monthly('earth'), T0 - DAY_MS, {
+          ...paid,
+          disputes: { dp_1: { chargeId: 'ch_2', status: 'needs_response', amount: 750_000, fetchedAt: T0 } },
+        }),
+      }),
+    });
+    const refunded = cardTitled(SERVICE_LABELS.websites);
+    expect(refunded).toHaveTextContent(`Status: Refunded ${formatUsd(100_000)} of ${formatUsd(750_000)}`);
+    expect(refunded).toHaveTextContent('Trade-in credit applied');
+    const disputed = cardTitled(SERVICE_LABELS.ecommerce_magento);
+    expect(disputed).toHaveTextContent('Status: Disputed');
+    expect(disputed).not.toHaveTextContent('Trade-in credit applied');
+  });
+
   it('shows a checkout Stripe expired as Expired (a failed one as Payment failed), with nothing to pay or manage', () => {
     renderPage({
       status: 'ready',

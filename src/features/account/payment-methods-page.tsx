@@ -1,17 +1,18 @@
 import { CreditCard, Landmark } from 'lucide-react';
 import { PAGE_TITLES } from '@/config/page-titles';
 import { paths } from '@/config/paths';
+import { describeCard } from '@/data/billing';
+import { useLiveValueOf } from '@/firebase/use-live-value';
 import { useAuth } from '@/session/auth-context';
 import { PageIntro } from '@/ui/page-intro';
-import { describeCard, watchCardOnFile } from './billing-data';
+import { watchCardOnFile } from './billing-data';
 import { AccountCard, AccountCardGrid } from './components/account-card';
 import { ManageBillingButton } from './components/manage-billing-button';
-import { useLiveValue } from './use-live-value';
 
 /** The card on file, live: "Visa •••• 4242, expires 12/2034" once Stripe has one. */
 function CardOnFile() {
   const { user } = useAuth();
-  const card = useLiveValue(user?.uid, watchCardOnFile);
+  const card = useLiveValueOf(user?.uid, watchCardOnFile);
   if (card.status === 'ready') return <>{card.value ? `Card on file: ${describeCard(card.value)}.` : 'No card on file yet.'}</>;
   if (card.status === 'error') return <>Your card on file could not be loaded.</>;
   return <>Checking your card on file…</>;

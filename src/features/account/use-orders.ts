@@ -1,6 +1,6 @@
 import type { Order } from '@/data/orders';
+import { useLiveValueOf } from '@/firebase/use-live-value';
 import { watchOrders } from './orders-data';
-import { useLiveValue } from './use-live-value';
 
 export type OrdersState = ({ status: 'loading' } | { status: 'ready'; orders: Order[] } | { status: 'error'; message: string }) & {
   unreachable: boolean;
@@ -8,6 +8,6 @@ export type OrdersState = ({ status: 'loading' } | { status: 'ready'; orders: Or
 
 /** The buyer's orders, live. The listener is removed when the component leaves or the uid changes. */
 export function useOrders(uid: string | undefined): OrdersState {
-  const state = useLiveValue(uid, watchOrders);
+  const state = useLiveValueOf(uid, watchOrders);
   return state.status === 'ready' ? { status: 'ready', orders: state.value, unreachable: state.unreachable } : state;
 }

@@ -2,9 +2,10 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { EMAIL_PATTERN, TEXT_LIMITS } from '@/config/data-limits';
-import { NEXT_PARAM, paths, safeNextPath } from '@/config/paths';
+import { NEXT_PARAM, paths, safeNextPath, signUpPath } from '@/config/paths';
 import { Button } from '@/ui/button';
 import { FormField } from '@/ui/form-field';
+import { useHydrated } from '@/ui/use-hydrated';
 import { authErrorMessage, resetErrorIsSilent } from '@/session/auth-errors';
 import { SIGN_IN_MESSAGES } from './messages';
 import styles from './auth-form.module.scss';
@@ -19,6 +20,8 @@ type Notice = { kind: 'error' | 'info'; text: string } | null;
 export function SignInForm() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
+  // Sign-up comes back to the same ?next= (read once hydrated, the page is pre-rendered without it).
+  const signUp = useHydrated() ? signUpPath(safeNextPath(searchParams.get(NEXT_PARAM)) ?? undefined) : paths.signUp;
   const [notice, setNotice] = useState<Notice>(null);
   const [resetting, setResetting] = useState(false);
   const { register, handleSubmit, getValues, setError, clearErrors, formState } = useForm<SignInValues>({
@@ -85,7 +88,7 @@ export function SignInForm() {
         </Button>
       </div>
       <p className={styles.small}>
-        New here? <Link to={paths.signUp}>Create an account</Link>
+        New here? <Link to={signUp}>Create an account</Link>
       </p>
     </form>
   );

@@ -1,9 +1,9 @@
 import { useId, useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { MONTHS, TEXT_LIMITS, VERIFICATION_METHODS } from '@/config/data-limits';
 import { externalLinks } from '@/config/external-links';
-import { paths } from '@/config/paths';
+import { NEXT_PARAM, paths, safeNextPath, signInPath } from '@/config/paths';
 import { alertError, alertSuccess, alertWarning, type AlertMessage } from '@/ui/alerts';
 import { Button } from '@/ui/button';
 import { useHydrated } from '@/ui/use-hydrated';
@@ -44,17 +44,26 @@ function phoneHint(dialCode: string): string {
   return dialCode === '+1' ? `10 digits. ${added}` : added;
 }
 
-/** After sign-up (docs/decisions/0010-after-sign-up-and-links.md): the Space manager site when configured, else /dashboard. */
+/** After sign-up (docs/decisions/0010-after-sign-up-and-links.md): where the person was headed
+ *  (?next=, e.g. the thank-you page whose checkout joins the new account,
+ *  docs/decisions/0110-guest-orders-by-proof-of-purchase.md), else the Space manager site when
+ *  configured, else /dashboard. */
 function useGoOn() {
   const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const next = safeNextPath(searchParams.get(NEXT_PARAM));
   return () => {
-    if (externalLinks.spaceManager) window.location.assign(externalLinks.spaceManager);
+    if (next) navigate(next);
+    else if (externalLinks.spaceManager) window.location.assign(externalLinks.spaceManager);
     else navigate(paths.dashboard);
   };
 }
 
 export function SignUpForm() {
   const hydrated = useHydrated();
+  const [searchParams] = useSearchParams();
+  // Where sign-in would come back to: the same ?next= (read once hydrated, the page is pre-rendered without it).
+  const signIn = hydrated ? signInPath(safeNextPath(searchParams.get(NEXT_PARAM)) ?? undefined) : paths.signIn;
   const countries = useMemo(() => (hydrated ? listCountries() : defaultCountryOnly()), [hydrated]);
   const birthdayParts = useMemo(() => {
     const year = new Date().getFullYear();
@@ -216,7 +225,7 @@ export function SignUpForm() {
         {isSubmitting ? 'Creating your account…' : 'Create account'}
       </Button>
       <p className={styles.small}>
-        Already have an account? <Link to={paths.signIn}>Sign in</Link>
+        Already have an account? <Link to={signIn}>Sign in</Link>
       </p>
     </form>
   );

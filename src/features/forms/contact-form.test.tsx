@@ -4,16 +4,13 @@ import { MemoryRouter } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { alertSuccess } from '@/ui/alerts';
 import ContactPage from './contact-page';
-import { startMail } from './mail';
-import { SUCCESS_ALERTS } from './messages';
+import { MAIL_FAILED_LOG, SUCCESS_ALERTS } from './messages';
 import { StoreError, storeSubmission } from './submissions';
 
 vi.mock('@/ui/alerts', () => ({ alertSuccess: vi.fn() }));
-vi.mock('./mail', () => ({ startMail: vi.fn() }));
 vi.mock('./submissions', async (original) => ({ ...(await original<typeof import('./submissions')>()), storeSubmission: vi.fn() }));
 
 const store = vi.mocked(storeSubmission);
-const mail = vi.mocked(startMail);
 const VALUES = { name: 'Ada Lovelace', email: 'ada@example.com', phone: '+1 619 555 0100', city: 'San Diego', message: 'Hello' };
 
 function renderAt(path = '/contact') {
@@ -37,8 +34,7 @@ async function fill(user: ReturnType<typeof userEvent.setup>, values: Partial<ty
 
 beforeEach(() => {
   vi.mocked(alertSuccess).mockReset();
-  store.mockReset().mockResolvedValue('key-1');
-  mail.mockReset().mockResolvedValue({ delivered: Promise.resolve('sent') });
+  store.mockReset().mockResolvedValue({ id: 'key-1', mailed: true });
 });
 
 describe('ContactPage', () => {
@@ -52,15 +48,13 @@ describe('ContactPage', () => {
     expect(field('Message').tagName).toBe('TEXTAREA');
   });
 
-  it('stores the trimmed fields with the page, then mails the form, thanks and resets', async () => {
+  it('sends the trimmed fields with the page, thanks and resets', async () => {
     const user = renderAt('/support');
     await fill(user, { ...VALUES, name: '  Ada Lovelace ' });
     await user.click(screen.getByRole('button', { name: 'Send message' }));
 
     await waitFor(() => expect(alertSuccess).toHaveBeenCalledWith(SUCCESS_ALERTS.contact));
     expect(store).toHaveBeenCalledExactlyOnceWith('contact', VALUES, '/support');
-    expect(mail).toHaveBeenCalledExactlyOnceWith({ kind: 'contact', fields: VALUES, form: screen.getByRole('form', { name: 'Inquiry' }) });
-    expect(store.mock.invocationCallOrder[0]).toBeLessThan(mail.mock.invocationCallOrder[0]!);
     await waitFor(() => expect(field('Full name')).toHaveValue(''));
     expect(field('Message')).toHaveValue('');
   });
@@ -81,7 +75,6 @@ describe('ContactPage', () => {
     expect(screen.getByText('Enter a phone number of 7 to 20 characters.')).toBeInTheDocument();
     expect(field('City')).not.toHaveAttribute('aria-invalid');
     expect(store).not.toHaveBeenCalled();
-    expect(mail).not.toHaveBeenCalled();
   });
 
   it('refuses a message over the database limit with its length', async () => {
@@ -98,7 +91,7 @@ describe('ContactPage', () => {
   });
 
   it('is disabled while sending and sends once however often it is pressed', async () => {
-    let finish!: (key: string) => void;
+    let finish!: (stored: { id: string; mailed: boolean }) => void;
     store.mockReturnValue(new Promise((resolve) => (finish = resolve)));
     const user = renderAt();
     await fill(user, VALUES);
@@ -108,12 +101,12 @@ describe('ContactPage', () => {
     await user.click(busy);
     await user.type(field('City'), '{Enter}');
     expect(store).toHaveBeenCalledTimes(1);
-    await act(async () => finish('key-1'));
+    await act(async () => finish({ id: 'key-1', mailed: true }));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Send message' })).toBeEnabled());
     expect(alertSuccess).toHaveBeenCalledTimes(1);
   });
 
-  it('when storing fails: keeps what was typed, says so with a retry, mails nothing; the retry sends', async () => {
+  it('when storing fails: keeps what was typed, says so with a retry, thanks nobody; the retry sends', async () => {
     store.mockRejectedValueOnce(new StoreError('timeout')).mockRejectedValueOnce(new StoreError('denied'));
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     const user = renderAt();
@@ -125,7 +118,6 @@ describe('ContactPage', () => {
     expect(error).toHaveTextContent('everything you typed is still here');
     expect(field('Full name')).toHaveValue(VALUES.name);
     expect(field('Message')).toHaveValue(VALUES.message);
-    expect(mail).not.toHaveBeenCalled();
     expect(alertSuccess).not.toHaveBeenCalled();
 
     await user.click(within(error).getByRole('button', { name: 'Try again' }));
@@ -136,7 +128,6 @@ describe('ContactPage', () => {
     await user.click(within(error).getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(alertSuccess).toHaveBeenCalledWith(SUCCESS_ALERTS.contact));
     expect(store).toHaveBeenCalledTimes(3);
-    expect(mail).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     await waitFor(() => expect(field('Email')).toHaveValue(''));
   });
@@ -158,7 +149,28 @@ describe('ContactPage', () => {
       ['message', 'Message'],
     ] as const)
       expect(field(label)).toHaveValue(VALUES[key]);
-    expect(mail).not.toHaveBeenCalled();
+  });
+
+  it('when the network has sent too many today: says so, with the wait in hours', async () => {
+    store.mockRejectedValueOnce(new StoreError('quota', { waitMinutes: 1439, limit: 'address' }));
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const user = renderAt();
+    await fill(user, VALUES);
+    await user.click(screen.getByRole('button', { name: 'Send message' }));
+    const error = await screen.findByRole('alert');
+    expect(error).toHaveTextContent('Many submissions have come from your network today');
+    expect(error).toHaveTextContent('Please try again in 24 hours.');
+    expect(field('Message')).toHaveValue(VALUES.message);
+  });
+
+  it('thanks the same when the inquiry was stored but not mailed, and logs it', async () => {
+    store.mockResolvedValueOnce({ id: 'key-2', mailed: false });
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const user = renderAt();
+    await fill(user, VALUES);
+    await user.click(screen.getByRole('button', { name: 'Send message' }));
+    await waitFor(() => expect(alertSuccess).toHaveBeenCalledWith(SUCCESS_ALERTS.contact));
+    expect(warn).toHaveBeenCalledWith(MAIL_FAILED_LOG);
   });
 
   it('shows the setup error when the build has no database', async () => {

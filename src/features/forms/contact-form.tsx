@@ -4,8 +4,8 @@ import { SubmissionForm } from './submission-form';
 import { useSubmissionForm } from './use-submission';
 import { fieldRules } from './validation';
 
-/** The inquiry form of /contact and /support; mailed as a form (EmailJS sendForm), so the input
- *  names are the template's variables. */
+/** The inquiry form of /contact and /support: the input names are the stored field names
+ *  (src/data/submission-fields.ts), and the function mails the inquiry to Leopard's inbox. */
 export function ContactForm() {
   const { register, errors, frame } = useSubmissionForm('contact', { name: '', email: '', phone: '', city: '', message: '' });
   return (

@@ -1,3 +1,4 @@
+import type { WaitlistProgramme } from '@/data/staff';
 import { FormField } from './form-field';
 import { SubmissionForm } from './submission-form';
 import { useSubmissionForm } from './use-submission';
@@ -8,11 +9,14 @@ interface JoinListFormProps {
   /** Accessible name of the form. */
   label: string;
   submitLabel: string;
+  /** The waitlist joined (waitlist only), stored and mailed with the two fields. */
+  programme?: WaitlistProgramme;
 }
 
-/** Full name and email: the waitlist and the Space pre-order form (mailed with EmailJS send). */
-export function JoinListForm({ kind, label, submitLabel }: JoinListFormProps) {
-  const { register, errors, frame } = useSubmissionForm(kind, { full__name: '', email: '' });
+/** Full name and email: the waitlist and the Space pre-order form (the function mails the person
+ *  a confirmation). */
+export function JoinListForm({ kind, label, submitLabel, programme }: JoinListFormProps) {
+  const { register, errors, frame } = useSubmissionForm(kind, { full__name: '', email: '' }, programme ? { programme } : undefined);
   return (
     <SubmissionForm label={label} submitLabel={submitLabel} {...frame}>
       <FormField

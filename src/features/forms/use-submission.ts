@@ -1,17 +1,18 @@
-/** Store, then mail, then thank (docs/decisions/0007-forms-store-then-mail.md): the sequence every form runs on submit. */
+/** Send, then thank (docs/decisions/0007-forms-store-then-mail.md): the function stores the
+ *  submission and mails it (docs/decisions/0111-submissions-through-the-server.md); the form thanks
+ *  the person once it is stored, and says "check your email" only when a mail to them went out. */
 import { useRef, useState, type FormEvent } from 'react';
 import { useForm, type DefaultValues } from 'react-hook-form';
 import { useLocation } from 'react-router-dom';
 import type { SubmissionKind } from '@/config/data-limits';
 import { alertSuccess } from '@/ui/alerts';
-import { startMail } from './mail';
-import { SUCCESS_ALERTS, type StoreProblem } from './messages';
+import { MAIL_FAILED_LOG, successAlert, type StoreProblem } from './messages';
 import { StoreError, storeSubmission, type SubmissionFields } from './submissions';
 import { trimmed } from './validation';
 
 export interface Submission<K extends SubmissionKind> {
   /** Resolves true once stored (the form may then be reset), false when storing failed. */
-  submit(fields: SubmissionFields[K], form: HTMLFormElement): Promise<boolean>;
+  submit(fields: SubmissionFields[K]): Promise<boolean>;
   /** Why the last attempt could not be stored; null when it was, or while trying again. */
   failure: StoreProblem | null;
 }
@@ -23,22 +24,27 @@ export function useSubmission<K extends SubmissionKind>(kind: K): Submission<K> 
   // re-renders (a double click, or Enter pressed twice).
   const inFlight = useRef(false);
 
-  const submit = async (raw: SubmissionFields[K], form: HTMLFormElement) => {
+  const submit = async (raw: SubmissionFields[K]) => {
     if (inFlight.current) return false;
     inFlight.current = true;
     setFailure(null);
     try {
       const fields = trimmed(raw as unknown as Record<string, string>) as unknown as SubmissionFields[K];
+      let mailed: boolean;
       try {
-        await storeSubmission(kind, fields, pathname);
+        ({ mailed } = await storeSubmission(kind, fields, pathname));
       } catch (error) {
         console.warn('The submission could not be stored:', error);
-        setFailure(error instanceof StoreError ? { reason: error.reason, waitMinutes: error.waitMinutes } : { reason: 'unknown' });
+        setFailure(
+          error instanceof StoreError
+            ? { reason: error.reason, waitMinutes: error.waitMinutes, limit: error.limit }
+            : { reason: 'unknown' },
+        );
         return false;
       }
-      // Stored: nothing can be lost any more. The mail's result is only logged.
-      await startMail({ kind, fields: fields as unknown as Record<string, string>, form });
-      void alertSuccess(SUCCESS_ALERTS[kind]);
+      // Stored: nothing can be lost any more. A mail that did not go out is only logged.
+      if (!mailed) console.warn(MAIL_FAILED_LOG);
+      void alertSuccess(successAlert(kind, mailed));
       return true;
     } finally {
       inFlight.current = false;
@@ -48,16 +54,16 @@ export function useSubmission<K extends SubmissionKind>(kind: K): Submission<K> 
   return { submit, failure };
 }
 
-/** A react-hook-form form wired to useSubmission: reset to `empty` once stored, kept otherwise. */
-export function useSubmissionForm<K extends SubmissionKind>(kind: K, empty: SubmissionFields[K]) {
+/** A react-hook-form form wired to useSubmission: reset to `empty` once stored, kept otherwise.
+ *  `given` is sent with what the person typed (the waitlist's programme, which the page's address
+ *  picks), as it is when the form is submitted. */
+export function useSubmissionForm<K extends SubmissionKind>(kind: K, empty: SubmissionFields[K], given?: Partial<SubmissionFields[K]>) {
   const { submit, failure } = useSubmission(kind);
   const form = useForm<SubmissionFields[K]>({ defaultValues: empty as DefaultValues<SubmissionFields[K]> });
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    const element = event.currentTarget;
-    return form.handleSubmit(async (values) => {
-      if (await submit(values, element)) form.reset(empty);
+  const onSubmit = (event: FormEvent<HTMLFormElement>) =>
+    form.handleSubmit(async (values) => {
+      if (await submit({ ...values, ...given })) form.reset(empty);
     })(event);
-  };
   return {
     register: form.register,
     errors: form.formState.errors,

@@ -16,7 +16,7 @@ export default function EnterprisePage() {
     <>
       <PageIntro title={PAGE_TITLES.enterprise} summary={PAGE_SUMMARIES.enterprise}>
         <Actions>
-          <ButtonLink to={paths.waitlist} variant="accent">
+          <ButtonLink to={paths.builderWaitlist} variant="accent">
             Join the builder waitlist
           </ButtonLink>
         </Actions>
@@ -53,7 +53,7 @@ export default function EnterprisePage() {
       <ClosingCta
         title="Get early access"
         intro="The builder is in private beta with a handful of enterprise customers. Join the waitlist and we will invite you as places open."
-        primary={{ to: paths.waitlist, label: 'Join the waitlist for early access' }}
+        primary={{ to: paths.builderWaitlist, label: 'Join the waitlist for early access' }}
         secondary={{ to: paths.contact, label: 'Talk to us about an enterprise pilot' }}
       />
     </>

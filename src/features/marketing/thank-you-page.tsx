@@ -1,14 +1,15 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { BRAND } from '@/config/brand';
 import { externalLinks } from '@/config/external-links';
 import { PAGE_SUMMARIES } from '@/config/page-summaries';
 import { PAGE_TITLES } from '@/config/page-titles';
-import { paths, signInPath } from '@/config/paths';
+import { paths, signInPath, signUpPath } from '@/config/paths';
 import { ButtonLink } from '@/ui/button';
 import { PageIntro } from '@/ui/page-intro';
 import { sessionVisibility } from '@/ui/session-visibility';
 import { TypingText } from '@/ui/typing-text';
+import { useHydrated } from '@/ui/use-hydrated';
 import { Actions, Section } from './components/section';
 import { StepList } from './components/step-list';
 import type { Step } from './content/types';
@@ -35,6 +36,11 @@ const SERVICE_NAMES = MARKETING_SERVICES.map((service) => service.name);
 /** The thank-you page. `checkoutSummary` is what a visitor bought, when they come back from the
  *  store's checkout; the store owns it, so the route table passes it in (src/app/pages). */
 export default function ThankYouPage({ checkoutSummary }: { checkoutSummary?: ReactNode }) {
+  // After a checkout (a query: the session id), signing up or in comes back here: that session is
+  // what adds a visitor's order to the account (docs/decisions/0110-guest-orders-by-proof-of-purchase.md).
+  // The pre-rendered page has no query, so the links get it once hydrated.
+  const { pathname, search } = useLocation();
+  const back = useHydrated() && search ? pathname + search : undefined;
   return (
     <>
       <PageIntro title={PAGE_TITLES.thankYou} summary={PAGE_SUMMARIES.thankYou}>
@@ -43,10 +49,10 @@ export default function ThankYouPage({ checkoutSummary }: { checkoutSummary?: Re
             My Dashboard
           </ButtonLink>
           {/* A visitor has no dashboard yet: the way there is an account (or signing in to one). */}
-          <ButtonLink to={paths.signUp} className={sessionVisibility.visitorOnly}>
+          <ButtonLink to={signUpPath(back)} className={sessionVisibility.visitorOnly}>
             Create your account
           </ButtonLink>
-          <ButtonLink to={signInPath(paths.dashboard)} variant="secondary" className={sessionVisibility.visitorOnly}>
+          <ButtonLink to={signInPath(back ?? paths.dashboard)} variant="secondary" className={sessionVisibility.visitorOnly}>
             Sign in
           </ButtonLink>
         </Actions>

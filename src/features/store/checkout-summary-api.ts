@@ -1,11 +1,13 @@
 /** What a visitor bought, read back after Stripe's Checkout through the checkoutSummary function
- *  by the session id Stripe put in the success address. Only what the thank-you page shows. */
+ *  by the session id Stripe put in the success address. Only what the thank-you page shows. The
+ *  same session id is the buyer's proof of purchase: signed in, it adds the order to the account
+ *  (src/firebase/guest-order-claim.ts). */
 import type { CheckoutSummary as CatalogCheckoutSummary } from '@/catalog/checkout';
 import { isBillingPeriod } from '@/catalog/pricing';
 import { isPlanId, isPricedPlan } from '@/catalog/plans';
 import { isServiceId } from '@/catalog/services';
 import { isSubscriptionStatus, type SubscriptionStatus } from '@/catalog/subscription';
-import { callFunction, isRecord, successData } from '@/firebase/functions';
+import { callFunction, isRecord, refusalOf, successData } from '@/firebase/functions';
 
 /** The thank-you page's query parameter that carries a visitor's Checkout session id. */
 export const CHECKOUT_SESSION_PARAM = 'session_id';
@@ -33,9 +35,14 @@ function toSummary(data: Record<string, unknown>): CheckoutSummary | null {
   };
 }
 
-/** The summary, or null when it cannot be had (unknown session, no service, a bad answer). */
-export async function fetchCheckoutSummary(sessionId: string): Promise<CheckoutSummary | null> {
+export type SummaryAnswer =
+  { ok: true; summary: CheckoutSummary } | { ok: false; /** the function's own words (too many look-ups) */ message: string | null };
+
+/** The summary, or why it cannot be had (unknown session, too many look-ups, no service, a bad answer). */
+export async function fetchCheckoutSummary(sessionId: string): Promise<SummaryAnswer> {
   const answer = await callFunction('checkoutSummary', { method: 'GET', query: { session_id: sessionId } });
   const data = successData(answer, 200) ?? (answer.reached && answer.status === 200 && isRecord(answer.body) ? answer.body : null);
-  return data ? toSummary(data) : null;
+  const summary = data ? toSummary(data) : null;
+  if (summary) return { ok: true, summary };
+  return { ok: false, message: answer.reached && answer.status === 429 ? refusalOf(answer).message : null };
 }

@@ -1,21 +1,28 @@
-import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useContext, useEffect, useState } from 'react';
+import { useLocation, useSearchParams } from 'react-router-dom';
+import { GUEST_ORDER_TEXTS } from '@/catalog/checkout';
 import { formatUsd } from '@/catalog/money';
 import { PLAN_NAMES } from '@/catalog/plans';
 import { SERVICE_LABELS } from '@/catalog/services';
 import { paymentsLabel, periodSuffix, subscriptionState, subscriptionStatusLabel, TERM_MONTHS } from '@/catalog/subscription';
-import { paths } from '@/config/paths';
+import { paths, signInPath, signUpPath } from '@/config/paths';
+import type { GuestOrderClaimOutcome } from '@/firebase/guest-order-claim';
+import { AuthConnectContext, useAuthState, useSessionHint } from '@/session/auth-context';
 import { ButtonLink } from '@/ui/button';
 import { Spinner } from '@/ui/spinner';
 import { useHydrated } from '@/ui/use-hydrated';
 import { CHECKOUT_SESSION_PARAM, fetchCheckoutSummary, isCheckoutSessionId, type CheckoutSummary as Summary } from './checkout-summary-api';
 import styles from './checkout-summary.module.scss';
 
-type State = { status: 'loading' } | { status: 'ready'; summary: Summary } | { status: 'unavailable' };
+type State = { status: 'loading' } | { status: 'ready'; summary: Summary } | { status: 'unavailable'; message: string | null };
+
+const UNAVAILABLE = 'We could not load the details of your order. If you paid, Stripe emails you a receipt.';
 
 /**
- * After a visitor's checkout (the thank-you page with ?session_id=cs_…): what was bought, and an
- * invitation to create an account with the same email, which then links the order to it.
+ * After a checkout (the thank-you page with ?session_id=cs_…): what was bought and, since the
+ * session is the buyer's proof of purchase, the order added to the account of a signed-in person
+ * (docs/decisions/0110-guest-orders-by-proof-of-purchase.md). A visitor is told how to get it into
+ * an account: sign up or sign in from here (they come back to this page), or the mailed link.
  * Renders nothing without a session id, and nothing before hydration (the page is pre-rendered
  * without a query).
  */
@@ -31,8 +38,15 @@ export function CheckoutSummary() {
     if (!isCheckoutSessionId(sessionId)) return;
     let left = false;
     fetchCheckoutSummary(sessionId)
-      .catch(() => null)
-      .then((summary) => !left && setLoaded({ sessionId, state: summary ? { status: 'ready', summary } : { status: 'unavailable' } }));
+      .catch(() => ({ ok: false as const, message: null }))
+      .then(
+        (answer) =>
+          !left &&
+          setLoaded({
+            sessionId,
+            state: answer.ok ? { status: 'ready', summary: answer.summary } : { status: 'unavailable', message: answer.message },
+          }),
+      );
     return () => {
       left = true;
     };
@@ -43,10 +57,13 @@ export function CheckoutSummary() {
     <section className={styles.summary} aria-labelledby="checkout-summary-title" aria-busy={state.status === 'loading'}>
       <h2 id="checkout-summary-title">Your order</h2>
       {state.status === 'loading' && <Spinner label="Loading your order…" />}
-      {state.status === 'unavailable' && (
-        <p role="alert">We could not load the details of your order. If you paid, Stripe emails you a receipt.</p>
+      {state.status === 'unavailable' && <p role="alert">{state.message ?? UNAVAILABLE}</p>}
+      {state.status === 'ready' && (
+        <>
+          <SummaryDetails summary={state.summary} />
+          <OrderAccount sessionId={sessionId} />
+        </>
       )}
-      {state.status === 'ready' && <SummaryDetails summary={state.summary} />}
     </section>
   );
 }
@@ -66,11 +83,62 @@ function SummaryDetails({ summary }: { summary: Summary }) {
       </p>
       <p>Status: {status}</p>
       <p>{paymentsLabel({ termPayments, paymentsMade })}</p>
-      <p>
-        Create your account with the email you paid with, and this plan appears in your orders, where you can follow its payments and manage
-        billing.
-      </p>
-      <ButtonLink to={paths.signUp}>Create your account</ButtonLink>
+    </>
+  );
+}
+
+/** 'adding' until the function has answered. */
+type Claim = 'adding' | GuestOrderClaimOutcome;
+
+/** Where this order goes: into the signed-in person's account (claimed with the session as soon as
+ *  Auth says who they are), or the way there for a visitor. Auth is loaded only when the session
+ *  hint says someone is signed in, so a visitor's page loads no Firebase code. */
+function OrderAccount({ sessionId }: { sessionId: string }) {
+  const hinted = useSessionHint();
+  const connect = useContext(AuthConnectContext);
+  const { user, ready } = useAuthState();
+  const { pathname, search } = useLocation();
+  const [claimed, setClaimed] = useState<{ key: string; claim: Claim } | null>(null);
+  const key = user ? `${user.uid} ${sessionId}` : null;
+  const claim: Claim | null = claimed && claimed.key === key ? claimed.claim : key ? 'adding' : null;
+
+  useEffect(() => {
+    if (hinted) connect();
+  }, [hinted, connect]);
+
+  useEffect(() => {
+    if (!user || key === null) return;
+    let left = false;
+    import('@/firebase/guest-order-claim')
+      .then(({ claimGuestOrder }) => claimGuestOrder(user, { sessionId }))
+      .catch((error: unknown): GuestOrderClaimOutcome => ({ ok: false, status: null, message: String(error) }))
+      .then((outcome) => !left && setClaimed({ key, claim: outcome }));
+    return () => {
+      left = true;
+    };
+  }, [user, key, sessionId]);
+
+  if (hinted && !ready) return <Spinner label={GUEST_ORDER_TEXTS.adding} />;
+  if (claim === null) {
+    const here = pathname + search;
+    return (
+      <>
+        <p>{GUEST_ORDER_TEXTS.visitorHow}</p>
+        <div className={styles.actions}>
+          <ButtonLink to={signUpPath(here)}>Create your account</ButtonLink>
+          <ButtonLink to={signInPath(here)} variant="secondary">
+            Sign in
+          </ButtonLink>
+        </div>
+      </>
+    );
+  }
+  if (claim === 'adding') return <Spinner label={GUEST_ORDER_TEXTS.adding} />;
+  if (!claim.ok) return <p role="alert">{claim.message}</p>;
+  return (
+    <>
+      <p role="status">{claim.linked ? GUEST_ORDER_TEXTS.added : GUEST_ORDER_TEXTS.alreadyYours}</p>
+      <ButtonLink to={paths.orderHistory}>See my orders</ButtonLink>
     </>
   );
 }

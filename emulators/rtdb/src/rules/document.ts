@@ -23,6 +23,11 @@ export interface Rule {
   readonly plain: CompiledExpression | null;
   /** Coverage of a boolean rule: [evaluations, true, false, errors]; null otherwise. */
   readonly counts: Float64Array | null;
+  /** The rule as written: the expression, or "true"/"false" (for the denial log). */
+  readonly source: string;
+  /** Its location, e.g. "/users/$uid", and the wildcards in scope there. */
+  readonly path: string;
+  readonly vars: ReadonlySet<string>;
 }
 
 export interface RuleNode {
@@ -280,7 +285,7 @@ function compileRule(
     const constant = value.value as boolean;
     const counts = cov === null ? null : new Float64Array(4);
     if (cov !== null) cov.rules.push({ ...loc, constant, expression: null, counts: counts! });
-    return { kind, where, constant, expr: null, plain: null, counts };
+    return { kind, where, constant, expr: null, plain: null, counts, source: String(constant), path, vars };
   }
   if (value.type !== 'string') {
     throw new RulesError(`${where}: must be a boolean or an expression string, found ${kindOf(value)} (${lineCol(text, value.offset)})`);
@@ -289,11 +294,11 @@ function compileRule(
   try {
     if (cov === null) {
       const expr = compileExpression(source, { kind, vars });
-      return { kind, where, constant: null, expr, plain: expr, counts: null };
+      return { kind, where, constant: null, expr, plain: expr, counts: null, source, path, vars };
     }
     const c = compileCoveredExpression(source, { kind, vars });
     cov.rules.push({ ...loc, constant: null, expression: c.coverage, counts: c.coverage.counts });
-    return { kind, where, constant: null, expr: c.expr, plain: c.plain, counts: null };
+    return { kind, where, constant: null, expr: c.expr, plain: c.plain, counts: null, source, path, vars };
   } catch (e) {
     if (!(e instanceof ExprError)) throw e;
     const at = e.index === null ? value.offset : sourceOffsetOf(text, value, e.index);

@@ -36,14 +36,14 @@ function run(rule: Rule, env: Env): boolean {
 
 /** `run` without counting for coverage: for the server's own pre-checks, which are not rule
  *  evaluations a developer asked for. */
-function runPlain(rule: Rule, env: Env): boolean {
+export function runPlain(rule: Rule, env: Env): boolean {
   env.error = null;
   if (rule.constant !== null) return rule.constant;
   return rule.plain!(env);
 }
 
 /** The rule node for one step down, binding the wildcard variable in env if it is used. */
-function step(node: RuleNode, key: string, env: Env): RuleNode | null {
+export function step(node: RuleNode, key: string, env: Env): RuleNode | null {
   const named = node.children?.get(key);
   if (named !== undefined) return named;
   if (node.wildNode === null) return null;
@@ -55,7 +55,7 @@ function show(path: readonly string[]): string {
   return '/' + path.join('/');
 }
 
-function makeEnv(ctx: ReadContext | WriteContext, query: RuleQuery | null): Env {
+export function makeEnv(ctx: ReadContext | WriteContext, query: RuleQuery | null): Env {
   const root = new Snap(ctx.root ?? null, null);
   return {
     auth: ctx.auth ?? null,

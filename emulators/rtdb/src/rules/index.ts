@@ -6,9 +6,11 @@ import { parseRulesDocument, type RuleNode } from './document';
 import { canReadImpl, canWriteImpl, couldWriteImpl, indexesAtImpl, ruleNodeAt } from './engine';
 import { DocumentCoverage, noteIndexUse } from './coverage';
 import { RulesError } from './errors';
+import { type DeniedRule, explainReadImpl, explainWriteAheadImpl, explainWriteImpl } from './explain';
 import type { ReadContext, WriteContext, WriteDecision } from './types';
 
 export { RulesError } from './errors';
+export type { DeniedRule } from './explain';
 export { ruleQueryFromWire } from './query';
 export { authFromToken } from './auth';
 export type { AuthVar, ExportJson, ReadContext, RuleQuery, WireQuery, WriteContext, WriteDecision } from './types';
@@ -76,4 +78,20 @@ export function couldWrite(rules: CompiledRules, path: string[], ctx: Omit<ReadC
 /** The .indexOn entries of the rule node at exactly `path` ([] if none). */
 export function indexesAt(rules: CompiledRules, path: string[]): string[] {
   return indexesAtImpl(rules.tree, path);
+}
+
+/** After a denied read: the .read rules that said no (denial log). */
+export function explainRead(rules: CompiledRules, path: string[], ctx: ReadContext): DeniedRule[] {
+  return explainReadImpl(rules.tree, path, ctx);
+}
+
+/** After a denied write: the .write rules that said no, or the .validate that failed (`reason`
+ *  is the engine's WriteDecision reason). */
+export function explainWrite(rules: CompiledRules, ctx: WriteContext, reason: string | null): DeniedRule[] {
+  return explainWriteImpl(rules.tree, ctx, reason);
+}
+
+/** After a write refused before its data arrived (couldWrite false). */
+export function explainWriteAhead(rules: CompiledRules, path: string[], ctx: Omit<ReadContext, 'query'>): DeniedRule[] {
+  return explainWriteAheadImpl(rules.tree, path, ctx);
 }

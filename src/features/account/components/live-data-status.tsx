@@ -2,7 +2,7 @@ import { ConnectionNotice } from '@/ui/connection-notice';
 import { Spinner } from '@/ui/spinner';
 
 interface LiveDataStatusProps {
-  /** The page's live data (useLiveValue and the hooks over it). */
+  /** The page's live data (src/firebase/use-live-value.ts and the hooks over it). */
   state: { status: 'loading' | 'ready' | 'error'; unreachable: boolean };
   /** What the data is, after "your": "orders" gives "Loading your orders…". */
   subject: string;

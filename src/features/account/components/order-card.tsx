@@ -1,9 +1,9 @@
 import { SERVICE_LABELS } from '@/catalog/services';
 import { formatBillingDate, paymentsLabel } from '@/catalog/subscription';
 import type { Order } from '@/data/orders';
-import { addOnsText, amountText, isNeverPaid, nextPayment, orderDateText, orderStatus, planLabel } from '../order-display';
+import { addOnsText, amountText, isNeverPaid, nextPayment, orderDateText, orderStatus, planLabel, tradeInText } from '@/data/order-display';
+import { StatusBadge } from '@/ui/status-badge';
 import { ManageBillingButton } from './manage-billing-button';
-import { StatusBadge } from './status-badge';
 import styles from './order-card.module.scss';
 
 /** One order (spec "Orders": the product title, "Purchased an application", Status), with what was
@@ -12,6 +12,7 @@ export function OrderCard({ order }: { order: Order }) {
   const { subscription } = order;
   const neverPaid = isNeverPaid(order);
   const next = nextPayment(order);
+  const tradeIn = tradeInText(order);
   const titleId = `order-${order.id}`;
   return (
     <article className={styles.card} aria-labelledby={titleId}>
@@ -30,11 +31,12 @@ export function OrderCard({ order }: { order: Order }) {
       {order.amount.cents > 0 && <p className={styles.amount}>{amountText(order)}</p>}
       <div className={styles.facts}>
         <p>
-          Status: <StatusBadge status={orderStatus(order)} />
+          Status: <StatusBadge {...orderStatus(order)} />
         </p>
         <p>Add-ons: {addOnsText(order.addOns)}</p>
         {subscription && !neverPaid && <p>{paymentsLabel(subscription)}</p>}
         {next !== null && <p>Next payment: {formatBillingDate(next)}</p>}
+        {tradeIn && <p>{tradeIn}</p>}
       </div>
       {subscription?.customerId && !neverPaid && <ManageBillingButton />}
     </article>

@@ -5,9 +5,9 @@ import { paths } from '@/config/paths';
 import { ButtonLink } from '@/ui/button';
 import { Spinner } from '@/ui/spinner';
 import type { Order } from '@/data/orders';
+import { amountText, isLivePlan, nextPayment, orderStatus, planLabel } from '@/data/order-display';
+import { StatusBadge } from '@/ui/status-badge';
 import { ManageBillingButton } from '../components/manage-billing-button';
-import { StatusBadge } from '../components/status-badge';
-import { amountText, isLivePlan, nextPayment, orderStatus, planLabel } from '../order-display';
 import styles from './dashboard.module.scss';
 
 function PlanItem({ order }: { order: Order }) {
@@ -21,7 +21,7 @@ function PlanItem({ order }: { order: Order }) {
         </h3>
         <p className={styles.planAmount}>{amountText(order)}</p>
         <p>
-          Status: <StatusBadge status={orderStatus(order)} />
+          Status: <StatusBadge {...orderStatus(order)} />
         </p>
         <p>{next !== null ? `Next payment: ${formatBillingDate(next)}` : 'No further payments'}</p>
       </article>

@@ -4,8 +4,8 @@ import { SERVICE_LABELS } from '@/catalog/services';
 import { paths } from '@/config/paths';
 import { Spinner } from '@/ui/spinner';
 import type { Order } from '@/data/orders';
-import { StatusBadge } from '../components/status-badge';
-import { amountText, orderDateText, orderStatus, planLabel } from '../order-display';
+import { amountText, orderDateText, orderStatus, planLabel } from '@/data/order-display';
+import { StatusBadge } from '@/ui/status-badge';
 import styles from './dashboard.module.scss';
 
 /** How many orders the dashboard shows; the orders page has them all. */
@@ -33,7 +33,7 @@ export function LatestOrders({ orders }: { orders: Order[] | null }) {
                   {order.tier && ` · ${planLabel(order.tier)}`}
                 </span>
                 <span className={styles.orderAmount}>{order.amount.cents > 0 ? amountText(order) : ''}</span>
-                <StatusBadge status={orderStatus(order)} />
+                <StatusBadge {...orderStatus(order)} />
                 {order.createdAt !== null && (
                   <span className={styles.orderDate}>
                     Ordered <time dateTime={new Date(order.createdAt).toISOString()}>{orderDateText(order.createdAt)}</time>

@@ -1,0 +1,67 @@
+// The demo submissions `npm start` writes with admin access, which skips the rules: here they are
+// held to what the forms send and the rules accept (src/config/data-limits.ts, src/data/staff.ts),
+// so the console shows records a visitor could really have sent.
+import { describe, expect, it } from 'vitest';
+import { EMAIL_PATTERN, PHONE_PATTERN, TEXT_LIMITS } from '../src/config/data-limits';
+import { WAITLIST_PROGRAMMES } from '../src/data/staff';
+import { DEMO_STAFF, demoSubmissions } from './seed';
+
+const NOW = Date.UTC(2026, 10, 26, 12);
+const submissions = demoSubmissions(NOW);
+const PUSH_CHARS = '-0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz';
+/** The time a push id was made at (its first 8 characters). */
+const pushIdTime = (id: string) => [...id.slice(0, 8)].reduce((time, char) => time * 64 + PUSH_CHARS.indexOf(char), 0);
+
+describe('demo submissions', () => {
+  it('two inquiries, an entry on each waitlist and two pending pre-orders', () => {
+    expect(Object.keys(submissions).sort()).toEqual(['contact', 'preorder', 'waitlist']);
+    expect(Object.values(submissions.contact)).toHaveLength(2);
+    expect(Object.values(submissions.waitlist).map((entry) => entry.programme)).toEqual(expect.arrayContaining([...WAITLIST_PROGRAMMES]));
+    expect(Object.values(submissions.preorder)).toHaveLength(2);
+  });
+
+  it('carry exactly the fields a visitor sends, none of the staff-managed ones', () => {
+    const fields = {
+      contact: ['name', 'email', 'phone', 'city', 'message', 'createdAt', 'page'],
+      waitlist: ['full__name', 'email', 'createdAt', 'page', 'programme'],
+      preorder: ['full__name', 'email', 'createdAt', 'page'],
+    };
+    for (const [kind, records] of Object.entries(submissions)) {
+      for (const record of Object.values(records) as Record<string, unknown>[]) {
+        expect(Object.keys(record).sort()).toEqual([...fields[kind as keyof typeof fields]].sort());
+      }
+    }
+  });
+
+  it('are valid by the limits and patterns of the forms and the rules', () => {
+    for (const records of Object.values(submissions)) {
+      for (const record of Object.values(records) as Record<string, string>[]) {
+        expect(record.email).toMatch(EMAIL_PATTERN);
+        expect(record.page.startsWith('/')).toBe(true);
+        for (const key of ['name', 'full__name', 'city'] as const)
+          if (record[key] !== undefined) expect(record[key].length).toBeLessThanOrEqual(TEXT_LIMITS.fullName);
+        if (record.phone !== undefined) {
+          expect(record.phone).toMatch(PHONE_PATTERN);
+          expect(record.phone.length).toBeLessThanOrEqual(TEXT_LIMITS.phone);
+        }
+        if (record.message !== undefined) expect(record.message.length).toBeLessThanOrEqual(TEXT_LIMITS.message);
+      }
+    }
+  });
+
+  it('were sent before the stack started, each keyed by a push id of its own time', () => {
+    for (const records of Object.values(submissions)) {
+      for (const [id, record] of Object.entries(records) as [string, { createdAt: number }][]) {
+        expect(record.createdAt).toBeLessThan(NOW);
+        expect(id).toMatch(/^[-0-9A-Za-z_]{20}$/);
+        expect(pushIdTime(id)).toBe(record.createdAt);
+      }
+    }
+  });
+});
+
+describe('the demo staff account', () => {
+  it('is staff@leopard.test / leopard-staff, an admin', () => {
+    expect(DEMO_STAFF).toMatchObject({ email: 'staff@leopard.test', password: 'leopard-staff', role: 'admin' });
+  });
+});

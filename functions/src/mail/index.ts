@@ -1,0 +1,20 @@
+/** The server mail module (docs/decisions/0109-server-mail.md): every mail the functions send goes
+ *  through sendMail, and every message is built here with a text and an HTML body. */
+export { escapeHtml } from './html';
+export {
+  CLAIM_ORDER_SUBJECT,
+  PREORDER_SUBJECT,
+  WAITLIST_SUBJECT,
+  SPACE_PASS_SUBJECT,
+  VERIFY_EMAIL_SUBJECT,
+  claimOrderMail,
+  claimOrderUrl,
+  contactInquiryMail,
+  joinListConfirmationMail,
+  spacePassMail,
+  spacePassUrl,
+  verifyEmailMail,
+  type MailContent,
+} from './messages';
+export { EMAILJS_SEND_PATH, sendMail, type MailMessage, type MailOutcome, type MailTemplateParams } from './send-mail';
+export { EMAILJS_DEFAULT_API_URL, isMailConfigured, siteLink, type MailSettings } from './settings';

@@ -1,0 +1,458 @@
+// The `staff` and `spacePass` functions over HTTP, against the database emulator, firebase-tools'
+// Auth emulator (real tokens and claims), the EmailJS stand-in and the Stripe stand-in. Each
+// refusal is tested as the attack it stops: no token, a customer, a forged or unknown role, support
+// on an admin's action, a demoted admin's old token, two tabs approving at once.
+import { describe, expect, it } from 'vitest';
+import {
+  SPACE_PASSES_PATH,
+  STAFF_ACTIONS,
+  STAFF_AUDIT_PATH,
+  isPassCode,
+  type StaffAction,
+  type StaffAuditEntry,
+} from '../../../src/data/staff';
+import { TRADE_IN_REWARD_CENTS } from '../../../src/catalog/add-ons';
+import { read } from '../billing-test-harness';
+import { ROLE_CHANGED, STAFF_ONLY, notAllowed } from './claims';
+import { STAFF_MAX_BODY_BYTES } from './handler';
+import { SITE, useStaffHarness, type TestAccount } from './staff-test-harness';
+
+const harness = useStaffHarness('staff');
+
+/** A well-formed request of each action, aimed at nothing in particular. */
+const SAMPLE: Record<StaffAction, Record<string, unknown>> = {
+  setSubmissionStatus: { kind: 'contact', id: 'contact-1', status: 'answered' },
+  decidePreorder: { id: 'preorder-1', decision: 'approve' },
+  resendPass: { id: 'preorder-1' },
+  confirmTradeIn: { orderId: 'order-1' },
+  grantRole: { email: 'someone@example.com', role: 'support' },
+  lookupCustomer: { email: 'someone@example.com' },
+  resendVerification: { uid: 'someone' },
+};
+const ACTIONS = Object.keys(STAFF_ACTIONS) as StaffAction[];
+const ADMIN_ONLY = ACTIONS.filter((action) => !(STAFF_ACTIONS[action] as readonly string[]).includes('support'));
+
+async function auditEntries(): Promise<StaffAuditEntry[]> {
+  return Object.values((await read<Record<string, StaffAuditEntry>>(harness.database, STAFF_AUDIT_PATH)) ?? {});
+}
+
+async function storePreorder(id: string, fields: Record<string, unknown> = {}) {
+  const record = { full__name: 'Ada Lovelace', email: `ada-${id}@example.com`, createdAt: 1_700_000_000_000, page: '/preorder', ...fields };
+  await harness.database.ref(`submissions/preorder/${id}`).set(record);
+  return record;
+}
+
+/** The token's payload with other claims, re-encoded without a signature: what a forger can make. */
+function forged(token: string, claims: Record<string, unknown>): string {
+  const [header, payload] = token.split('.');
+  const decoded = JSON.parse(Buffer.from(payload!, 'base64url').toString()) as Record<string, unknown>;
+  const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  return `${header}.${encode({ ...decoded, ...claims })}.`;
+}
+
+describe('who may call', () => {
+  it.each(ACTIONS)('%s: 401 without a token or with one Auth did not issue', async (action) => {
+    for (const token of [null, 'not-a-token']) {
+      const answer = await harness.call(token, { action, ...SAMPLE[action] });
+      expect(answer.status).toBe(401);
+      expect(answer.json).toMatchObject({ statusCode: 401, error: { message: expect.any(String) } });
+    }
+    expect((await harness.call(null, { action }, { Authorization: 'Basic abc' })).status).toBe(401);
+  });
+
+  it.each(ACTIONS)('%s: 403 for a customer, an unknown role and a role the customer wrote into a forged token', async (action) => {
+    const customer = await harness.account();
+    const unknownRole = await harness.account({ role: 'owner' });
+    const wrongCase = await harness.account({ role: 'Admin' });
+    for (const token of [customer.token, unknownRole.token, wrongCase.token, forged(customer.token, { role: 'admin' })]) {
+      const answer = await harness.call(token, { action, ...SAMPLE[action] });
+      expect([answer.status, answer.json]).toEqual([403, { statusCode: 403, error: { message: STAFF_ONLY } }]);
+    }
+  });
+
+  it.each(ADMIN_ONLY)('%s: 403 for support, naming who may', async (action) => {
+    const support = await harness.account({ role: 'support' });
+    const answer = await harness.call(support.token, { action, ...SAMPLE[action] });
+    expect([answer.status, answer.json]).toEqual([403, { statusCode: 403, error: { message: notAllowed(action) } }]);
+    expect(notAllowed(action)).toBe('This action is for Leopard admins.');
+  });
+
+  it("a demoted admin's token still says admin, and is refused at once", async () => {
+    const admin = await harness.account({ role: 'admin' });
+    await harness.auth.setCustomUserClaims(admin.uid, {});
+    const answer = await harness.call(admin.token, { action: 'lookupCustomer', email: admin.email });
+    expect([answer.status, answer.json]).toEqual([403, { statusCode: 403, error: { message: STAFF_ONLY } }]);
+    await harness.auth.setCustomUserClaims(admin.uid, { role: 'support' });
+    expect((await harness.call(admin.token, { action: 'lookupCustomer', email: admin.email })).json).toMatchObject({
+      error: { message: ROLE_CHANGED },
+    });
+  });
+
+  it('a disabled staff account is refused', async () => {
+    const admin = await harness.account({ role: 'admin' });
+    await harness.auth.updateUser(admin.uid, { disabled: true });
+    expect((await harness.call(admin.token, { action: 'lookupCustomer', email: admin.email })).status).toBe(401);
+  });
+
+  it('answers only POST from the site, and refuses other origins', async () => {
+    const admin = await harness.account({ role: 'admin' });
+    const get = await fetch(harness.urls.staff, { headers: { Authorization: `Bearer ${admin.token}` } });
+    expect(get.status).toBe(405);
+    const elsewhere = await harness.call(admin.token, { action: 'lookupCustomer', email: admin.email }, { Origin: 'https://evil.example' });
+    expect(elsewhere.status).toBe(403);
+    const preflight = await fetch(harness.urls.staff, { method: 'OPTIONS', headers: { Origin: SITE } });
+    expect([preflight.status, preflight.headers.get('access-control-allow-origin')]).toEqual([204, SITE]);
+  });
+
+  it('refuses bad input with 400 naming the field, and a huge body with 413', async () => {
+    const admin = await harness.account({ role: 'admin' });
+    const cases: [Record<string, unknown>, string][] = [
+      [{ action: 'deleteEverything' }, 'action'],
+      [{ action: 'setSubmissionStatus', kind: 'preorder', id: 'x', status: 'new' }, 'kind'],
+      [{ action: 'setSubmissionStatus', kind: 'contact', id: '../../customers', status: 'answered' }, 'id'],
+      [{ action: 'setSubmissionStatus', kind: 'waitlist', id: 'x', status: 'answered' }, 'status'],
+      [{ action: 'decidePreorder', id: 'x', decision: 'maybe' }, 'decision'],
+      [{ action: 'grantRole', email: 'x@example.com', role: 'owner' }, 'role'],
+      [{ action: 'lookupCustomer', email: 'not an email' }, 'email'],
+      [{ action: 'resendVerification', uid: 'a/b' }, 'uid'],
+      [{ action: 'confirmTradeIn', orderId: { '.sv': 'timestamp' } }, 'orderId'],
+    ];
+    for (const [body, field] of cases) {
+      const answer = await harness.call(admin.token, body);
+      expect([answer.status, (answer.json.error as { field?: string }).field]).toEqual([400, field]);
+    }
+    expect((await harness.call(admin.token, ['lookupCustomer'])).status).toBe(400);
+    const huge = await harness.call(admin.token, {
+      action: 'lookupCustomer',
+      email: admin.email,
+      padding: 'x'.repeat(STAFF_MAX_BODY_BYTES * 10),
+    });
+    expect(huge.status).toBe(413);
+    expect(await auditEntries()).toEqual([]);
+  });
+});
+
+describe('setSubmissionStatus', () => {
+  it('support answers an inquiry: the state is written beside what the visitor sent, and audited', async () => {
+    const support = await harness.account({ role: 'support' });
+    const inquiry = {
+      name: 'Ada',
+      email: 'ada@example.com',
+      phone: '+1 555 0100',
+      city: 'London',
+      message: 'Hi',
+      createdAt: 1,
+      page: '/contact',
+    };
+    await harness.database.ref('submissions/contact/c1').set(inquiry);
+    const answer = await harness.call(support.token, { action: 'setSubmissionStatus', kind: 'contact', id: 'c1', status: 'answered' });
+    expect(answer).toEqual({
+      status: 200,
+      json: { statusCode: 200, data: { kind: 'contact', id: 'c1', status: 'answered', changed: true } },
+    });
+    expect(await read(harness.database, 'submissions/contact/c1')).toEqual({
+      ...inquiry,
+      status: 'answered',
+      statusChangedAt: expect.any(Number),
+      statusChangedBy: support.uid,
+    });
+    expect(await auditEntries()).toEqual([
+      {
+        actorUid: support.uid,
+        actorEmail: support.email,
+        role: 'support',
+        action: 'setSubmissionStatus',
+        target: 'submissions/contact/c1',
+        at: expect.any(Number),
+        detail: 'answered',
+      },
+    ]);
+
+    const again = await harness.call(support.token, { action: 'setSubmissionStatus', kind: 'contact', id: 'c1', status: 'answered' });
+    expect(again.json).toMatchObject({ data: { changed: false } });
+    expect(await auditEntries()).toHaveLength(1);
+  });
+
+  it('moves a waitlist entry through its own states, and finds no record it would create', async () => {
+    const admin = await harness.account({ role: 'admin' });
+    await harness.database
+      .ref('submissions/waitlist/w1')
+      .set({ full__name: 'Grace', email: 'g@example.com', createdAt: 1, page: '/waitlist' });
+    const contacted = await harness.call(admin.token, { action: 'setSubmissionStatus', kind: 'waitlist', id: 'w1', status: 'contacted' });
+    expect(contacted.status).toBe(200);
+    const missing = await harness.call(admin.token, { action: 'setSubmissionStatus', kind: 'waitlist', id: 'w404', status: 'archived' });
+    expect(missing.status).toBe(404);
+    expect(await read(harness.database, 'submissions/waitlist/w404')).toBeNull();
+    expect((await auditEntries()).map((entry) => [entry.role, entry.target])).toEqual([['admin', 'submissions/waitlist/w1']]);
+  });
+});
+
+describe('decidePreorder and the Space pass', () => {
+  it('ten approvals at once (two tabs, a double click) issue one pass and send one mail', async () => {
+    const admin = await harness.account({ role: 'admin' });
+    const preorder = await storePreorder('p1');
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => harness.call(admin.token, { action: 'decidePreorder', id: 'p1', decision: 'approve' })),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(Array(10).fill(200));
+    const data = answers.map((answer) => answer.json.data as { issued: boolean; pass: { code: string }; mail: string | null });
+    expect(data.filter((one) => one.issued)).toHaveLength(1);
+    const code = data[0]!.pass.code;
+    expect(isPassCode(code)).toBe(true);
+    expect(new Set(data.map((one) => one.pass.code))).toEqual(new Set([code]));
+    expect(data.find((one) => one.issued)).toMatchObject({ status: 'approved', mail: 'sent', passUrl: `${SITE}/space-pass/${code}` });
+
+    expect(Object.keys((await read(harness.database, SPACE_PASSES_PATH)) ?? {})).toEqual([code]);
+    expect(await read(harness.database, `${SPACE_PASSES_PATH}/${code}`)).toEqual({
+      name: 'Ada Lovelace',
+      preorderId: 'p1',
+      issuedAt: expect.any(Number),
+    });
+    expect(await read(harness.database, 'submissions/preorder/p1')).toEqual({
+      ...preorder,
+      status: 'approved',
+      statusChangedAt: expect.any(Number),
+      statusChangedBy: admin.uid,
+      pass: { code, issuedAt: expect.any(Number), mailedAt: expect.any(Number) },
+    });
+    const mails = harness.emailjs.received();
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toMatchObject({ withPrivateKey: true, params: { to_email: preorder.email, subject: 'Your Space beta-tester pass' } });
+    for (const body of [mails[0]!.params.message_text, mails[0]!.params.message_html]) {
+      expect(body).toContain('Ada Lovelace');
+      expect(body).toContain(`${SITE}/space-pass/${code}`);
+    }
+    expect((await auditEntries()).map((entry) => [entry.action, entry.target, entry.detail])).toEqual([
+      ['decidePreorder', 'submissions/preorder/p1', 'approved; pass mail sent'],
+    ]);
+
+    // The link in the mail opens the pass: the public function shows the person's name.
+    const page = await fetch(`${harness.urls.spacePass}?code=${code}`, { headers: { Origin: SITE } });
+    expect([page.status, await page.json()]).toEqual([
+      200,
+      { statusCode: 200, data: { name: 'Ada Lovelace', issuedAt: expect.any(Number) } },
+    ]);
+  });
+
+  it('refuses to decline an approved pre-order and to approve a declined one, saying why', async () => {
+    const admin = await harness.account({ role: 'admin' });
+    await storePreorder('approved');
+    await storePreorder('declined');
+    expect((await harness.call(admin.token, { action: 'decidePreorder', id: 'approved', decision: 'approve' })).status).toBe(200);
+    const decline = await harness.call(admin.token, { action: 'decidePreorder', id: 'approved', decision: 'decline' });
+    expect([decline.status, (decline.json.error as { message: string }).message]).toEqual([409, expect.stringMatching(/approved/)]);
+
+    const declined = await harness.call(admin.token, { action: 'decidePreorder', id: 'declined', decision: 'decline' });
+    expect(declined.json).toEqual({
+      statusCode: 200,
+      data: { id: 'declined', status: 'declined', pass: null, passUrl: null, issued: false, mail: null },
+    });
+    const approve = await harness.call(admin.token, { action: 'decidePreorder', id: 'declined', decision: 'approve' });
+    expect([approve.status, (approve.json.error as { message: string }).message]).toEqual([409, expect.stringMatching(/declined/)]);
+    expect((await harness.call(admin.token, { action: 'decidePreorder', id: 'declined', decision: 'decline' })).status).toBe(200);
+
+    expect(await read(harness.database, 'submissions/preorder/declined/pass')).toBeNull();
+    expect(harness.emailjs.received()).toHaveLength(1);
+    expect((await auditEntries()).map((entry) => entry.detail)).toEqual(['approved; pass mail sent', 'declined']);
+    expect((await harness.call(admin.token, { action: 'decidePreorder', id: 'nobody', decision: 'approve' })).status).toBe(404);
+    expect(await read(harness.database, 'submissions/preorder/nobody')).toBeNull();
+  });
+
+  it('without mail settings the pass is issued, the answer says so and gives the link; resendPass mails it later', async () => {
+    const admin = await harness.account({ role: 'admin' });
+    await storePreorder('p2');
+    harness.deps.mail = { ...harness.configuredMail, publicKey: '' };
+    const approved = await harness.call(admin.token, { action: 'decidePreorder', id: 'p2', decision: 'approve' });
+    const { pass, passUrl, mail } = approved.json.data as { pass: { code: string; mailedAt?: number }; passUrl: string; mail: string };
+    expect([mail, passUrl, pass.mailedAt]).toEqual(['not-configured', `${SITE}/space-pass/${pass.code}`, undefined]);
+    expect(harness.emailjs.received()).toEqual([]);
+
+    harness.deps.mail = harness.configuredMail;
+    harness.emailjs.fail({ status: 500, times: 1 });
+    const failed = await harness.call(admin.token, { action: 'resendPass', id: 'p2' });
+    expect(failed.json).toMatchObject({ data: { mail: 'failed', issued: false, pass: { code: pass.code } } });
+
+    const resent = await harness.call(admin.token, { action: 'resendPass', id: 'p2' });
+    expect(resent.json).toMatchObject({ data: { mail: 'sent', issued: false, pass: { code: pass.code, mailedAt: expect.any(Number) } } });
+    expect(await read(harness.database, 'submissions/preorder/p2/pass/mailedAt')).toEqual(expect.any(Number));
+    expect(harness.emailjs.received().map((received) => received.params.to_email)).toEqual(['ada-p2@example.com']);
+    expect((await auditEntries()).map((entry) => [entry.action, entry.detail])).toEqual([
+      ['decidePreorder', 'approved; pass mail not-configured'],
+      ['resendPass', 'pass mail sent'],
+    ]);
+  });
+
+  it('resendPass refuses a pre-order with no pass, and an unknown one', async () => {
+    const admin = await harness.account({ role: 'admin' });
+    await storePreorder('pending');
+    expect((await harness.call(admin.token, { action: 'resendPass', id: 'pending' })).status).toBe(409);
+    expect((await harness.call(admin.token, { action: 'resendPass', id: 'nobody' })).status).toBe(404);
+    expect(harness.emailjs.received()).toEqual([]);
+  });
+});
+
+describe('confirmTradeIn', () => {
+  async function storeOrder(orderId: string, fields: Record<string, unknown> = {}) {
+    const customer = await harness.stripe.customers.create({ email: `buyer-${orderId}@example.com` });
+    const order = {
+      applicationExist: true,
+      modelExistsOn: 'wix',
+      customerId: customer.id,
+      payment_status: 'paid',
+      paymentsMade: 1,
+      ...fields,
+    };
+    await harness.database.ref(`all_orders/${orderId}`).set(order);
+    return customer.id;
+  }
+
+  it("credits the catalogue's reward to the customer's Stripe balance once, under five presses at once", async () => {
+    const admin = await harness.account({ role: 'admin' });
+    const orderId = '-TradeInOrder0000001';
+    const customerId = await storeOrder(orderId);
+    const answers = await Promise.all(Array.from({ length: 5 }, () => harness.call(admin.token, { action: 'confirmTradeIn', orderId })));
+    expect(answers.map((answer) => answer.status)).toEqual(Array(5).fill(200));
+    const outcomes = answers.map((answer) => (answer.json.data as { outcome: string }).outcome);
+    expect(outcomes.sort()).toEqual(['already-credited', 'already-credited', 'already-credited', 'already-credited', 'credited']);
+    expect(answers[0]!.json.data).toMatchObject({ orderId, tradeIn: { status: expect.any(String), amount: TRADE_IN_REWARD_CENTS } });
+
+    const transactions = await harness.stripe.customers.listBalanceTransactions(customerId);
+    expect(transactions.data.map((transaction) => transaction.amount)).toEqual([-TRADE_IN_REWARD_CENTS]);
+    expect((await harness.stripe.customers.retrieve(customerId)) as { balance: number }).toMatchObject({ balance: -TRADE_IN_REWARD_CENTS });
+    expect(await read(harness.database, `all_orders/${orderId}/tradeIn`)).toMatchObject({ status: 'credited', creditedBy: admin.uid });
+
+    const again = await harness.call(admin.token, { action: 'confirmTradeIn', orderId });
+    expect(again.json).toMatchObject({ data: { outcome: 'already-credited' } });
+    const audited = (await auditEntries()).filter((entry) => entry.action === 'confirmTradeIn');
+    expect(audited.map((entry) => entry.target)).toEqual(
+      Array(outcomes.filter((o) => o === 'credited').length).fill(`all_orders/${orderId}`),
+    );
+  });
+
+  it('refuses an order that declared no trade-in (409, saying why) and an unknown order (404)', async () => {
+    const admin = await harness.account({ role: 'admin' });
+    await storeOrder('-TradeInOrder0000002', { applicationExist: false });
+    const refused = await harness.call(admin.token, { action: 'confirmTradeIn', orderId: '-TradeInOrder0000002' });
+    expect([refused.status, (refused.json.error as { message: string }).message]).toEqual([409, expect.stringMatching(/trade in/)]);
+    expect((await harness.call(admin.token, { action: 'confirmTradeIn', orderId: '-TradeInOrder0000404' })).status).toBe(404);
+    expect(await read(harness.database, 'all_orders/-TradeInOrder0000404')).toBeNull();
+    expect(await auditEntries()).toEqual([]);
+  });
+});
+
+describe('spacePass', () => {
+  it('answers the same 404 for an unknown code and a malformed one, and shows a name as text', async () => {
+    await harness.database.ref(`${SPACE_PASSES_PATH}/AAAAAAAAAAAAAAAAAAAAAAAAAA`).set({ name: '<b>Ada</b>', preorderId: 'p', issuedAt: 5 });
+    const get = async (query: string) => {
+      const response = await fetch(`${harness.urls.spacePass}${query}`);
+      return [response.status, await response.json()];
+    };
+    expect(await get('?code=AAAAAAAAAAAAAAAAAAAAAAAAAA')).toEqual([200, { statusCode: 200, data: { name: '<b>Ada</b>', issuedAt: 5 } }]);
+    const notFound = await get('?code=BBBBBBBBBBBBBBBBBBBBBBBBBB');
+    expect(notFound[0]).toBe(404);
+    for (const query of [
+      '',
+      '?code=aaaaaaaaaaaaaaaaaaaaaaaaaa',
+      '?code=AAAA',
+      '?code=../space_passes',
+      '?code=A&code=B',
+      `?code=${'A'.repeat(27)}`,
+    ]) {
+      expect(await get(query)).toEqual(notFound);
+    }
+    expect((await fetch(harness.urls.spacePass, { method: 'POST' })).status).toBe(405);
+    expect(
+      (await fetch(`${harness.urls.spacePass}?code=AAAAAAAAAAAAAAAAAAAAAAAAAA`, { headers: { Origin: 'https://evil.example' } })).status,
+    ).toBe(403);
+  });
+});
+
+describe('accounts', () => {
+  it('grantRole gives and takes a role, keeping the other claims; the new staff member signs in again to use it', async () => {
+    const admin = await harness.account({ role: 'admin' });
+    const person = await harness.account({ claims: { beta: true } });
+    const granted = await harness.call(admin.token, { action: 'grantRole', email: person.email.toUpperCase(), role: 'support' });
+    expect(granted.json).toEqual({
+      statusCode: 200,
+      data: { uid: person.uid, email: person.email, role: 'support', previousRole: null, changed: true },
+    });
+    expect((await harness.auth.getUser(person.uid)).customClaims).toEqual({ beta: true, role: 'support' });
+
+    expect((await harness.call(person.token, { action: 'lookupCustomer', email: person.email })).status).toBe(403);
+    const fresh: TestAccount = { ...person, token: await harness.signIn(person) };
+    expect((await harness.call(fresh.token, { action: 'lookupCustomer', email: person.email })).status).toBe(200);
+
+    const removed = await harness.call(admin.token, { action: 'grantRole', email: person.email, role: 'none' });
+    expect(removed.json).toMatchObject({ data: { role: null, previousRole: 'support', changed: true } });
+    expect((await harness.auth.getUser(person.uid)).customClaims).toEqual({ beta: true });
+    expect((await harness.call(fresh.token, { action: 'lookupCustomer', email: person.email })).status).toBe(403);
+
+    expect((await auditEntries()).map((entry) => [entry.action, entry.target, entry.detail])).toEqual([
+      ['grantRole', `user:${person.uid}`, 'none → support'],
+      ['grantRole', `user:${person.uid}`, 'support → none'],
+    ]);
+  });
+
+  it('an admin cannot take away their own role, so the console always keeps one', async () => {
+    const admin = await harness.account({ role: 'admin' });
+    for (const role of ['none', 'support']) {
+      const answer = await harness.call(admin.token, { action: 'grantRole', email: admin.email, role });
+      expect(answer.status).toBe(409);
+    }
+    expect((await harness.auth.getUser(admin.uid)).customClaims).toEqual({ role: 'admin' });
+    expect((await harness.call(admin.token, { action: 'grantRole', email: admin.email, role: 'admin' })).json).toMatchObject({
+      data: { changed: false },
+    });
+    expect((await harness.call(admin.token, { action: 'grantRole', email: 'nobody@example.com', role: 'admin' })).status).toBe(404);
+    expect(await auditEntries()).toEqual([]);
+  });
+
+  it("lookupCustomer shows Auth's view and the Stripe customer, and changes nothing", async () => {
+    const support = await harness.account({ role: 'support' });
+    const customer = await harness.account({ verified: false });
+    await harness.database.ref(`customers/${customer.uid}`).set({ stripeCustomerId: 'cus_Test123', createdAt: 1 });
+    const answer = await harness.call(support.token, { action: 'lookupCustomer', email: customer.email });
+    expect(answer.json).toEqual({
+      statusCode: 200,
+      data: {
+        uid: customer.uid,
+        email: customer.email,
+        emailVerified: false,
+        disabled: false,
+        createdAt: expect.any(Number),
+        lastSignInAt: expect.any(Number),
+        role: null,
+        stripeCustomerId: 'cus_Test123',
+        stripeDashboardUrl: 'https://dashboard.stripe.com/test/customers/cus_Test123',
+      },
+    });
+    const staffLookup = await harness.call(support.token, { action: 'lookupCustomer', email: support.email });
+    expect(staffLookup.json).toMatchObject({
+      data: { role: 'support', emailVerified: true, stripeCustomerId: null, stripeDashboardUrl: null },
+    });
+    expect((await harness.call(support.token, { action: 'lookupCustomer', email: 'nobody@example.com' })).status).toBe(404);
+    expect(await auditEntries()).toEqual([]);
+  });
+
+  it('resendVerification mails a fresh link from Auth through the mail module; refuses a verified email', async () => {
+    const support = await harness.account({ role: 'support' });
+    const customer = await harness.account({ verified: false });
+    const answer = await harness.call(support.token, { action: 'resendVerification', uid: customer.uid });
+    expect(answer.json).toEqual({ statusCode: 200, data: { uid: customer.uid, email: customer.email, mail: 'sent' } });
+    const [mail] = harness.emailjs.received();
+    expect(mail).toMatchObject({ withPrivateKey: true, params: { to_email: customer.email, subject: 'Verify your Leopard email' } });
+    const link = /(http\S+oobCode\S+)/.exec(mail!.params.message_text as string)![1]!;
+    expect(new URL(link).searchParams.get('mode')).toBe('verifyEmail');
+    expect(new URL(new URL(link).searchParams.get('continueUrl')!).origin).toBe(SITE);
+    expect(JSON.stringify(answer.json)).not.toContain('oobCode');
+
+    // The link verifies the account, as the person's click does (Auth then sends them on to the site).
+    expect((await fetch(link, { redirect: 'manual' })).status).toBeLessThan(400);
+    expect((await harness.auth.getUser(customer.uid)).emailVerified).toBe(true);
+    expect((await harness.call(support.token, { action: 'resendVerification', uid: customer.uid })).status).toBe(409);
+    expect((await harness.call(support.token, { action: 'resendVerification', uid: 'nobody' })).status).toBe(404);
+    expect((await auditEntries()).map((entry) => [entry.action, entry.target, entry.role])).toEqual([
+      ['resendVerification', `user:${customer.uid}`, 'support'],
+    ]);
+  });
+});

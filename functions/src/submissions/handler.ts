@@ -1,0 +1,147 @@
+/** submitForm: the contact, waitlist and pre-order forms' one way in
+ *  (docs/decisions/0111-submissions-through-the-server.md). POST `{kind, fields, page}` with the
+ *  visitor's ID token (the forms sign visitors in anonymously). Checks App Check where it is
+ *  enforced, the fields (the forms' own checks, src/data/submission-fields.ts), five of a
+ *  kind an hour per visitor and 20 a day per client address, each counted in a transaction; then
+ *  stores the submission and sends its one mail. Browsers cannot write submissions/ themselves. */
+import type { AppCheck } from 'firebase-admin/app-check';
+import type { Auth } from 'firebase-admin/auth';
+import { ServerValue, type Database } from 'firebase-admin/database';
+import { logger } from 'firebase-functions';
+import type { Request } from 'firebase-functions/v2/https';
+import type { Response } from 'express';
+import { MAILS_PER_RECIPIENT, SUBMISSIONS_PER_ADDRESS, SUBMISSION_QUOTA } from '../../../src/config/data-limits';
+import { parseSubmission, type SubmissionFields, type SubmitFormLimited, type SubmitFormStored } from '../../../src/data/submission-fields';
+import { identifyCaller } from '../caller';
+import { clientAddress } from '../client-address';
+import { applyCors, requireMethod, sendError } from '../http';
+import { contactInquiryMail, isMailConfigured, joinListConfirmationMail, sendMail, type MailSettings } from '../mail';
+import { takeAllowance } from '../rate-limit';
+
+/** The largest form is a 5,000-character message and four short fields; even all in four-byte
+ *  characters it stays under this. */
+export const SUBMIT_FORM_MAX_BODY_BYTES = 32 * 1024;
+
+export const APP_CHECK_HEADER = 'X-Firebase-AppCheck';
+
+/** The allowances taken for each submission (rate_limits/<bucket>/<hash of the key>). */
+export const SUBMISSION_LIMITS = {
+  /** Per anonymous visitor and kind, as the forms have always counted (data-limits.ts). */
+  visitor: { max: SUBMISSION_QUOTA.max, windowMs: SUBMISSION_QUOTA.windowMs },
+  address: { bucket: 'submission-address', ...SUBMISSIONS_PER_ADDRESS },
+  recipient: { bucket: 'submission-mail-recipient', ...MAILS_PER_RECIPIENT },
+} as const;
+
+export const visitorBucket = (kind: string) => `submission-visitor-${kind}`;
+
+export interface SubmitFormDependencies {
+  auth: Pick<Auth, 'verifyIdToken'>;
+  /** Given: every request must carry a valid App Check token. Null: not enforced (locally). */
+  appCheck: Pick<AppCheck, 'verifyToken'> | null;
+  database: Database;
+  mail: MailSettings;
+  /** Where inquiries are mailed; empty: stored only. */
+  contactInbox: string;
+  siteOrigins: readonly string[];
+  now?: () => number;
+}
+
+export const SUBMIT_FORM_MESSAGES = {
+  appCheck: 'This request did not come from the Leopard site (App Check).',
+  signIn: 'Send the visitor’s ID token as "Authorization: Bearer <ID token>".',
+  badToken: 'The ID token is not valid. Reload the page and try again.',
+  body: 'The body must be a JSON object: {"kind", "fields", "page"}.',
+  tooLarge: `The request is larger than ${SUBMIT_FORM_MAX_BODY_BYTES} bytes.`,
+  visitorLimit: 'You have sent several of these in the last hour. Please try again later.',
+  addressLimit: 'Many submissions have come from your network today. Please try again later.',
+} as const;
+
+function bodySize(request: Request): number {
+  return request.rawBody?.length ?? Buffer.byteLength(JSON.stringify(request.body ?? null));
+}
+
+function refuseLimited(response: Response, limit: SubmitFormLimited['limit'], retryAfterMs: number): void {
+  const retryAfterMinutes = Math.max(1, Math.ceil(retryAfterMs / 60_000));
+  response.set('Retry-After', String(Math.ceil(retryAfterMs / 1000)));
+  const body: SubmitFormLimited = {
+    statusCode: 429,
+    error: { message: limit === 'visitor' ? SUBMIT_FORM_MESSAGES.visitorLimit : SUBMIT_FORM_MESSAGES.addressLimit },
+    limit,
+    retryAfterMinutes,
+  };
+  response.status(429).json(body);
+}
+
+/** The one mail of a stored submission; true when the provider took it. */
+async function mailSubmission(
+  deps: SubmitFormDependencies,
+  submission: { [K in keyof SubmissionFields]: { kind: K; fields: SubmissionFields[K]; page: string } }[keyof SubmissionFields],
+  now: number,
+): Promise<boolean> {
+  if (!isMailConfigured(deps.mail)) return false;
+  if (submission.kind === 'contact') {
+    const inbox = deps.contactInbox.trim();
+    if (inbox === '') return false;
+    const content = contactInquiryMail({ fields: submission.fields, page: submission.page, siteUrl: deps.mail.siteUrl });
+    return (await sendMail(deps.mail, { to: inbox, replyTo: submission.fields.email, ...content })).status === 'sent';
+  }
+  const to = submission.fields.email;
+  // Counted before sending, so a provider that fails does not reopen the cap for a flood.
+  const allowance = await takeAllowance(deps.database, { ...SUBMISSION_LIMITS.recipient, key: to.toLowerCase(), now });
+  if (!allowance.allowed) {
+    logger.info('submitForm: stored without a mail, the recipient had enough mail today', { kind: submission.kind });
+    return false;
+  }
+  const programme = submission.kind === 'waitlist' ? submission.fields.programme : undefined;
+  const content = joinListConfirmationMail({ kind: submission.kind, programme, siteUrl: deps.mail.siteUrl });
+  return (await sendMail(deps.mail, { to, ...content })).status === 'sent';
+}
+
+export async function handleSubmitForm(request: Request, response: Response, deps: SubmitFormDependencies): Promise<void> {
+  if (applyCors(request, response, deps.siteOrigins, 'POST, OPTIONS') === 'answered') return;
+  if (!requireMethod(request, response, 'POST')) return;
+  response.set('Cache-Control', 'no-store');
+
+  if (deps.appCheck) {
+    const token = request.get(APP_CHECK_HEADER);
+    const verified = token
+      ? await deps.appCheck.verifyToken(token).then(
+          () => true,
+          () => false,
+        )
+      : false;
+    if (!verified) return sendError(response, 401, SUBMIT_FORM_MESSAGES.appCheck);
+  }
+
+  const caller = await identifyCaller(deps.auth, request.get('Authorization'));
+  if (caller.kind === 'visitor') return sendError(response, 401, SUBMIT_FORM_MESSAGES.signIn);
+  if (caller.kind === 'rejected') return sendError(response, 401, SUBMIT_FORM_MESSAGES.badToken);
+
+  if (bodySize(request) > SUBMIT_FORM_MAX_BODY_BYTES) return sendError(response, 413, SUBMIT_FORM_MESSAGES.tooLarge);
+  const body: unknown = request.body;
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return sendError(response, 400, SUBMIT_FORM_MESSAGES.body);
+  const parsed = parseSubmission(body);
+  if (!parsed.ok) return sendError(response, 400, parsed.message, parsed.field);
+
+  const now = (deps.now ?? Date.now)();
+  // The visitor first: a visitor over their own count does not use up their address's.
+  const visitor = await takeAllowance(deps.database, {
+    bucket: visitorBucket(parsed.kind),
+    key: caller.uid,
+    ...SUBMISSION_LIMITS.visitor,
+    now,
+  });
+  if (!visitor.allowed) return refuseLimited(response, 'visitor', visitor.retryAfterMs);
+  const address = await takeAllowance(deps.database, { ...SUBMISSION_LIMITS.address, key: clientAddress(request), now });
+  if (!address.allowed) {
+    logger.warn('submitForm: one client address over its daily submissions');
+    return refuseLimited(response, 'address', address.retryAfterMs);
+  }
+
+  const record = { ...parsed.fields, page: parsed.page, createdAt: ServerValue.TIMESTAMP };
+  const stored = deps.database.ref(`submissions/${parsed.kind}`).push();
+  await stored.set(record);
+  const mailed = await mailSubmission(deps, parsed as Parameters<typeof mailSubmission>[1], now);
+  const answer: SubmitFormStored = { statusCode: 201, data: { id: stored.key!, mailed } };
+  response.status(201).json(answer);
+}

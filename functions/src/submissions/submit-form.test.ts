@@ -1,0 +1,324 @@
+// submitForm over real HTTP against the database emulator, firebase-tools' Auth emulator (real
+// anonymous visitors, real ID tokens) and the EmailJS stand-in configured as the stack configures
+// it (the private key required). Each test is an attack on the limits or the mail, next to the
+// honest path (docs/decisions/0111-submissions-through-the-server.md).
+import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
+import { getAuth } from 'firebase-admin/auth';
+import { getDatabase, type Database } from 'firebase-admin/database';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { start as startEmailJs, type RunningEmailJs } from '../../../emulators/emailjs/server';
+import { start as startDatabase, type RunningEmulator } from '../../../emulators/rtdb/src/index';
+import { MAILS_PER_RECIPIENT, SUBMISSIONS_PER_ADDRESS, SUBMISSION_QUOTA } from '../../../src/config/data-limits';
+import type { MailSettings } from '../mail';
+import { RATE_LIMITS_PATH } from '../rate-limit';
+import { identityToolkit, startAuthEmulator, type RunningAuth } from '../staff/staff-test-harness';
+import { post, testServers, type JsonAnswer } from '../test-server';
+import { APP_CHECK_HEADER, handleSubmitForm, type SubmitFormDependencies } from './handler';
+
+const PROJECT = 'demo-submit-form';
+const SITE = 'http://127.0.0.1:4173';
+const PRIVATE_KEY = 'emailjs_private_submit_test';
+const INBOX = 'team@leopard.test';
+
+let authEmulator: RunningAuth;
+let database: RunningEmulator;
+let app: App;
+let db: Database;
+let emailjs: RunningEmailJs;
+let url: string;
+let mail: MailSettings;
+const servers = testServers();
+const deps = {} as SubmitFormDependencies;
+
+beforeAll(async () => {
+  authEmulator = await startAuthEmulator(PROJECT);
+  process.env.FIREBASE_AUTH_EMULATOR_HOST = authEmulator.host;
+  database = await startDatabase({ port: 0, quiet: true });
+  app = initializeApp({ projectId: PROJECT, databaseURL: `${database.url}?ns=${PROJECT}` }, `submit-form-${Date.now()}`);
+  db = getDatabase(app);
+  emailjs = await startEmailJs({ port: 0, quiet: true, privateKey: PRIVATE_KEY, requirePrivateKey: true });
+  mail = {
+    privateKey: PRIVATE_KEY,
+    publicKey: 'public-key',
+    serviceId: 'service',
+    templateId: 'template',
+    apiUrl: emailjs.url,
+    siteUrl: SITE,
+  };
+  url = await servers.serve('submitForm', (request, response) => handleSubmitForm(request, response, deps));
+}, 120_000);
+
+afterAll(async () => {
+  await servers.closeAll();
+  await deleteApp(app);
+  await emailjs.stop();
+  await database.stop();
+  await authEmulator.stop();
+}, 30_000);
+
+beforeEach(async () => {
+  Object.assign(deps, { auth: getAuth(app), appCheck: null, database: db, mail, contactInbox: INBOX, siteOrigins: [SITE], now: undefined });
+  emailjs.reset();
+  await db.ref().set(null);
+});
+
+/** A new anonymous visitor, as the forms make one (accounts:signUp without an email). */
+async function visitor(): Promise<string> {
+  return (await identityToolkit(authEmulator.url, 'signUp', { returnSecureToken: true })).idToken as string;
+}
+
+const CONTACT = {
+  name: 'Ada Lovelace',
+  email: 'ada@example.com',
+  phone: '+1 619 555 0100',
+  city: 'San Diego',
+  message: 'Hello <b>there</b>',
+};
+const JOIN = { full__name: 'Katherine Johnson', email: 'kj@example.com' };
+
+function submit(token: string | null, body: unknown, headers: Record<string, string> = {}): Promise<JsonAnswer> {
+  return post(url, body, { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...headers });
+}
+
+async function stored(kind: string): Promise<Record<string, unknown>[]> {
+  return Object.values(((await db.ref(`submissions/${kind}`).get()).val() ?? {}) as Record<string, Record<string, unknown>>);
+}
+
+describe('the honest path', () => {
+  it('an inquiry: stored as the forms stored it, with the server time, and mailed once to the inbox with a reply to the sender', async () => {
+    const before = Date.now();
+    const answer = await submit(await visitor(), { kind: 'contact', fields: CONTACT, page: '/support' });
+    expect(answer).toEqual({ status: 201, json: { statusCode: 201, data: { id: expect.any(String), mailed: true } } });
+    const [record, ...more] = await stored('contact');
+    expect(more).toEqual([]);
+    expect(record).toEqual({ ...CONTACT, page: '/support', createdAt: expect.any(Number) });
+    expect(record!.createdAt).toBeGreaterThanOrEqual(before - 1000);
+    const data = answer.json.data as { id: string };
+    expect(Object.keys(((await db.ref('submissions/contact').get()).val() ?? {}) as object)).toEqual([data.id]);
+
+    const [mailed, ...others] = emailjs.received();
+    expect(others).toEqual([]);
+    expect(mailed).toMatchObject({
+      withPrivateKey: true,
+      params: { to_email: INBOX, reply_to: CONTACT.email, subject: 'Inquiry from Ada Lovelace' },
+    });
+    expect(mailed!.params.message_text).toContain(CONTACT.message);
+    expect(mailed!.params.message_html).toContain('Hello &lt;b&gt;there&lt;/b&gt;');
+  });
+
+  it.each([
+    ['waitlist', { ...JOIN, programme: 'builder' }, "You're on the Leopard waitlist"],
+    ['preorder', JOIN, 'Your Leopard Space pre-order'],
+  ] as const)(
+    'a %s entry: stored, trimmed, and one confirmation to the address typed that carries nothing typed',
+    async (kind, fields, subject) => {
+      const answer = await submit(await visitor(), {
+        kind,
+        fields: { ...fields, full__name: `  ${fields.full__name} ` },
+        page: '/waitlist',
+      });
+      expect(answer.status).toBe(201);
+      expect(answer.json.data).toEqual({ id: expect.any(String), mailed: true });
+      expect(await stored(kind)).toEqual([{ ...fields, page: '/waitlist', createdAt: expect.any(Number) }]);
+      const [mailed, ...others] = emailjs.received();
+      expect(others).toEqual([]);
+      expect(mailed!.params).toMatchObject({ to_email: JOIN.email, subject });
+      expect(JSON.stringify(mailed!.params)).not.toContain('Katherine');
+    },
+  );
+
+  it('answers the site’s preflight with the App Check header allowed, and refuses another origin', async () => {
+    const preflight = await fetch(url, { method: 'OPTIONS', headers: { Origin: SITE, 'Access-Control-Request-Method': 'POST' } });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-headers')).toContain(APP_CHECK_HEADER);
+    const elsewhere = await submit(
+      await visitor(),
+      { kind: 'contact', fields: CONTACT, page: '/contact' },
+      { Origin: 'https://evil.example' },
+    );
+    expect(elsewhere.status).toBe(403);
+    expect(await stored('contact')).toEqual([]);
+  });
+});
+
+describe('limits', () => {
+  it(`50 fresh anonymous visitors from one address store ${SUBMISSIONS_PER_ADDRESS.max}, and the rest are told to wait`, async () => {
+    const tokens = await Promise.all(Array.from({ length: 50 }, () => visitor()));
+    const answers: JsonAnswer[] = [];
+    for (const [n, token] of tokens.entries()) {
+      // Each claims another address in X-Forwarded-For; Google's front end appends the address it
+      // saw (one and the same), which is what the function must count.
+      const forwarded = { 'X-Forwarded-For': `198.51.100.${n}, 203.0.113.9` };
+      answers.push(await submit(token, { kind: 'contact', fields: { ...CONTACT, message: `Flood ${n}` }, page: '/contact' }, forwarded));
+    }
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(SUBMISSIONS_PER_ADDRESS.max);
+    const refused = answers.filter((a) => a.status === 429);
+    expect(refused).toHaveLength(50 - SUBMISSIONS_PER_ADDRESS.max);
+    expect(refused[0]!.json).toMatchObject({ statusCode: 429, limit: 'address', retryAfterMinutes: 24 * 60 });
+    expect(await stored('contact')).toHaveLength(SUBMISSIONS_PER_ADDRESS.max);
+    expect(emailjs.received()).toHaveLength(SUBMISSIONS_PER_ADDRESS.max);
+    // The address is counted by its hash only.
+    expect(JSON.stringify((await db.ref(RATE_LIMITS_PATH).get()).val())).not.toMatch(/203\.0\.113\.9/);
+  }, 60_000);
+
+  it('the address count is all kinds together, and frees up a day after', async () => {
+    const T0 = 1_800_000_000_000;
+    deps.now = () => T0;
+    const kinds = ['contact', 'waitlist', 'preorder'] as const;
+    for (let n = 0; n < SUBMISSIONS_PER_ADDRESS.max; n++) {
+      const kind = kinds[n % 3]!;
+      const fields = kind === 'contact' ? CONTACT : { ...JOIN, email: `p${n}@example.com` };
+      expect((await submit(await visitor(), { kind, fields, page: '/' })).status).toBe(201);
+    }
+    expect((await submit(await visitor(), { kind: 'preorder', fields: JOIN, page: '/' })).status).toBe(429);
+    deps.now = () => T0 + SUBMISSIONS_PER_ADDRESS.windowMs;
+    expect((await submit(await visitor(), { kind: 'preorder', fields: JOIN, page: '/' })).status).toBe(201);
+  }, 60_000);
+
+  it(`one visitor: ${SUBMISSION_QUOTA.max} of a kind an hour, then how many minutes to wait; other kinds still go`, async () => {
+    const token = await visitor();
+    for (let n = 0; n < SUBMISSION_QUOTA.max; n++) {
+      expect((await submit(token, { kind: 'contact', fields: CONTACT, page: '/contact' })).status).toBe(201);
+    }
+    const held = await submit(token, { kind: 'contact', fields: CONTACT, page: '/contact' });
+    expect(held).toEqual({
+      status: 429,
+      json: { statusCode: 429, error: { message: expect.any(String) }, limit: 'visitor', retryAfterMinutes: 60 },
+    });
+    expect(await stored('contact')).toHaveLength(SUBMISSION_QUOTA.max);
+    expect((await submit(token, { kind: 'waitlist', fields: JOIN, page: '/waitlist' })).status).toBe(201);
+  });
+
+  it(`one mail per stored submission, and at most ${MAILS_PER_RECIPIENT.max} a day to one recipient however it is spelt`, async () => {
+    const spellings = ['victim@example.com', 'Victim@Example.com', 'VICTIM@EXAMPLE.COM', 'victim@example.com', 'victim@EXAMPLE.com'];
+    const answers: JsonAnswer[] = [];
+    for (const [n, email] of spellings.entries()) {
+      const kind = n % 2 ? 'preorder' : 'waitlist';
+      answers.push(await submit(await visitor(), { kind, fields: { full__name: 'Not Victim', email }, page: '/waitlist' }));
+    }
+    expect(answers.map((a) => a.status)).toEqual([201, 201, 201, 201, 201]);
+    expect(answers.map((a) => (a.json.data as { mailed: boolean }).mailed)).toEqual([true, true, true, false, false]);
+    expect([...(await stored('waitlist')), ...(await stored('preorder'))]).toHaveLength(5);
+    expect(emailjs.received().filter((m) => String(m.params.to_email).toLowerCase() === 'victim@example.com')).toHaveLength(
+      MAILS_PER_RECIPIENT.max,
+    );
+  });
+});
+
+describe('refused before anything is stored or mailed', () => {
+  const refusals = [
+    { name: 'no kind', body: { fields: CONTACT, page: '/' }, field: 'kind' },
+    { name: 'an unknown kind', body: { kind: 'newsletter', fields: CONTACT, page: '/' }, field: 'kind' },
+    { name: 'fields not an object', body: { kind: 'contact', fields: 'x', page: '/' }, field: 'fields' },
+    { name: 'a missing field', body: { kind: 'contact', fields: { ...CONTACT, city: undefined }, page: '/' }, field: 'city' },
+    { name: 'a field that is not text', body: { kind: 'contact', fields: { ...CONTACT, phone: 6195550100 }, page: '/' }, field: 'phone' },
+    { name: 'a malformed email', body: { kind: 'waitlist', fields: { ...JOIN, email: 'a@b' }, page: '/' }, field: 'email' },
+    {
+      name: 'markup in the name',
+      body: { kind: 'waitlist', fields: { ...JOIN, full__name: '<a href=x>Claim</a>' }, page: '/' },
+      field: 'full__name',
+    },
+    {
+      name: 'a line break in the name',
+      body: { kind: 'preorder', fields: { ...JOIN, full__name: 'A\nBcc: x' }, page: '/' },
+      field: 'full__name',
+    },
+    {
+      name: 'a message over 5,000 characters',
+      body: { kind: 'contact', fields: { ...CONTACT, message: 'x'.repeat(5001) }, page: '/' },
+      field: 'message',
+    },
+    { name: 'a staff status', body: { kind: 'contact', fields: { ...CONTACT, status: 'answered' }, page: '/' }, field: 'status' },
+    {
+      name: 'a pass on a pre-order',
+      body: { kind: 'preorder', fields: { ...JOIN, pass: { code: 'A'.repeat(26) } }, page: '/' },
+      field: 'pass',
+    },
+    {
+      name: 'a programme that is not one',
+      body: { kind: 'waitlist', fields: { ...JOIN, programme: 'Builder' }, page: '/' },
+      field: 'programme',
+    },
+    {
+      name: 'a programme on a pre-order',
+      body: { kind: 'preorder', fields: { ...JOIN, programme: 'builder' }, page: '/' },
+      field: 'programme',
+    },
+    { name: 'a page that is not a path', body: { kind: 'preorder', fields: JOIN, page: 'https://evil.example' }, field: 'page' },
+    {
+      name: 'a priority object instead of text',
+      body: { kind: 'contact', fields: { ...CONTACT, message: { '.value': 'hi', '.priority': 'x' } }, page: '/' },
+      field: 'message',
+    },
+  ];
+  it.each(refusals)('$name → 400 naming $field', async ({ body, field }) => {
+    const answer = await submit(await visitor(), body);
+    expect(answer.status).toBe(400);
+    expect((answer.json.error as { field?: string }).field).toBe(field);
+    expect([...(await stored('contact')), ...(await stored('waitlist')), ...(await stored('preorder'))]).toEqual([]);
+    expect(emailjs.received()).toEqual([]);
+  });
+
+  it('no ID token, a forged one, or a body past the size limit → 401 / 413', async () => {
+    const body = { kind: 'contact', fields: CONTACT, page: '/contact' };
+    expect((await submit(null, body)).status).toBe(401);
+    expect((await submit('not-a-token', body)).status).toBe(401);
+    expect((await submit(await visitor(), { ...body, fields: { ...CONTACT, message: 'x'.repeat(40_000) } })).status).toBe(413);
+    expect(await stored('contact')).toEqual([]);
+    expect(emailjs.received()).toEqual([]);
+  });
+
+  it('where App Check is enforced: no token or a bad one → 401; a valid one goes through', async () => {
+    // App Check cannot run locally (it needs Google's attestation), so its verifier is the one part given here.
+    deps.appCheck = {
+      verifyToken: (token: string) =>
+        token === 'valid-app-check-token' ? Promise.resolve({ appId: 'web', token: {} as never }) : Promise.reject(new Error('invalid')),
+    };
+    const body = { kind: 'contact', fields: CONTACT, page: '/contact' };
+    const token = await visitor();
+    expect((await submit(token, body)).status).toBe(401);
+    expect((await submit(token, body, { [APP_CHECK_HEADER]: 'forged' })).status).toBe(401);
+    expect(await stored('contact')).toEqual([]);
+    expect((await submit(token, body, { [APP_CHECK_HEADER]: 'valid-app-check-token' })).status).toBe(201);
+  });
+});
+
+describe('the mail', () => {
+  it('a deploy without mail settings, or without an inbox, stores and answers mailed: false', async () => {
+    deps.mail = { ...mail, privateKey: '' };
+    expect((await submit(await visitor(), { kind: 'waitlist', fields: JOIN, page: '/waitlist' })).json.data).toMatchObject({
+      mailed: false,
+    });
+    deps.mail = mail;
+    deps.contactInbox = '';
+    expect((await submit(await visitor(), { kind: 'contact', fields: CONTACT, page: '/contact' })).json.data).toMatchObject({
+      mailed: false,
+    });
+    expect(await stored('waitlist')).toHaveLength(1);
+    expect(await stored('contact')).toHaveLength(1);
+    expect(emailjs.received()).toEqual([]);
+  });
+
+  it('a provider that refuses: stored all the same, mailed: false', async () => {
+    emailjs.fail({ status: 500, times: 1 });
+    const answer = await submit(await visitor(), { kind: 'preorder', fields: JOIN, page: '/preorder' });
+    expect(answer.status).toBe(201);
+    expect(answer.json.data).toMatchObject({ mailed: false });
+    expect(await stored('preorder')).toHaveLength(1);
+  });
+
+  it('the stand-in as the stack runs it refuses a send with the public key alone, as the browser used to send', async () => {
+    const response = await fetch(`${emailjs.url}/api/v1.0/email/send`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        service_id: 'service',
+        template_id: 'template',
+        user_id: 'public-key',
+        template_params: { to_email: 'anyone@example.com' },
+      }),
+    });
+    expect(response.status).toBe(403);
+    expect(emailjs.received()).toEqual([]);
+  });
+});

@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { orderStatus, paymentIssue, paymentIssueLines, tradeInText, TRADE_IN_CREDITED_TEXT } from './order-display';
+import { toOrders, type StoredOrder } from './orders';
+
+const DAY_MS = 86_400_000;
+const T0 = Date.UTC(2026, 9, 1, 9, 30);
+
+/** A paid, active monthly Earth plan as the webhook leaves it, with `fields` on top. */
+function stored(fields: StoredOrder = {}): StoredOrder {
+  return {
+    product: 'websites',
+    tier: 'earth',
+    securitySelected: false,
+    marketingSelected: false,
+    applicationExist: true,
+    modelExistsOn: 'shopify',
+    productAmount: 750_000,
+    payment_status: 'paid',
+    billingPeriod: 'monthly',
+    amountPerPeriod: 750_000,
+    termPayments: 12,
+    subscriptionId: 'sub_1',
+    customerId: 'cus_1',
+    subscriptionStatus: 'active',
+    paymentsMade: 2,
+    currentPeriodEnd: T0 + 60 * DAY_MS,
+    termEndsAt: T0 + 365 * DAY_MS,
+    createdAt: T0,
+    ...fields,
+  };
+}
+
+const read = (fields: StoredOrder) => toOrders({ '-Order00000000000001': stored(fields) })[0]!;
+
+const refund = (amountRefunded: number, chargedAt: number, chargeAmount = 750_000) => ({
+  amountRefunded,
+  chargeAmount,
+  chargedAt,
+  fetchedAt: chargedAt + 1,
+});
+
+describe('refunds and disputes on an order', () => {
+  it('a plan with none says its own status', () => {
+    expect(orderStatus(read({}))).toEqual({ label: 'Active', tone: 'good' });
+    expect(paymentIssue(read({}))).toBeNull();
+  });
+
+  it('a full refund of the latest refunded payment says Refunded; a partial one the amounts', () => {
+    expect(orderStatus(read({ refunds: { ch_a: refund(750_000, T0) } }))).toEqual({ label: 'Refunded', tone: 'over' });
+    expect(orderStatus(read({ refunds: { ch_a: refund(25_000, T0) } }))).toEqual({
+      label: 'Refunded $250.00 of $7,500.00',
+      tone: 'waiting',
+    });
+    // Two payments refunded: the newer charge speaks for the order.
+    const both = read({ refunds: { ch_old: refund(750_000, T0), ch_new: refund(100, T0 + 30 * DAY_MS) } });
+    expect(both.refunds.map((entry) => entry.chargeId)).toEqual(['ch_new', 'ch_old']);
+    expect(orderStatus(both).label).toBe('Refunded $1.00 of $7,500.00');
+    expect(paymentIssueLines(both)).toEqual(['Refunded $1.00 of $7,500.00', 'Refunded $7,500.00']);
+  });
+
+  it('an open dispute says Disputed over everything; lost says Dispute lost; won leaves the plan’s status', () => {
+    const dispute = (status: string) => ({ dp_1: { chargeId: 'ch_a', status, amount: 750_000, fetchedAt: T0 } });
+    for (const open of ['needs_response', 'under_review', 'warning_needs_response']) {
+      expect(orderStatus(read({ disputes: dispute(open), refunds: { ch_b: refund(1, T0) } }))).toEqual({
+        label: 'Disputed',
+        tone: 'failed',
+      });
+    }
+    expect(orderStatus(read({ disputes: dispute('lost') }))).toEqual({ label: 'Dispute lost', tone: 'failed' });
+    expect(orderStatus(read({ disputes: dispute('won') }))).toEqual({ label: 'Active', tone: 'good' });
+    expect(paymentIssueLines(read({ disputes: dispute('won') }))).toEqual(['Dispute won']);
+    expect(paymentIssueLines(read({ disputes: dispute('needs_response') }))).toEqual(['Disputed $7,500.00']);
+  });
+
+  it('leaves out entries it cannot read rather than guess', () => {
+    const order = read({
+      refunds: { ch_a: { amountRefunded: 'lots' }, ch_b: 'junk', ch_c: refund(0, T0) } as never,
+      disputes: { dp_1: { status: 'lost' }, dp_2: null } as never,
+    });
+    expect(order.refunds).toEqual([]);
+    expect(order.disputes).toEqual([]);
+    expect(orderStatus(order).label).toBe('Active');
+  });
+});
+
+describe('the trade-in credit', () => {
+  it('says "Trade-in credit applied" once credited, nothing while crediting or before', () => {
+    expect(tradeInText(read({ tradeIn: { status: 'credited', amount: 75_000, creditedAt: T0, creditedBy: 'uid-admin' } }))).toBe(
+      TRADE_IN_CREDITED_TEXT,
+    );
+    expect(TRADE_IN_CREDITED_TEXT).toBe('Trade-in credit applied');
+    expect(tradeInText(read({ tradeIn: { status: 'crediting', amount: 75_000 } }))).toBeNull();
+    expect(tradeInText(read({}))).toBeNull();
+    expect(tradeInText(read({ tradeIn: { status: 'given' } as never }))).toBeNull();
+  });
+});

@@ -1,0 +1,244 @@
+/**
+ * Who Leopard's staff are and what each may do, and the records only staff work with: the states
+ * of the submissions, the Space beta-tester pass and the audit trail. Shared by the console, the
+ * `staff` and `spacePass` functions and the rules tests (docs/decisions/0108-staff-console.md).
+ * Pure: no React, no Firebase.
+ */
+import type { SubmissionKind } from '../config/data-limits';
+import type { OrderTradeInRecord } from './orders';
+
+/** The custom claim `role` of a staff account. Anything else, or none, is not staff. */
+export const STAFF_ROLES = ['admin', 'support'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+export function isStaffRole(value: unknown): value is StaffRole {
+  return typeof value === 'string' && (STAFF_ROLES as readonly string[]).includes(value);
+}
+
+/** What `staff:grant` and the console's grantRole accept: a role, or `none` to take it away. */
+export const GRANTABLE_ROLES = [...STAFF_ROLES, 'none'] as const;
+export type GrantableRole = (typeof GRANTABLE_ROLES)[number];
+
+/** Every action of the `staff` function and the roles that may take it. Support answers
+ *  inquiries and looks people up; passes, money and roles are an admin's. */
+export const STAFF_ACTIONS = {
+  setSubmissionStatus: ['support', 'admin'],
+  decidePreorder: ['admin'],
+  resendPass: ['admin'],
+  confirmTradeIn: ['admin'],
+  grantRole: ['admin'],
+  lookupCustomer: ['support', 'admin'],
+  resendVerification: ['support', 'admin'],
+} as const satisfies Record<string, readonly StaffRole[]>;
+export type StaffAction = keyof typeof STAFF_ACTIONS;
+
+export function isStaffAction(value: unknown): value is StaffAction {
+  return typeof value === 'string' && Object.hasOwn(STAFF_ACTIONS, value);
+}
+
+export function mayTake(role: StaffRole, action: StaffAction): boolean {
+  return (STAFF_ACTIONS[action] as readonly StaffRole[]).includes(role);
+}
+
+/** The states staff move a submission through. A record without `status` is in the first. */
+export const SUBMISSION_STATUSES = {
+  contact: ['new', 'answered', 'archived'],
+  waitlist: ['new', 'contacted', 'archived'],
+  preorder: ['pending', 'approved', 'declined'],
+} as const;
+/** The states of one kind of submission. */
+export type StatusOf<K extends SubmissionKind> = (typeof SUBMISSION_STATUSES)[K][number];
+
+/** A record's stored `status`; a record staff never touched is in the kind's first state. */
+export function statusOf<K extends SubmissionKind>(kind: K, value: unknown): StatusOf<K> {
+  const statuses = SUBMISSION_STATUSES[kind] as readonly string[];
+  return (statuses.includes(value as string) ? value : statuses[0]) as StatusOf<K>;
+}
+
+/** staff_counters/<kind>/<status>: how many submissions are in each state, kept by a database
+ *  trigger (functions/src/staff-counters.ts); staff read them. */
+export const STAFF_COUNTERS_PATH = 'staff_counters';
+export type StaffCounters = { [K in SubmissionKind]: Record<StatusOf<K>, number> };
+
+export type ContactStatus = (typeof SUBMISSION_STATUSES.contact)[number];
+export type WaitlistStatus = (typeof SUBMISSION_STATUSES.waitlist)[number];
+export type PreorderStatus = (typeof SUBMISSION_STATUSES.preorder)[number];
+
+/** The two waitlists share one form; the enterprise page's link names the builder's. */
+export const WAITLIST_PROGRAMMES = ['open-access', 'builder'] as const;
+export type WaitlistProgramme = (typeof WAITLIST_PROGRAMMES)[number];
+export const DEFAULT_WAITLIST_PROGRAMME: WaitlistProgramme = 'open-access';
+/** The query parameter of the waitlist page that picks the programme (`?programme=builder`). */
+export const WAITLIST_PROGRAMME_PARAM = 'programme';
+
+export function isWaitlistProgramme(value: unknown): value is WaitlistProgramme {
+  return typeof value === 'string' && (WAITLIST_PROGRAMMES as readonly string[]).includes(value);
+}
+
+/** The programme a waitlist address asks for; anything but a known one is the open-access list. */
+export function waitlistProgrammeOf(search: URLSearchParams): WaitlistProgramme {
+  const requested = search.get(WAITLIST_PROGRAMME_PARAM);
+  return isWaitlistProgramme(requested) ? requested : DEFAULT_WAITLIST_PROGRAMME;
+}
+
+/** What the `staff` function writes beside what the visitor sent. */
+export interface SubmissionStaffFields<Status extends string = string> {
+  status?: Status;
+  /** Milliseconds since the epoch. */
+  statusChangedAt?: number;
+  /** The uid of the staff member. */
+  statusChangedBy?: string;
+}
+
+/** On an approved pre-order: the pass issued for it. `mailedAt` is absent until a mail went out. */
+export interface PreorderPass {
+  code: string;
+  issuedAt: number;
+  mailedAt?: number;
+}
+
+/** space_passes/{code}: what the pass page shows, read only by the `spacePass` function. */
+export const SPACE_PASSES_PATH = 'space_passes';
+export interface SpacePassRecord {
+  name: string;
+  preorderId: string;
+  issuedAt: number;
+}
+
+/** 128 random bits in RFC 4648 base 32 (no padding): 26 characters, nothing to guess or list. */
+export const PASS_CODE_PATTERN = /^[A-Z2-7]{26}$/;
+
+export function isPassCode(value: unknown): value is string {
+  return typeof value === 'string' && PASS_CODE_PATTERN.test(value);
+}
+
+/** staff_audit/{pushId}: one entry per staff change, readable by admins only. */
+export const STAFF_AUDIT_PATH = 'staff_audit';
+export interface StaffAuditEntry {
+  actorUid: string;
+  actorEmail: string | null;
+  role: StaffRole;
+  action: StaffAction;
+  /** What was changed, as a database path or `user:<uid>`. */
+  target: string;
+  /** Milliseconds since the epoch. */
+  at: number;
+  /** A short note of the change, e.g. the new status or role. */
+  detail?: string;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The calls of the console: what it POSTs to the `staff` function and what each action answers
+// (`{statusCode: 200, data}`; a refusal is `{statusCode, error: {message, field?}}` with 400, 401,
+// 403, 404, 409 or 413), and what the public `spacePass` function answers the pass page.
+// ---------------------------------------------------------------------------------------------
+
+/** The names of the HTTPS functions, as they are called under the functions' base URL. */
+export const STAFF_FUNCTION = 'staff';
+export const SPACE_PASS_FUNCTION = 'spacePass';
+/** The query parameter of `GET spacePass?code=…`. */
+export const SPACE_PASS_CODE_PARAM = 'code';
+
+export const STAFF_SUBMISSION_KINDS = ['contact', 'waitlist'] as const;
+export type StaffSubmissionKind = (typeof STAFF_SUBMISSION_KINDS)[number];
+
+export const PREORDER_DECISIONS = ['approve', 'decline'] as const;
+export type PreorderDecision = (typeof PREORDER_DECISIONS)[number];
+
+export type StaffRequest =
+  | { action: 'setSubmissionStatus'; kind: 'contact'; id: string; status: ContactStatus }
+  | { action: 'setSubmissionStatus'; kind: 'waitlist'; id: string; status: WaitlistStatus }
+  | { action: 'decidePreorder'; id: string; decision: PreorderDecision }
+  | { action: 'resendPass'; id: string }
+  | { action: 'confirmTradeIn'; orderId: string }
+  | { action: 'grantRole'; email: string; role: GrantableRole }
+  | { action: 'lookupCustomer'; email: string }
+  | { action: 'resendVerification'; uid: string };
+
+/** What became of a mail the action sent: `failed` is the provider refusing it or not answering;
+ *  `not-configured` is a deploy without mail settings (docs/decisions/0109-server-mail.md). */
+export type StaffMailOutcome = 'sent' | 'not-configured' | 'failed';
+
+export interface SubmissionStatusResult {
+  kind: StaffSubmissionKind;
+  id: string;
+  status: ContactStatus | WaitlistStatus;
+  /** False when the record already had this status (nothing written, nothing audited). */
+  changed: boolean;
+}
+
+/** decidePreorder and resendPass. */
+export interface PreorderPassResult {
+  id: string;
+  status: PreorderStatus;
+  /** The pass of an approved pre-order (the one that exists, on a second approval). */
+  pass: PreorderPass | null;
+  /** The pass page's address, to pass on by hand when the mail did not go out. */
+  passUrl: string | null;
+  /** True only for the call that issued the pass. */
+  issued: boolean;
+  /** The mail this call sent; null when it sent none (a decline, a repeated approval). */
+  mail: StaffMailOutcome | null;
+}
+
+export interface TradeInConfirmResult {
+  orderId: string;
+  outcome: 'credited' | 'already-credited';
+  /** all_orders/<orderId>/tradeIn as it now is. */
+  tradeIn: OrderTradeInRecord;
+}
+
+export interface GrantRoleResult {
+  uid: string;
+  email: string;
+  role: StaffRole | null;
+  previousRole: StaffRole | null;
+  changed: boolean;
+}
+
+/** lookupCustomer: Auth's view of an account (not the flags stored at sign-up) and its Stripe customer. */
+export interface CustomerLookup {
+  uid: string;
+  email: string | null;
+  emailVerified: boolean;
+  disabled: boolean;
+  /** Milliseconds since the epoch. */
+  createdAt: number | null;
+  lastSignInAt: number | null;
+  role: StaffRole | null;
+  stripeCustomerId: string | null;
+  /** The customer's page in Stripe's Dashboard, in the mode of the functions' key. */
+  stripeDashboardUrl: string | null;
+}
+
+export interface VerificationResult {
+  uid: string;
+  email: string;
+  mail: StaffMailOutcome;
+}
+
+export interface StaffResults {
+  setSubmissionStatus: SubmissionStatusResult;
+  decidePreorder: PreorderPassResult;
+  resendPass: PreorderPassResult;
+  confirmTradeIn: TradeInConfirmResult;
+  grantRole: GrantRoleResult;
+  lookupCustomer: CustomerLookup;
+  resendVerification: VerificationResult;
+}
+
+export interface StaffAnswer<A extends StaffAction> {
+  statusCode: 200;
+  data: StaffResults[A];
+}
+
+/** GET spacePass?code=<code>: 200 with this, or 404 for a code that names no pass (malformed or
+ *  unknown alike). */
+export interface SpacePassView {
+  name: string;
+  issuedAt: number;
+}
+export interface SpacePassAnswer {
+  statusCode: 200;
+  data: SpacePassView;
+}

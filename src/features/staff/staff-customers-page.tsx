@@ -1,0 +1,277 @@
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { EMAIL_PATTERN } from '@/config/data-limits';
+import { PAGE_TITLES } from '@/config/page-titles';
+import { describeCard } from '@/data/billing';
+import { GRANTABLE_ROLES, type CustomerLookup, type GrantableRole, type StaffRole } from '@/data/staff';
+import { useLiveValue } from '@/firebase/use-live-value';
+import { Button, ExternalButtonLink } from '@/ui/button';
+import { FormField } from '@/ui/form-field';
+import { Spinner } from '@/ui/spinner';
+import { StatusBadge } from '@/ui/status-badge';
+import { ActionError } from './components/action-error';
+import { useAnnouncer } from './components/announcer';
+import { LiveStatus } from './components/live-status';
+import { OrderSummary } from './components/order-summary';
+import { StaffPage } from './components/staff-page';
+import { callStaff } from './staff-api';
+import { ADMIN_ONLY, useMayTake, useStaff } from './staff-context';
+import { watchCustomerCard, watchCustomerOrders, watchCustomerProfile } from './staff-data';
+import { EMAIL_PARAM } from './staff-links';
+import { dateTimeText } from './staff-records';
+import { useStaffAction } from './use-staff-action';
+import styles from './staff.module.scss';
+
+const ROLE_WORDS: Readonly<Record<GrantableRole, string>> = { admin: 'Admin', support: 'Support', none: 'None (customer)' };
+
+const when = (ms: number | null) => (ms === null ? 'Never' : dateTimeText(ms));
+
+type Lookup =
+  { status: 'idle' } | { status: 'loading' } | { status: 'found'; account: CustomerLookup } | { status: 'failed'; message: string };
+
+function RoleControl({ account, onChanged }: { account: CustomerLookup; onChanged: (role: StaffRole | null, text: string) => void }) {
+  const { user } = useStaff();
+  const mayGrant = useMayTake('grantRole');
+  const { busy, error, run } = useStaffAction();
+  const [role, setRole] = useState<GrantableRole>(account.role ?? 'none');
+  const selectId = useId();
+  if (!mayGrant) {
+    return <p className={styles.note}>{`Staff role: ${ROLE_WORDS[account.role ?? 'none']}. ${ADMIN_ONLY}`}</p>;
+  }
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    const done = await run('role', () => callStaff(user, 'grantRole', { email: account.email ?? '', role }));
+    if (done) {
+      onChanged(
+        done.role,
+        done.changed
+          ? `${done.email} is now ${ROLE_WORDS[done.role ?? 'none']}. It counts from their next visit to the console.`
+          : `${done.email} already had that role.`,
+      );
+    }
+  };
+  return (
+    <form className={styles.inlineField} onSubmit={(event) => void save(event)} aria-label="Staff role">
+      <div>
+        <label htmlFor={selectId}>Staff role</label>
+        <select id={selectId} className={styles.linkField} value={role} onChange={(event) => setRole(event.target.value as GrantableRole)}>
+          {GRANTABLE_ROLES.map((option) => (
+            <option key={option} value={option}>
+              {ROLE_WORDS[option]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <Button type="submit" variant="secondary" busy={busy === 'role'}>
+        Save role
+      </Button>
+      <ActionError message={error} />
+    </form>
+  );
+}
+
+function AccountDetails({ account, announce }: { account: CustomerLookup; announce: (text: string) => void }) {
+  const { user } = useStaff();
+  const { busy, error, run } = useStaffAction();
+  const [role, setRole] = useState(account.role);
+  const [verificationSent, setVerificationSent] = useState(false);
+  const resend = async () => {
+    const done = await run('verify', () => callStaff(user, 'resendVerification', { uid: account.uid }));
+    if (!done) return;
+    setVerificationSent(done.mail === 'sent');
+    announce(
+      done.mail === 'sent'
+        ? `Verification email sent to ${done.email}.`
+        : done.mail === 'not-configured'
+          ? 'The verification email was not sent: this site has no mail settings.'
+          : 'The verification email could not be sent. Try again in a moment.',
+    );
+  };
+  return (
+    <section className={styles.card} aria-labelledby="customer-account-title">
+      <div className={styles.cardHead}>
+        <h2 id="customer-account-title" className={styles.cardTitle}>
+          Account
+        </h2>
+        <StatusBadge
+          label={account.emailVerified ? 'Email verified' : 'Email not verified'}
+          tone={account.emailVerified ? 'good' : 'waiting'}
+        />
+      </div>
+      <dl className={styles.facts}>
+        <dt>Email</dt>
+        <dd>{account.email ?? 'None'}</dd>
+        <dt>User ID</dt>
+        <dd className={styles.code}>{account.uid}</dd>
+        <dt>Sign-in</dt>
+        <dd>{account.disabled ? 'Disabled' : 'Enabled'}</dd>
+        <dt>Created</dt>
+        <dd>{when(account.createdAt)}</dd>
+        <dt>Last sign-in</dt>
+        <dd>{when(account.lastSignInAt)}</dd>
+        <dt>Staff role</dt>
+        <dd>{ROLE_WORDS[role ?? 'none']}</dd>
+        <dt>Stripe customer</dt>
+        <dd className={styles.code}>{account.stripeCustomerId ?? 'None yet'}</dd>
+      </dl>
+      <div className={styles.actions}>
+        {account.stripeDashboardUrl && (
+          <ExternalButtonLink href={account.stripeDashboardUrl} variant="secondary">
+            Open in Stripe
+          </ExternalButtonLink>
+        )}
+        {!account.emailVerified && !verificationSent && (
+          <Button variant="secondary" busy={busy === 'verify'} onClick={() => void resend()}>
+            Resend verification email
+          </Button>
+        )}
+      </div>
+      <ActionError message={error} />
+      <RoleControl
+        account={{ ...account, role }}
+        onChanged={(next, text) => {
+          setRole(next);
+          announce(text);
+        }}
+      />
+    </section>
+  );
+}
+
+function CustomerRecords({ uid }: { uid: string }) {
+  const profile = useLiveValue(useMemo(() => watchCustomerProfile(uid), [uid]));
+  const card = useLiveValue(useMemo(() => watchCustomerCard(uid), [uid]));
+  const orders = useLiveValue(useMemo(() => watchCustomerOrders(uid), [uid]));
+  return (
+    <>
+      <section className={styles.card} aria-labelledby="customer-profile-title">
+        <h2 id="customer-profile-title" className={styles.cardTitle}>
+          Profile and card
+        </h2>
+        <LiveStatus live={profile} subject="profile" />
+        {profile.status === 'ready' &&
+          (profile.value ? (
+            <dl className={styles.facts}>
+              <dt>Name</dt>
+              <dd>{`${profile.value.firstName} ${profile.value.lastName}`.trim() || '—'}</dd>
+              <dt>Phone</dt>
+              <dd>{profile.value.phoneNumber || '—'}</dd>
+              <dt>Address</dt>
+              <dd>{profile.value.address || '—'}</dd>
+              <dt>Country</dt>
+              <dd>{profile.value.country || '—'}</dd>
+            </dl>
+          ) : (
+            <p>No profile stored for this account.</p>
+          ))}
+        <LiveStatus live={card} subject="card summary" />
+        {card.status === 'ready' && <p>{card.value ? `Card on file: ${describeCard(card.value)}` : 'No card on file.'}</p>}
+      </section>
+      <section className={styles.section} aria-labelledby="customer-orders-title">
+        <h2 id="customer-orders-title" className={styles.sectionTitle}>
+          Orders
+        </h2>
+        <LiveStatus live={orders} subject="orders" />
+        {orders.status === 'ready' &&
+          (orders.value.length === 0 ? (
+            <p>No orders linked to this account.</p>
+          ) : (
+            <ul className={styles.list} role="list">
+              {orders.value.map((order) => (
+                <li key={order.id}>
+                  <OrderSummary order={order} />
+                </li>
+              ))}
+            </ul>
+          ))}
+      </section>
+    </>
+  );
+}
+
+/** /staff/customers: find an account by email; Auth's view of it, its profile, card and orders. */
+export default function StaffCustomersPage() {
+  const { user } = useStaff();
+  const [search, setSearch] = useSearchParams();
+  const email = search.get(EMAIL_PARAM)?.trim() ?? '';
+  const [typed, setTyped] = useState(email);
+  const [formError, setFormError] = useState<string | undefined>();
+  const [attempt, setAttempt] = useState(0);
+  const { region, announce } = useAnnouncer();
+  const resultHeading = useRef<HTMLHeadingElement>(null);
+  // The answer is kept with the request it answers: a new email or a retry shows the spinner.
+  const request = `${email}#${attempt}`;
+  const [answer, setAnswer] = useState<{ request: string; lookup: Lookup } | null>(null);
+  const lookup: Lookup = !email ? { status: 'idle' } : answer?.request === request ? answer.lookup : { status: 'loading' };
+
+  useEffect(() => {
+    if (!email) return;
+    let current = true;
+    void callStaff(user, 'lookupCustomer', { email }).then((outcome) => {
+      if (!current) return;
+      setAnswer({
+        request,
+        lookup: outcome.ok ? { status: 'found', account: outcome.data } : { status: 'failed', message: outcome.message },
+      });
+    });
+    return () => {
+      current = false;
+    };
+  }, [user, email, request]);
+
+  // A finished lookup moves focus to its heading, so a keyboard or screen-reader user lands on it.
+  useEffect(() => {
+    if (lookup.status === 'found' || lookup.status === 'failed') resultHeading.current?.focus();
+  }, [lookup.status]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const value = typed.trim();
+    if (!EMAIL_PATTERN.test(value)) {
+      setFormError('Enter the email address of the account, like name@example.com.');
+      return;
+    }
+    setFormError(undefined);
+    if (value === email) setAttempt((n) => n + 1);
+    else setSearch({ [EMAIL_PARAM]: value });
+  };
+
+  return (
+    <StaffPage
+      title={PAGE_TITLES.staffCustomers}
+      summary="Find an account by email: what Auth and Stripe say of it, its profile, card and orders."
+    >
+      {region}
+      <form className={styles.inlineField} onSubmit={submit} noValidate aria-label="Find a customer">
+        <FormField label="Email of the account" error={formError} announceError>
+          {(control) => (
+            <input {...control} type="email" autoComplete="off" value={typed} onChange={(event) => setTyped(event.target.value)} />
+          )}
+        </FormField>
+        <Button type="submit" busy={lookup.status === 'loading'}>
+          Find
+        </Button>
+      </form>
+      {lookup.status === 'loading' && <Spinner label="Looking the account up…" />}
+      {lookup.status === 'failed' && (
+        <section className={styles.section} aria-labelledby="customer-result-title">
+          <h2 id="customer-result-title" ref={resultHeading} tabIndex={-1} className={styles.sectionTitle}>
+            {`No result for ${email}`}
+          </h2>
+          <p role="alert" className={styles.error}>
+            {lookup.message}
+          </p>
+        </section>
+      )}
+      {lookup.status === 'found' && (
+        <div className={styles.section} key={lookup.account.uid}>
+          <h2 id="customer-result-title" ref={resultHeading} tabIndex={-1} className={styles.sectionTitle}>
+            {lookup.account.email ?? email}
+          </h2>
+          <AccountDetails account={lookup.account} announce={announce} />
+          <CustomerRecords uid={lookup.account.uid} />
+        </div>
+      )}
+    </StaffPage>
+  );
+}

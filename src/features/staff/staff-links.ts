@@ -1,0 +1,18 @@
+/** Addresses inside the console that pages link to: a list's state filter and a section. */
+import { paths } from '@/config/paths';
+
+/** The inbox's state filter in the address, so a filtered list can be linked and reloaded. */
+export const STATE_PARAM = 'state';
+
+export const PROGRAMME_SECTIONS = {
+  openAccess: 'open-access-waitlist',
+  builder: 'builder-waitlist',
+  preorders: 'space-preorders',
+} as const;
+
+export const newInquiriesPath = `${paths.staffInbox}?${STATE_PARAM}=new`;
+export const pendingPreordersPath = `${paths.staffProgrammes}#${PROGRAMME_SECTIONS.preorders}`;
+
+/** The Customers page with an account looked up. */
+export const EMAIL_PARAM = 'email';
+export const customerPath = (email: string) => `${paths.staffCustomers}?${new URLSearchParams({ [EMAIL_PARAM]: email }).toString()}`;

@@ -1,0 +1,142 @@
+import { describe, expect, it } from 'vitest';
+import type { OrderSubscription } from '@/catalog/subscription';
+import {
+  activePlanCount,
+  byStatus,
+  countByStatus,
+  filterFrom,
+  monthlyRecurringCents,
+  nextStatuses,
+  replyMailto,
+  toContactInquiries,
+  toPreorders,
+  toStaffOrders,
+  toWaitlistEntries,
+} from './staff-records';
+
+const plan = (subscription: Partial<OrderSubscription> | null) => ({
+  subscription: subscription && { billingPeriod: 'monthly' as const, amountPerPeriod: 0, termPayments: 12, ...subscription },
+});
+
+describe('the inquiries', () => {
+  const inquiries = toContactInquiries({
+    old: { name: 'Old', email: 'old@example.com', createdAt: 1000, status: 'answered' },
+    none: { name: 'No time', email: 'none@example.com' },
+    recent: { name: 'Recent', email: 'recent@example.com', phone: '6195550100', city: 'San Diego', message: 'Hi', createdAt: 3000 },
+    odd: { name: 'Odd', createdAt: 2000, status: 'deleted' },
+    junk: 'not a record',
+  });
+
+  it('come newest first, those without a time last; a record staff never touched is New', () => {
+    expect(inquiries.map((inquiry) => inquiry.id)).toEqual(['recent', 'odd', 'old', 'none', 'junk']);
+    expect(inquiries[0]).toMatchObject({ status: 'new', phone: '6195550100', city: 'San Diego', message: 'Hi', receivedAt: 3000 });
+    // An unknown status reads as the first state rather than hiding the record.
+    expect(inquiries[1]!.status).toBe('new');
+    expect(inquiries[4]).toMatchObject({ name: '', email: '', receivedAt: null });
+  });
+
+  it('filter by state, count each state, and read the filter from the address', () => {
+    expect(byStatus(inquiries, 'answered').map((inquiry) => inquiry.id)).toEqual(['old']);
+    expect(byStatus(inquiries, 'all')).toHaveLength(5);
+    expect(countByStatus(inquiries, ['new', 'answered', 'archived'])).toEqual({ new: 4, answered: 1, archived: 0 });
+    expect(filterFrom('archived', ['new', 'answered', 'archived'])).toBe('archived');
+    expect(filterFrom('everything', ['new', 'answered', 'archived'])).toBe('all');
+    expect(filterFrom(null, ['new', 'answered', 'archived'])).toBe('all');
+  });
+
+  it('move forward through their states, and back to New once moved', () => {
+    expect(nextStatuses('contact', 'new')).toEqual(['answered', 'archived']);
+    expect(nextStatuses('contact', 'answered')).toEqual(['archived', 'new']);
+    expect(nextStatuses('contact', 'archived')).toEqual(['new']);
+    expect(nextStatuses('waitlist', 'new')).toEqual(['contacted', 'archived']);
+  });
+});
+
+describe('replyMailto', () => {
+  it('opens a reply with the subject, encoded so the address cannot add headers', () => {
+    expect(replyMailto('ada@example.com')).toBe('mailto:ada@example.com?subject=Re%3A%20your%20inquiry%20to%20Leopard');
+    expect(replyMailto('a+b&cc=eve@x.test?bcc=mallory@x.test')).toBe(
+      'mailto:a%2Bb%26cc%3Deve@x.test%3Fbcc%3Dmallory@x.test?subject=Re%3A%20your%20inquiry%20to%20Leopard',
+    );
+  });
+});
+
+describe('the programmes', () => {
+  it('read the waitlist programme, open-access when absent', () => {
+    const entries = toWaitlistEntries({
+      a: { full__name: 'Ada', email: 'a@example.com', createdAt: 1, programme: 'builder', status: 'contacted' },
+      b: { full__name: 'Bea', email: 'b@example.com', createdAt: 2 },
+      c: { full__name: 'Cy', email: 'c@example.com', createdAt: 3, programme: 'moon' },
+    });
+    expect(entries.map(({ id, programme, status }) => [id, programme, status])).toEqual([
+      ['c', 'open-access', 'new'],
+      ['b', 'open-access', 'new'],
+      ['a', 'builder', 'contacted'],
+    ]);
+  });
+
+  it('read a pre-order as Pending until decided, and its pass only when complete', () => {
+    const [approved, pending, broken] = toPreorders({
+      p1: { full__name: 'Pat', email: 'p@example.com', createdAt: 2, status: 'approved', pass: { code: 'ABC', issuedAt: 5, mailedAt: 6 } },
+      p2: { full__name: 'Quinn', email: 'q@example.com', createdAt: 1 },
+      p3: { full__name: 'Ray', email: 'r@example.com', status: 'approved', pass: { code: 'ABC' } },
+    });
+    expect(approved).toMatchObject({ status: 'approved', pass: { code: 'ABC', issuedAt: 5, mailedAt: 6 }, name: 'Pat' });
+    expect(pending).toMatchObject({ status: 'pending', pass: null });
+    expect(broken!.pass).toBeNull();
+  });
+});
+
+describe('the overview figures', () => {
+  const now = Date.now();
+  const orders = [
+    plan({ subscriptionStatus: 'active', amountPerPeriod: 15_000_00 }),
+    plan({ subscriptionStatus: 'past_due', amountPerPeriod: 1_000_01 }),
+    plan({ subscriptionStatus: 'active', billingPeriod: 'yearly', termPayments: 1, paymentsMade: 1, amountPerPeriod: 100_00 }),
+    plan({ subscriptionStatus: 'active', billingPeriod: 'yearly', termPayments: 1, amountPerPeriod: 100_01 }),
+    // Canceled for a date to come: still a plan the customer has.
+    plan({ subscriptionStatus: 'active', amountPerPeriod: 50_00, cancelAt: now + 86_400_000, termEndsAt: now + 10 * 86_400_000 }),
+    plan({ subscriptionStatus: 'canceled', amountPerPeriod: 99_999_00 }),
+    plan({ amountPerPeriod: 77_00 }),
+    plan(null),
+  ];
+
+  it('count the plans customers have now', () => {
+    expect(activePlanCount(orders)).toBe(5);
+  });
+
+  it('give monthly recurring revenue in integer cents, a yearly plan at a twelfth, rounded once', () => {
+    // 1 500 000 + 100 001 + 5 000 monthly; (10 000 + 10 001) / 12 = 1 666.75 → 1 667.
+    expect(monthlyRecurringCents(orders)).toBe(1_500_000 + 100_001 + 5_000 + 1_667);
+    expect(Number.isSafeInteger(monthlyRecurringCents(orders))).toBe(true);
+    expect(monthlyRecurringCents([])).toBe(0);
+  });
+});
+
+describe('toStaffOrders', () => {
+  it('keeps who bought the order and what they trade in, and leaves unknown products out', () => {
+    const [order, ...rest] = toStaffOrders({
+      o1: {
+        product: 'websites',
+        tier: 'gold',
+        payment_status: 'paid',
+        productAmount: 100,
+        createdAt: 1,
+        buyer: 'uid-1',
+        customerEmail: 'dana@example.com',
+        applicationExist: true,
+        modelExistsOn: 'wix',
+        tradeIn: { status: 'credited', amount: 750_00, creditedAt: 9 },
+      },
+      o2: { product: 'time_machines', tier: 'gold', payment_status: 'paid' },
+    });
+    expect(rest).toEqual([]);
+    expect(order).toMatchObject({
+      buyer: 'uid-1',
+      customerEmail: 'dana@example.com',
+      applicationExist: true,
+      modelExistsOn: 'wix',
+      tradeIn: { status: 'credited', amount: 750_00, creditedAt: 9 },
+    });
+  });
+});

@@ -1,0 +1,222 @@
+/**
+ * What the console reads: the submissions, the orders with what staff follow on them, and the
+ * figures of the overview, from the records as stored (docs/decisions/0108-staff-console.md).
+ * Pure: every record is checked field by field, since a list is only as good as its oddest entry.
+ */
+import { BRAND } from '@/config/brand';
+import type { SubmissionKind } from '@/config/data-limits';
+import { isLivePlan } from '@/data/order-display';
+import { toOrders, type Order, type StoredOrder } from '@/data/orders';
+import {
+  DEFAULT_WAITLIST_PROGRAMME,
+  isWaitlistProgramme,
+  SUBMISSION_STATUSES,
+  type ContactStatus,
+  type PreorderPass,
+  type PreorderStatus,
+  type WaitlistProgramme,
+  type WaitlistStatus,
+} from '@/data/staff';
+
+type Stored = Readonly<Record<string, unknown>>;
+type StoredList = Readonly<Record<string, unknown>> | null;
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+const time = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : null);
+const record = (value: unknown): Stored => (typeof value === 'object' && value !== null ? (value as Stored) : {});
+
+/** The states of one kind of submission, first to last. */
+export type StatusOf<K extends SubmissionKind> = (typeof SUBMISSION_STATUSES)[K][number];
+
+/** A record's `status`; a record staff never touched is in the kind's first state. */
+export function statusOf<K extends SubmissionKind>(kind: K, value: unknown): StatusOf<K> {
+  const statuses = SUBMISSION_STATUSES[kind] as readonly string[];
+  return (statuses.includes(value as string) ? value : statuses[0]) as StatusOf<K>;
+}
+
+interface SubmissionBase {
+  id: string;
+  name: string;
+  email: string;
+  /** Milliseconds since the epoch; null when the record has none. */
+  receivedAt: number | null;
+  statusChangedAt: number | null;
+}
+
+export interface ContactInquiry extends SubmissionBase {
+  status: ContactStatus;
+  phone: string;
+  city: string;
+  message: string;
+}
+
+export interface WaitlistEntry extends SubmissionBase {
+  status: WaitlistStatus;
+  programme: WaitlistProgramme;
+}
+
+export interface Preorder extends SubmissionBase {
+  status: PreorderStatus;
+  pass: PreorderPass | null;
+}
+
+/** Newest first; records without a time last, in the order they came. */
+export function newestFirst<T extends { receivedAt: number | null }>(items: readonly T[]): T[] {
+  return [...items].sort((a, b) => (b.receivedAt ?? -1) - (a.receivedAt ?? -1));
+}
+
+function base(id: string, stored: Stored, name: unknown): SubmissionBase {
+  return {
+    id,
+    name: text(name),
+    email: text(stored.email),
+    receivedAt: time(stored.createdAt),
+    statusChangedAt: time(stored.statusChangedAt),
+  };
+}
+
+export function toContactInquiries(value: StoredList): ContactInquiry[] {
+  return newestFirst(
+    Object.entries(value ?? {}).map(([id, raw]) => {
+      const stored = record(raw);
+      return {
+        ...base(id, stored, stored.name),
+        status: statusOf('contact', stored.status),
+        phone: text(stored.phone),
+        city: text(stored.city),
+        message: text(stored.message),
+      };
+    }),
+  );
+}
+
+export function toWaitlistEntries(value: StoredList): WaitlistEntry[] {
+  return newestFirst(
+    Object.entries(value ?? {}).map(([id, raw]) => {
+      const stored = record(raw);
+      return {
+        ...base(id, stored, stored.full__name),
+        status: statusOf('waitlist', stored.status),
+        programme: isWaitlistProgramme(stored.programme) ? stored.programme : DEFAULT_WAITLIST_PROGRAMME,
+      };
+    }),
+  );
+}
+
+function toPass(value: unknown): PreorderPass | null {
+  const stored = record(value);
+  const issuedAt = time(stored.issuedAt);
+  if (typeof stored.code !== 'string' || !stored.code || issuedAt === null) return null;
+  const mailedAt = time(stored.mailedAt);
+  return { code: stored.code, issuedAt, ...(mailedAt !== null && { mailedAt }) };
+}
+
+export function toPreorders(value: StoredList): Preorder[] {
+  return newestFirst(
+    Object.entries(value ?? {}).map(([id, raw]) => {
+      const stored = record(raw);
+      return { ...base(id, stored, stored.full__name), status: statusOf('preorder', stored.status), pass: toPass(stored.pass) };
+    }),
+  );
+}
+
+/** Which list a filter shows: every state, or one. */
+export type StatusFilter<S extends string> = 'all' | S;
+
+export function byStatus<T extends { status: string }>(items: readonly T[], filter: StatusFilter<T['status']>): T[] {
+  return filter === 'all' ? [...items] : items.filter((item) => item.status === filter);
+}
+
+export function countByStatus<S extends string>(items: readonly { status: S }[], statuses: readonly S[]): Record<S, number> {
+  const counts = Object.fromEntries(statuses.map((status) => [status, 0])) as Record<S, number>;
+  for (const item of items) if (item.status in counts) counts[item.status] += 1;
+  return counts;
+}
+
+/** The filter named by the address (`?state=`), or every state. */
+export function filterFrom<S extends string>(raw: string | null, statuses: readonly S[]): StatusFilter<S> {
+  return (statuses as readonly string[]).includes(raw ?? '') ? (raw as S) : 'all';
+}
+
+/** The states a button can move a submission to: the later ones in order (new → answered →
+ *  archived), then back to the first, which reopens it. */
+export function nextStatuses<K extends 'contact' | 'waitlist'>(kind: K, status: StatusOf<K>): StatusOf<K>[] {
+  const statuses = SUBMISSION_STATUSES[kind] as readonly StatusOf<K>[];
+  const later = statuses.slice(statuses.indexOf(status) + 1);
+  return status === statuses[0] ? later : [...later, statuses[0]!];
+}
+
+/** A status in words, as badges, filters and buttons say it. */
+export const STATUS_WORDS: { readonly [K in SubmissionKind]: Readonly<Record<StatusOf<K>, string>> } = {
+  contact: { new: 'New', answered: 'Answered', archived: 'Archived' },
+  waitlist: { new: 'New', contacted: 'Contacted', archived: 'Archived' },
+  preorder: { pending: 'Pending', approved: 'Approved', declined: 'Declined' },
+};
+
+/** What the button that moves a submission into a state says. */
+export const MOVE_WORDS: Readonly<Record<ContactStatus | WaitlistStatus, string>> = {
+  new: 'Reopen',
+  answered: 'Mark answered',
+  contacted: 'Mark contacted',
+  archived: 'Archive',
+};
+
+/** The subject of a reply to an inquiry. */
+export const REPLY_SUBJECT = `Re: your inquiry to ${BRAND.name}`;
+
+/** A mailto: link to the person with the reply's subject (RFC 6068: the address and each header
+ *  percent-encoded, so "+", "&" or "?" in an address cannot start another header). */
+export function replyMailto(email: string, subject = REPLY_SUBJECT): string {
+  return `${mailtoLink(email)}?subject=${encodeURIComponent(subject)}`;
+}
+
+/** A plain mailto: link to the address. */
+export function mailtoLink(email: string): string {
+  return `mailto:${encodeURIComponent(email).replace(/%40/g, '@')}`;
+}
+
+/** "Nov 26, 2026, 3:04 PM", in the reader's time zone. */
+export function dateTimeText(ms: number): string {
+  return new Date(ms).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+// Orders as staff see them.
+
+/** An order with what the customer-facing Order leaves out: who bought it, and what they trade in. */
+export interface StaffOrder extends Order {
+  buyer: string | null;
+  customerEmail: string | null;
+  applicationExist: boolean;
+  modelExistsOn: string | null;
+}
+
+export function toStaffOrders(value: Readonly<Record<string, StoredOrder>> | null): StaffOrder[] {
+  return toOrders(value).map((order) => {
+    const stored = record(value?.[order.id]);
+    return {
+      ...order,
+      buyer: text(stored.buyer) || null,
+      customerEmail: text(stored.customerEmail) || null,
+      applicationExist: stored.applicationExist === true,
+      modelExistsOn: text(stored.modelExistsOn) || null,
+    };
+  });
+}
+
+/** Monthly recurring revenue in integer cents: every plan a customer has now (isLivePlan), a
+ *  yearly one at a twelfth of its yearly charge. The yearly charges are summed before dividing, so
+ *  the rounding happens once. */
+export function monthlyRecurringCents(orders: readonly Pick<Order, 'subscription'>[]): number {
+  let monthly = 0;
+  let yearly = 0;
+  for (const order of orders) {
+    if (!order.subscription || !isLivePlan(order)) continue;
+    if (order.subscription.billingPeriod === 'yearly') yearly += order.subscription.amountPerPeriod;
+    else monthly += order.subscription.amountPerPeriod;
+  }
+  return monthly + Math.round(yearly / 12);
+}
+
+export function activePlanCount(orders: readonly Pick<Order, 'subscription'>[]): number {
+  return orders.filter(isLivePlan).length;
+}

@@ -1,0 +1,222 @@
+// Staff matrix of the orders (docs/decisions/0108-staff-console.md): staff read the whole of
+// all_orders, with any query or none, and every order; a customer still reads only through the
+// buyer query for their own uid, and only their own order; nobody writes an order from a browser —
+// not its state, not a refund, dispute or trade-in credit, staff included. stripe_events/ (the
+// webhook's bookkeeping) stays closed to every browser.
+import { expect } from 'vitest';
+import { equalTo, get, orderByChild, orderByKey, push, query, ref, remove, set, update, type Database } from 'firebase/database';
+import { OTHER_UID, OWNER_UID, accountEmail, validOrder } from './helpers';
+import { accessMatrix, listenOnce, valueOf } from './matrix';
+import {
+  CUSTOMER_ORDER,
+  EVERYTHING,
+  GUEST_ORDER,
+  NOBODY,
+  OTHER_ORDER,
+  SIGNED_IN,
+  STAFF,
+  STAFF_AND_CUSTOMER,
+  STAFF_CAST,
+  staffActorUid,
+  type StaffActor,
+} from './staff-cast';
+
+const keysOf = (snap: unknown) => Object.keys((valueOf(snap) as object | null) ?? {}).sort();
+const ALL = [CUSTOMER_ORDER, OTHER_ORDER, GUEST_ORDER].sort();
+const orders = (db: Database) => ref(db, 'all_orders');
+const byBuyer = (uid: string) => (db: Database) => query(orders(db), orderByChild('buyer'), equalTo(uid));
+
+/** What a browser would like to write on an order: each must be refused, staff included. */
+const ORDER_WRITES: { what: string; change: Record<string, unknown> }[] = [
+  { what: 'payment_status → paid', change: { payment_status: 'paid' } },
+  {
+    what: 'a refund',
+    change: {
+      'refunds/ch_test_1': { amountRefunded: 830_000, chargeAmount: 830_000, chargedAt: 1_795_000_000_000, fetchedAt: 1_795_000_300_000 },
+    },
+  },
+  {
+    what: 'a dispute closed as won',
+    change: { 'disputes/dp_test_1': { chargeId: 'ch_test_1', status: 'won', amount: 830_000, fetchedAt: 1_795_000_300_000 } },
+  },
+  {
+    what: 'the trade-in credited',
+    change: {
+      tradeIn: { status: 'credited', amount: 50_000, balanceTransactionId: 'cbtxn_test_1', creditedAt: 1, creditedBy: 'staff-admin' },
+    },
+  },
+  { what: 'the buyer (claim it)', change: { buyer: 'staff-admin' } },
+];
+
+accessMatrix<StaffActor>(
+  'staff-access-orders',
+  [
+    {
+      path: 'all_orders (the list)',
+      rows: [
+        {
+          op: 'read (get)',
+          seed: EVERYTHING,
+          run: (db) => get(orders(db)),
+          allowed: STAFF,
+          result: (snap) => expect(keysOf(snap)).toEqual(ALL),
+        },
+        {
+          op: 'listen onValue(all_orders) (the console, live)',
+          seed: EVERYTHING,
+          run: (db) => listenOnce(orders(db)),
+          allowed: STAFF,
+          result: (snap) => expect(keysOf(snap)).toEqual(ALL),
+        },
+        {
+          op: "query orderByChild('buyer').equalTo(the customer's uid)",
+          seed: EVERYTHING,
+          run: (db) => get(byBuyer(OWNER_UID)(db)),
+          allowed: STAFF_AND_CUSTOMER,
+          result: (snap) => expect(keysOf(snap)).toEqual([CUSTOMER_ORDER]),
+        },
+        {
+          op: "query orderByChild('buyer').equalTo(another customer's uid)",
+          seed: EVERYTHING,
+          run: (db) => get(byBuyer(OTHER_UID)(db)),
+          allowed: STAFF,
+          result: (snap) => expect(keysOf(snap)).toEqual([OTHER_ORDER]),
+        },
+        {
+          op: "query orderByChild('buyer').equalTo(own uid) (whoever asks)",
+          seed: EVERYTHING,
+          run: (db, actor) => get(byBuyer(staffActorUid(actor))(db)),
+          allowed: SIGNED_IN,
+        },
+        {
+          op: "query orderByChild('applicationExist').equalTo(true) (the trade-ins)",
+          seed: EVERYTHING,
+          run: (db) => get(query(orders(db), orderByChild('applicationExist'), equalTo(true))),
+          allowed: STAFF,
+          result: (snap) => expect(keysOf(snap)).toEqual([CUSTOMER_ORDER, GUEST_ORDER].sort()),
+        },
+        {
+          op: "query orderByChild('customerEmail').equalTo(an email) (a guest's orders)",
+          seed: EVERYTHING,
+          run: (db) => get(query(orders(db), orderByChild('customerEmail'), equalTo(accountEmail(OWNER_UID)))),
+          allowed: STAFF,
+        },
+        {
+          op: 'create (push an order with buyer = own uid)',
+          run: async (db, actor) => {
+            const r = push(orders(db));
+            await set(r, validOrder(r.key as string, staffActorUid(actor)));
+          },
+          allowed: NOBODY,
+          target: 'all_orders',
+        },
+        {
+          op: "update (the customer's order through the list)",
+          seed: EVERYTHING,
+          run: (db) => update(orders(db), { [`${CUSTOMER_ORDER}/payment_status`]: 'paid' }),
+          allowed: NOBODY,
+          target: 'all_orders',
+        },
+        { op: 'delete (remove the list)', seed: EVERYTHING, run: (db) => remove(orders(db)), allowed: NOBODY, target: 'all_orders' },
+      ],
+    },
+    {
+      path: "all_orders/{the customer's order}",
+      rows: [
+        {
+          op: 'read (get)',
+          seed: EVERYTHING,
+          run: (db) => get(ref(db, `all_orders/${CUSTOMER_ORDER}`)),
+          allowed: STAFF_AND_CUSTOMER,
+          result: (snap) => expect(valueOf(snap)).toEqual(validOrder(CUSTOMER_ORDER, OWNER_UID)),
+        },
+        {
+          op: 'listen (onValue)',
+          seed: EVERYTHING,
+          run: (db) => listenOnce(ref(db, `all_orders/${CUSTOMER_ORDER}`)),
+          allowed: STAFF_AND_CUSTOMER,
+        },
+        ...ORDER_WRITES.map(({ what, change }) => ({
+          op: `update (${what})`,
+          seed: EVERYTHING,
+          run: (db: Database) => update(ref(db, `all_orders/${CUSTOMER_ORDER}`), change),
+          allowed: NOBODY,
+          target: `all_orders/${CUSTOMER_ORDER}`,
+        })),
+        {
+          op: 'delete (remove the order)',
+          seed: EVERYTHING,
+          run: (db) => remove(ref(db, `all_orders/${CUSTOMER_ORDER}`)),
+          allowed: NOBODY,
+          target: `all_orders/${CUSTOMER_ORDER}`,
+        },
+      ],
+    },
+    {
+      path: "all_orders/{another customer's order}",
+      rows: [
+        {
+          op: 'read (get)',
+          seed: EVERYTHING,
+          run: (db) => get(ref(db, `all_orders/${OTHER_ORDER}`)),
+          allowed: STAFF,
+          result: (snap) => expect(valueOf(snap)).toMatchObject({ buyer: OTHER_UID }),
+        },
+        {
+          op: 'query (orderByKey)',
+          seed: EVERYTHING,
+          run: (db) => get(query(ref(db, `all_orders/${OTHER_ORDER}`), orderByKey())),
+          allowed: STAFF,
+        },
+        {
+          op: 'update (payment_status → paid)',
+          seed: EVERYTHING,
+          run: (db) => set(ref(db, `all_orders/${OTHER_ORDER}/payment_status`), 'paid'),
+          allowed: NOBODY,
+          target: `all_orders/${OTHER_ORDER}`,
+        },
+      ],
+    },
+    {
+      path: 'all_orders/{a guest order without buyer}',
+      rows: [
+        {
+          op: 'read (get)',
+          seed: EVERYTHING,
+          run: (db) => get(ref(db, `all_orders/${GUEST_ORDER}`)),
+          allowed: STAFF,
+          result: (snap) => expect(valueOf(snap)).toEqual(validOrder(GUEST_ORDER, null)),
+        },
+        {
+          op: 'update (claim it: buyer = own uid)',
+          seed: EVERYTHING,
+          run: (db, actor) => set(ref(db, `all_orders/${GUEST_ORDER}/buyer`), staffActorUid(actor)),
+          allowed: NOBODY,
+          target: `all_orders/${GUEST_ORDER}`,
+        },
+      ],
+    },
+    {
+      path: 'stripe_events/{eventId}',
+      rows: [
+        { op: 'read (get)', seed: EVERYTHING, run: (db) => get(ref(db, 'stripe_events/evt_test_1')), allowed: NOBODY },
+        { op: 'read the list (get)', seed: EVERYTHING, run: (db) => get(ref(db, 'stripe_events')), allowed: NOBODY },
+        {
+          op: 'create (mark an event processed, so the webhook skips it)',
+          seed: EVERYTHING,
+          run: (db) => set(ref(db, 'stripe_events/evt_test_2'), { type: 'charge.refunded', orderId: CUSTOMER_ORDER }),
+          allowed: NOBODY,
+          target: 'stripe_events',
+        },
+        {
+          op: 'delete (remove)',
+          seed: EVERYTHING,
+          run: (db) => remove(ref(db, 'stripe_events/evt_test_1')),
+          allowed: NOBODY,
+          target: 'stripe_events',
+        },
+      ],
+    },
+  ],
+  STAFF_CAST,
+);
