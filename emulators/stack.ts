@@ -111,7 +111,8 @@ function spawnService(command: string, args: string[], env: NodeJS.ProcessEnv, v
   return { child, output };
 }
 
-function stopChild(child: ChildProcess): Promise<void> {
+/** SIGINT to the child's process group, SIGKILL after 10 s; resolves once it has exited. */
+export function stopChild(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null || !child.pid) return Promise.resolve();
   return new Promise((resolve) => {
     const kill = setTimeout(() => {

@@ -2,7 +2,7 @@
  *  `npx tsx emulators/emailjs/cli.ts [--port 12112] [--host 127.0.0.1] [--private-key KEY [--require-private-key]]
  *  [--allow-origin ORIGIN]… [--quiet]`. Without --allow-origin, pages on any loopback origin may call it. */
 import { parseArgs } from 'node:util';
-import { normalizeOrigin } from '@leopard/rtdb-emulator/origins';
+import { allowOriginFlags } from '@leopard/rtdb-emulator/origins';
 import { start } from './server';
 
 const { values } = parseArgs({
@@ -24,21 +24,14 @@ if (values['require-private-key'] && !values['private-key']) {
   console.error('--require-private-key needs --private-key');
   process.exit(2);
 }
-for (const origin of values['allow-origin'] ?? []) {
-  try {
-    normalizeOrigin(origin);
-  } catch (error) {
-    console.error(`--allow-origin: ${(error as Error).message}`);
-    process.exit(2);
-  }
-}
+const allowedOrigins = allowOriginFlags(values['allow-origin']);
 const emailjs = await start({
   port,
   host: values.host,
   quiet: values.quiet,
   privateKey: values['private-key'],
   requirePrivateKey: values['require-private-key'],
-  allowedOrigins: values['allow-origin'],
+  allowedOrigins,
 });
 console.log(`EmailJS stand-in ready on ${emailjs.url} (received mail: ${emailjs.url}/__received)`);
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

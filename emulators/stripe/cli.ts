@@ -6,7 +6,7 @@
  * Defaults come from emulators/local-config.ts (the webhook URL is the local stripeWebhook function).
  */
 import { parseArgs } from 'node:util';
-import { normalizeOrigin } from '@leopard/rtdb-emulator/origins';
+import { allowOriginFlags } from '@leopard/rtdb-emulator/origins';
 import { PORTS, STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_WEBHOOK_URL } from '../local-config';
 import { start } from './server';
 
@@ -31,14 +31,7 @@ if (!URL.canParse(values['webhook-url'])) {
   console.error(`--webhook-url must be a URL (got "${values['webhook-url']}")`);
   process.exit(2);
 }
-for (const origin of values['allow-origin'] ?? []) {
-  try {
-    normalizeOrigin(origin);
-  } catch (error) {
-    console.error(`--allow-origin: ${(error as Error).message}`);
-    process.exit(2);
-  }
-}
+const allowedOrigins = allowOriginFlags(values['allow-origin']);
 const stripe = await start({
   port,
   host: values.host,
@@ -47,7 +40,7 @@ const stripe = await start({
   webhookUrl: values['webhook-url'],
   webhookSecret: values['webhook-secret'],
   businessName: values['business-name'],
-  allowedOrigins: values['allow-origin'],
+  allowedOrigins,
 });
 console.log(`Stripe stand-in ready on ${stripe.url} (events go to ${values['webhook-url']}; sessions: ${stripe.url}/__sessions)`);
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -9,6 +9,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { stopChild } from '../../emulators/stack';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -93,33 +94,13 @@ export async function startFunctionsEmulator(o: FunctionsEmulatorOptions): Promi
   child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
   const host = `127.0.0.1:${functions}`;
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      const done = () => {
-        process.off('exit', killGroup);
-        // Function workers outlive firebase-tools' own shutdown at times.
-        killGroup();
-        rmSync(dir, { recursive: true, force: true });
-        resolve();
-      };
-      if (child.exitCode !== null || child.signalCode !== null) return done();
-      const kill = setTimeout(() => {
-        try {
-          process.kill(-child.pid!, 'SIGKILL');
-        } catch {
-          /* already gone */
-        }
-      }, 10_000);
-      child.once('exit', () => {
-        clearTimeout(kill);
-        done();
-      });
-      try {
-        process.kill(-child.pid!, 'SIGINT');
-      } catch {
-        done();
-      }
-    });
+  const stop = async () => {
+    await stopChild(child);
+    process.off('exit', killGroup);
+    // Function workers outlive firebase-tools' own shutdown at times.
+    killGroup();
+    rmSync(dir, { recursive: true, force: true });
+  };
   const deadline = Date.now() + (o.timeoutMs ?? 90_000);
   for (;;) {
     if (child.exitCode !== null) throw new Error(`firebase emulators:start exited with ${child.exitCode}:\n${out}`);

@@ -41,6 +41,20 @@ export function normalizeOrigin(text: string): string {
   return url.origin;
 }
 
+/** The `--allow-origin` values of a command line, each checked; the first malformed one is
+ *  reported the way every bad flag is (the reason on stderr, exit code 2). */
+export function allowOriginFlags(values: readonly string[] | undefined): string[] | undefined {
+  for (const origin of values ?? []) {
+    try {
+      normalizeOrigin(origin);
+    } catch (error) {
+      console.error(`--allow-origin: ${(error as Error).message}`);
+      process.exit(2);
+    }
+  }
+  return values ? [...values] : undefined;
+}
+
 /** localhost, *.localhost, 127.0.0.0/8 and [::1]: names that only ever reach this machine. */
 export function isLoopbackHost(hostname: string): boolean {
   const h = hostname.toLowerCase();
