@@ -1,5 +1,11 @@
-import { WAITLIST_PROGRAMME_PARAM, type WaitlistProgramme } from '../data/staff';
+import type { WaitlistProgramme } from '../data/staff';
+
 import { BRAND } from './brand';
+
+/** The query parameter of the waitlist page that picks the programme (`?programme=builder`). Here
+ *  rather than beside the programmes in src/data/staff.ts, so that the paths every page loads do
+ *  not bring the staff module into the landing bundle. */
+export const WAITLIST_PROGRAMME_PARAM = 'programme';
 
 /** Every internal URL of the site. Pages link through these, never through literals. */
 export const paths = {

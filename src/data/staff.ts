@@ -5,6 +5,7 @@
  * Pure: no React, no Firebase.
  */
 import type { SubmissionKind } from '../config/data-limits';
+import { WAITLIST_PROGRAMME_PARAM } from '../config/paths';
 import type { OrderTradeInRecord } from './orders';
 
 /** The custom claim `role` of a staff account. Anything else, or none, is not staff. */
@@ -68,8 +69,6 @@ export type PreorderStatus = (typeof SUBMISSION_STATUSES.preorder)[number];
 export const WAITLIST_PROGRAMMES = ['open-access', 'builder'] as const;
 export type WaitlistProgramme = (typeof WAITLIST_PROGRAMMES)[number];
 export const DEFAULT_WAITLIST_PROGRAMME: WaitlistProgramme = 'open-access';
-/** The query parameter of the waitlist page that picks the programme (`?programme=builder`). */
-export const WAITLIST_PROGRAMME_PARAM = 'programme';
 
 export function isWaitlistProgramme(value: unknown): value is WaitlistProgramme {
   return typeof value === 'string' && (WAITLIST_PROGRAMMES as readonly string[]).includes(value);
