@@ -15,9 +15,10 @@ import { CUSTOMER_ROUTES, PUBLIC_ROUTES, STORE_ROUTES } from './route-list';
 /** The focused element shows a focus indicator: an outline or a box-shadow ring on itself, or on
  *  the control drawn for it (a custom radio's mark, a wrapping label). */
 async function expectVisibleFocus(page: Page): Promise<void> {
-  // Checked for two seconds: the browser may still be scrolling the element into view.
+  // Checked for up to five seconds: the browser may still be scrolling the element into view,
+  // which took over two seconds on a loaded two-core machine (a link on /support "not on screen").
   let state = await focusState(page);
-  for (let i = 0; i < 20 && !state.ok; i += 1) {
+  for (let i = 0; i < 50 && !state.ok; i += 1) {
     await page.waitForTimeout(100);
     state = await focusState(page);
   }
