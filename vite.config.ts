@@ -33,5 +33,8 @@ export default defineConfig({
   // One stylesheet for the whole site (10 KiB gzip): a pre-rendered page paints with the rules it
   // uses inlined (scripts/critical-css.ts) and fetches this one file after its first paint; every
   // later page has it cached.
-  build: { target: 'es2022', sourcemap: true, manifest: true, cssCodeSplit: false },
+  // The maps are 'hidden': no script links one, and firebase.json's hosting.ignore keeps them off
+  // Hosting, so the bundle checks read them and the public never does
+  // (docs/decisions/0125-operations-and-cleanup.md).
+  build: { target: 'es2022', sourcemap: 'hidden', manifest: true, cssCodeSplit: false },
 });

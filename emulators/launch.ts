@@ -4,25 +4,33 @@
  *   --web dev|preview|none   what serves the website (default dev)
  *   --port-offset N          move every port by N (emulators/ports.ts), to run beside another stack
  *   --verbose                show every line the services log
+ *   --stripe-webhook-delay-ms N  the Stripe stand-in delivers the hosted checkout's events N ms
+ *                            after Pay (default 0), as Stripe may: the buyer is back first
  */
 import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEMO_CUSTOMER } from './seed';
 import { E2E_PORT_OFFSET, PORT_OFFSET_VARIABLE, localStack, parsePortOffset, sharedPorts } from './ports';
-import { stackDirectory } from './stack-files';
+import { emulatorsBuildFolder } from '../scripts/build-folders';
 import { PortInUseError, startStack, type WebMode } from './stack';
+import { MAX_WEBHOOK_DELAY_MS } from './stripe/webhooks';
 
 const { values } = parseArgs({
   options: {
     web: { type: 'string', default: 'dev' },
     'port-offset': { type: 'string', default: '0' },
     verbose: { type: 'boolean', default: false },
+    'stripe-webhook-delay-ms': { type: 'string', default: '0' },
   },
 });
 const web = values.web as WebMode;
 if (!['dev', 'preview', 'none'].includes(web)) {
   console.error(`--web must be dev, preview or none (got "${web}")`);
+  process.exit(2);
+}
+const stripeWebhookDelayMs = Number(values['stripe-webhook-delay-ms']);
+if (!/^\d+$/.test(values['stripe-webhook-delay-ms']) || stripeWebhookDelayMs > MAX_WEBHOOK_DELAY_MS) {
+  console.error(`--stripe-webhook-delay-ms must be a whole number of milliseconds from 0 to ${MAX_WEBHOOK_DELAY_MS}`);
   process.exit(2);
 }
 let portOffset: number;
@@ -45,6 +53,7 @@ try {
     portOffset,
     previewDir,
     verbose: values.verbose,
+    stripeWebhookDelayMs,
     onProgress: (message) => console.log(`  ✓ ${message}`),
   });
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
@@ -76,10 +85,10 @@ try {
   process.exit(1);
 }
 
-/** `--web preview` serves a build of its own, made for this stack's ports, beside (never in)
- *  dist/, which belongs to the e2e suite. */
+/** `--web preview` serves a build of its own, made for this stack's ports, in this stack's folder
+ *  (never the one Hosting serves: scripts/build-folders.ts). */
 async function buildForPreview(offset: number): Promise<string> {
-  const outDir = join(stackDirectory(offset), 'dist');
+  const outDir = emulatorsBuildFolder(offset);
   console.log(`  … building the site for this stack into ${outDir}`);
   const build = spawnSync('npx', ['vite', 'build', '--mode', 'emulators', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], {
     stdio: 'inherit',

@@ -21,6 +21,8 @@ export const STRIPE_WEBHOOK_SECRET = 'whsec_local_leopard';
 /** The local EmailJS account of the functions' mails: the stand-in accepts only this private key
  *  (the functions read it from functions/.secret.local), and these ids arrive with each mail. */
 export const EMAILJS_PRIVATE_KEY = 'emailjs_private_local_leopard';
+/** Signs the unsubscribe links of the functions' local mails (functions/.secret.local holds it too). */
+export const MAIL_LINK_SECRET = 'mail_link_local_leopard_not_a_real_secret_0000';
 export const EMAILJS_SERVER_MAIL = {
   EMAILJS_PUBLIC_KEY: 'demo-public-key',
   EMAILJS_SERVICE_ID: 'demo-service',

@@ -158,12 +158,24 @@ async function startCheckout(stack: LocalStack, idToken: string, choices: Checko
   return ((await (await expectOk(response, `checkout of ${choices.plan} for ${choices.service}`)).json()) as CheckoutCreated).data;
 }
 
+/** What the demo customer types on the hosted page besides the card (an address taxed at 0 %). */
+const DEMO_CHECKOUT_DETAILS = {
+  terms_of_service: 'accepted',
+  name: 'Demo Customer',
+  country: 'US',
+  line1: '1 Harbor Drive',
+  city: 'Portland',
+  state: 'OR',
+  postal_code: '97201',
+};
+
 /** Pay on the stand-in's hosted page; it answers once the webhook has settled the order. */
 async function pay(stack: LocalStack, sessionId: string): Promise<void> {
   const response = await fetch(`${stack.stripeUrl}/c/pay/${sessionId}/pay`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ card_number: TEST_CARD }).toString(),
+    // Checkout asks for the Terms and a billing address (docs/decisions/0116-tax-consent-and-promotion-codes.md).
+    body: new URLSearchParams({ card_number: TEST_CARD, ...DEMO_CHECKOUT_DETAILS }).toString(),
     redirect: 'manual',
   });
   if (response.status !== 303)

@@ -5,7 +5,7 @@
  * win over the environment; so each offset gets its own config, whose `configDir` points the
  * functions at its own env file, and two stacks never read each other's.
  */
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { EMAILJS_SERVER_MAIL, FORMS_FUNCTION_PARAMS } from './local-config';
@@ -40,8 +40,11 @@ export function writeFirebaseFiles(stack: LocalStack, site: SiteServer): string 
     `# Written by emulators/stack-files.ts from emulators/ports.ts.\n${env.join('')}`,
   );
   // firebase-tools resolves both paths against the config file's folder.
+  // The runtime production deploys (firebase.json); firebase-tools runs it on the host's Node when
+  // that is another major (docs/decisions/0123-deploy-path-and-build-folders.md).
+  const { runtime } = (JSON.parse(readFileSync(join(root, 'firebase.json'), 'utf8')) as { functions: { runtime: string } }).functions;
   const config = {
-    functions: { source: relative(directory, join(root, 'functions')), configDir: 'functions-env' },
+    functions: { source: relative(directory, join(root, 'functions')), configDir: 'functions-env', runtime },
     emulators: firebaseEmulators(stack),
   };
   const file = join(directory, 'firebase.json');

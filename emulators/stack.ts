@@ -12,7 +12,8 @@ import { fileURLToPath } from 'node:url';
 import { start as startDatabase } from './rtdb/src';
 import { start as startEmailJs } from './emailjs/server';
 import { start as startStripe } from './stripe/server';
-import { EMAILJS_PRIVATE_KEY, STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET } from './local-config';
+import { enableEmailPrivacy } from './auth-email-privacy';
+import { EMAILJS_PRIVATE_KEY, MAIL_LINK_SECRET, STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET } from './local-config';
 import {
   DATABASE_NAMESPACE,
   HOST,
@@ -23,7 +24,9 @@ import {
   type LocalStack,
   type PortName,
 } from './ports';
+import { catalogueStripeClient, syncStripeCatalog } from '../scripts/stripe-catalog-sync';
 import { seedDemoData } from './seed';
+import { emulatorsBuildFolder } from '../scripts/build-folders';
 import { LOCAL_ORIGINS_RECORD, writeFirebaseFiles } from './stack-files';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -139,10 +142,13 @@ export interface StackOptions {
   web: WebMode;
   /** Added to every base port of emulators/ports.ts (default 0). */
   portOffset?: number;
-  /** What `web: 'preview'` serves; default dist/, which must have been built for this stack. */
+  /** What `web: 'preview'` serves; default this stack's emulators build (scripts/build-folders.ts). */
   previewDir?: string;
   /** Print every line the child services log. */
   verbose?: boolean;
+  /** How long after the hosted checkout's Pay the Stripe stand-in delivers its events (ms;
+   *  default 0: Pay waits for them), to see the site while the webhook has not been heard yet. */
+  stripeWebhookDelayMs?: number;
   /** Called as each step completes, for progress output. */
   onProgress?: (message: string) => void;
 }
@@ -170,7 +176,7 @@ function assertFunctionsSecretsMatch() {
   const file = 'functions/.secret.local';
   if (!existsSync(`${root}/${file}`)) return;
   const env = readDotenv(`${root}/${file}`);
-  const expected = { STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, EMAILJS_PRIVATE_KEY };
+  const expected = { STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, EMAILJS_PRIVATE_KEY, MAIL_LINK_SECRET };
   for (const [key, value] of Object.entries(expected)) {
     if (env[key] !== value) {
       const standIn = key.startsWith('EMAILJS') ? 'EmailJS' : 'Stripe';
@@ -196,8 +202,9 @@ function assertBuiltFor(stack: LocalStack, directory: string) {
 export async function startStack({
   web,
   portOffset = 0,
-  previewDir = join(root, 'dist'),
+  previewDir = emulatorsBuildFolder(portOffset),
   verbose = false,
+  stripeWebhookDelayMs = 0,
   onProgress = () => {},
 }: StackOptions): Promise<Stack> {
   const stack = localStack(portOffset);
@@ -250,9 +257,14 @@ export async function startStack({
       webhookUrl: stack.stripeWebhookUrl,
       webhookSecret: STRIPE_WEBHOOK_SECRET,
       allowedOrigins,
+      webhookDelayMs: stripeWebhookDelayMs,
     });
     stoppers.push(() => stripe.stop());
     onProgress('Stripe stand-in ready');
+    // The catalogue's Products, Prices and portal configuration, and the demo promotion code, as
+    // `npm run stripe:sync -- --seed-demo` makes them (docs/decisions/0113-catalogue-as-stripe-prices.md).
+    await syncStripeCatalog(catalogueStripeClient(STRIPE_SECRET_KEY, stripe.url), { seedDemo: true });
+    onProgress('Stripe catalogue synced');
 
     const build = spawnService('npm', ['run', 'build', '--silent', '-w', 'functions'], {}, verbose, 'functions build');
     await new Promise<void>((resolve, reject) =>
@@ -284,6 +296,9 @@ export async function startStack({
     );
     stoppers.push(() => stopChild(firebase.child));
     await waitForHttp(`${stack.authUrl}/`, 'The Auth emulator', firebase.child, firebase.output);
+    // As in every production project made since September 2023: no answer tells whether an address
+    // has an account (docs/decisions/0118-email-change-by-verified-link.md).
+    await enableEmailPrivacy(stack.authUrl, PROJECT_ID);
     await waitForHttp(`${stack.functionsUrl}/health`, 'The Functions emulator', firebase.child, firebase.output);
     onProgress('Auth and Functions emulators ready');
 

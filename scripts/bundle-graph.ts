@@ -7,7 +7,10 @@
  *  The source map of every chunk lists all modules bundled into it, so the graph comes from the
  *  manifest and the contents from the maps. */
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 export interface ManifestChunk {
   file: string;
@@ -80,8 +83,10 @@ export function modulesOfFile(distDir: string, file: string): string[] {
     }
     return [];
   }
-  const { sources } = JSON.parse(readFileSync(mapFile, 'utf8')) as { sources: string[] };
-  return sources.map(projectRelative);
+  const { sources, sourceRoot = '' } = JSON.parse(readFileSync(mapFile, 'utf8')) as { sources: string[]; sourceRoot?: string };
+  // Resolved against the map's own folder: an emulators build lives under node_modules/.cache
+  // (scripts/build-folders.ts), where a relative path to the SDK never names node_modules/.
+  return sources.map((source) => projectRelative(relative(PROJECT_ROOT, resolve(dirname(mapFile), sourceRoot, source))));
 }
 
 function projectRelative(source: string): string {

@@ -4,7 +4,8 @@
  * rewrite, so the e2e tests run under the real Content-Security-Policy.
  *
  * The one difference: a `--mode emulators` build talks to the local stack on 127.0.0.1, which the
- * production policy rightly refuses. That build records the local origins in dist/.vite/ (Hosting
+ * production policy rightly refuses. That build goes to its stack's folder, never the one Hosting
+ * serves (scripts/build-folders.ts), and records the local origins in its .vite/ (Hosting
  * never uploads it: `**\/.*` is ignored) and the preview adds exactly those to connect-src.
  * The dev server (`npm start`) gets none of this: Vite dev injects inline scripts a CSP would block.
  *
@@ -18,6 +19,7 @@ import { join, resolve } from 'node:path';
 import type { Plugin } from 'vite';
 import { E2E_PORT_OFFSET, browserConnectSources, localStack, portOffsetFrom, viteEnv } from '../emulators/ports';
 import { LOCAL_ORIGINS_RECORD } from '../emulators/stack-files';
+import { emulatorsBuildFolder } from './build-folders';
 import { headersFor, resolveRequest, withConnectSources, type HostingConfig } from './hosting-rules';
 
 const FIREBASE_JSON = new URL('../firebase.json', import.meta.url);
@@ -38,11 +40,14 @@ export function hostingPreview(): Plugin {
   return {
     name: 'leopard:hosting-preview',
     // Before Vite reads the env files: variables already in process.env win over them.
-    config(_, { mode, command }) {
+    config(userConfig, { mode, command }) {
       if (mode !== 'emulators') return;
       const stack = localStack(portOffsetFrom(process.env, command === 'build' ? E2E_PORT_OFFSET : 0));
       Object.assign(process.env, viteEnv(stack));
       connectSources = browserConnectSources(stack);
+      // Never into the folder Hosting serves: this build holds local addresses and demo keys
+      // (scripts/build-folders.ts). An explicit --outDir still wins.
+      if (command === 'build' && !userConfig.build?.outDir) return { build: { outDir: emulatorsBuildFolder(stack.offset) } };
     },
     configResolved(config) {
       mode = config.mode;

@@ -62,7 +62,10 @@ describe('headersFor with firebase.json', () => {
     for (const path of ['/', '/store', '/dashboard', '/case-studies/charm']) {
       const headers = headersFor(path, hosting);
       expect(headers['Content-Security-Policy']).toContain("frame-ancestors 'none'");
-      expect(headers['Content-Security-Policy']).toMatch(/script-src 'self'( 'sha256-[\w+/=]+')*;/);
+      // Scripts: the site's own, two inline ones by hash, and reCAPTCHA's for App Check (docs/decisions/0124-app-check.md).
+      expect(headers['Content-Security-Policy']).toMatch(
+        /script-src 'self'( 'sha256-[\w+/=]+')* https:\/\/www\.google\.com\/recaptcha\/ https:\/\/www\.gstatic\.com\/recaptcha\/;/,
+      );
       expect(headers['Strict-Transport-Security']).toBe('max-age=63072000; includeSubDomains; preload');
       expect(headers['X-Content-Type-Options']).toBe('nosniff');
       expect(headers['Cache-Control']).toBe('no-cache');
@@ -136,7 +139,7 @@ describe('the inline scripts of index.html', () => {
     const scriptSrc = /script-src ([^;]*)/.exec(policy)![1]!.split(' ');
     const hashes = inline.map((text) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`);
     expect(hashes).toHaveLength(2);
-    expect(scriptSrc).toEqual(["'self'", ...hashes]);
+    expect(scriptSrc).toEqual(["'self'", ...hashes, 'https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/']);
   });
 
   it('sets the session attribute from the key the app stores the user id under', () => {

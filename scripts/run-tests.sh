@@ -45,3 +45,6 @@ stage 'emulator' npm run -s test:emulator
 stage 'emulator in Chromium' npm run -s test:emulator:browser
 stage 'rules' npm run -s test:rules
 stage 'e2e (build + Playwright)' npm run -s test:e2e
+# Whatever the suites built, the folder Hosting serves holds no emulators build
+# (docs/decisions/0123-deploy-path-and-build-folders.md).
+stage 'hosting folder' npx tsx scripts/check-hosting-folder.ts

@@ -5,7 +5,6 @@ interface ImportMetaEnv {
   readonly VITE_ID_MANAGEMENT_URL?: string;
   readonly VITE_EXTERNAL_SIGNUP_URL?: string;
   readonly VITE_SCHEDULING_URL?: string;
-  readonly VITE_DELETE_ACCOUNT_URL?: string;
   readonly VITE_VMCRYSTALWARE_DEMO_URL?: string;
   readonly VITE_FIREBASE_API_KEY?: string;
   readonly VITE_FIREBASE_AUTH_DOMAIN?: string;
@@ -18,6 +17,8 @@ interface ImportMetaEnv {
   readonly VITE_FUNCTIONS_URL?: string;
   readonly VITE_TOKEN_SYNC_URL?: string;
   readonly VITE_SITE_URL?: string;
+  readonly VITE_APP_CHECK_SITE_KEY?: string;
+  readonly VITE_APP_CHECK_DEBUG_TOKEN?: string;
 }
 
 interface ImportMeta {

@@ -4,6 +4,10 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { balanceTransactionRoutes } from './balance-transactions';
+import { catalogueRoutes } from './catalogue';
+import { couponRoutes } from './coupons';
+import { portalConfigurationRoutes } from './portal-configurations';
+import { taxIdRoutes } from './tax-ids';
 import { checkoutRoutes } from './checkout-api';
 import { DEFAULT_API_VERSION, type StandIn } from './context';
 import { customerRoutes } from './customers';
@@ -12,6 +16,9 @@ import { idempotencyMismatch, invalidApiKey, invalidRequest, noApiKey, noSuchEve
 import { MalformedFormError, decodeForm, type FormObject } from './form-encoding';
 import { decodeSegment, readBody, sendJson } from './http';
 import { invoiceRoutes } from './invoices';
+import { invoiceItemRoutes } from './invoice-items';
+import { invoicePreviewRoutes } from './invoice-preview';
+import { subscriptionUpdateRoutes } from './subscription-update';
 import { parseExpand, rejectUnknown } from './params';
 import { paymentMethodRoutes } from './payment-methods';
 import { paymentRoutes } from './payments';
@@ -45,11 +52,18 @@ export const ROUTES: readonly Route[] = [
   ...balanceTransactionRoutes,
   ...paymentMethodRoutes,
   ...subscriptionRoutes,
+  ...subscriptionUpdateRoutes,
+  ...invoicePreviewRoutes,
   ...invoiceRoutes,
+  ...invoiceItemRoutes,
   ...paymentRoutes,
   ...refundRoutes,
   ...disputeRoutes,
   ...portalRoutes,
+  ...catalogueRoutes,
+  ...couponRoutes,
+  ...portalConfigurationRoutes,
+  ...taxIdRoutes,
   ...testClockRoutes,
   ...eventRoutes,
 ];

@@ -67,15 +67,16 @@ export function applyBalance(standIn: StandIn, batch: EventBatch, record: Invoic
   const customer = getCustomer(standIn, invoice.customer as string);
   const starting = customer.customer.balance;
   invoice.starting_balance = starting;
-  if (starting === 0) {
+  if (starting === 0 && invoice.total >= 0) {
     invoice.ending_balance = 0;
     return;
   }
   const due = Math.max(0, invoice.total + starting);
   invoice.amount_due = due;
   invoice.amount_remaining = due;
-  // Credit left over stays on the customer; a debit is all charged with this invoice.
-  invoice.ending_balance = starting < 0 ? Math.min(0, invoice.total + starting) : 0;
+  // Credit left over stays on the customer, and a negative total (a downgrade's proration credit)
+  // becomes credit too; a debit is all charged with this invoice.
+  invoice.ending_balance = Math.min(0, invoice.total + starting);
   move(standIn, batch, customer, {
     amount: invoice.ending_balance - starting,
     type: 'applied_to_invoice',

@@ -13,27 +13,31 @@ import { assertExpandable } from './expand';
 import { randomId } from './ids';
 import { asString, asUrl, parseExpand, rejectUnknown, required } from './params';
 import { attachCard } from './payment-methods';
+import { sessionConfiguration } from './portal-configurations';
 import { ok, type Route } from './route';
 import { cancelAtPeriodEnd, isLive } from './subscriptions';
 
-/** The portal configuration every session uses (the account's default one on Stripe). */
-export const DEFAULT_PORTAL_CONFIGURATION = 'bpc_1StandInDefaultPortal';
+export { DEFAULT_PORTAL_CONFIGURATION } from './portal-configurations';
 
 export const portalRoutes: Route[] = [
   {
     method: 'POST',
     path: /^\/v1\/billing_portal\/sessions$/,
     handle(standIn, { form }) {
-      rejectUnknown(form, ['customer', 'return_url', 'expand']);
+      rejectUnknown(form, ['customer', 'return_url', 'configuration', 'expand']);
       assertExpandable(parseExpand(form), {});
       const customerId = required(asString(form.customer, ['customer']), ['customer']);
-      const returnUrl = asUrl(form.return_url, ['return_url']) ?? null;
+      const givenReturnUrl = asUrl(form.return_url, ['return_url']);
       const customer = getCustomer(standIn, customerId, 'customer');
+      const configuration = sessionConfiguration(standIn, asString(form.configuration, ['configuration']));
+      // Without return_url the configuration's default_return_url is used; Stripe refuses a session
+      // that has neither only when the portal needs one, which ours never does.
+      const returnUrl = givenReturnUrl ?? configuration.default_return_url;
       const id = randomId('bps_', 24);
       const session: Stripe.BillingPortal.Session = {
         id,
         object: 'billing_portal.session',
-        configuration: DEFAULT_PORTAL_CONFIGURATION,
+        configuration: configuration.id,
         created: customerNow(standIn, customer.customer.id),
         customer: customerId,
         customer_account: null,

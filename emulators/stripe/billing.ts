@@ -33,10 +33,20 @@ export function createSubscription(
   batch: EventBatch,
   customer: CustomerRecord,
   items: LineItem[],
-  options: { metadata: Record<string, string>; description: string | null; paymentMethodId: string | null },
+  options: {
+    metadata: Record<string, string>;
+    description: string | null;
+    paymentMethodId: string | null;
+    /** Checkout's `automatic_tax[enabled]` and the discounts (`di_…`) it redeemed: every invoice
+     *  of the subscription, the first included, is taxed and discounted (invoice-amounts.ts). */
+    automaticTax?: boolean;
+    discounts?: string[];
+  },
 ): { record: SubscriptionRecord; invoice: InvoiceRecord } {
   const at = customerNow(standIn, customer.customer.id);
   const subscription = newSubscription(customer, items, { ...options, at });
+  if (options.automaticTax) subscription.automatic_tax = { disabled_reason: null, enabled: true, liability: { type: 'self' } };
+  if (options.discounts) subscription.discounts = [...options.discounts];
   const record: SubscriptionRecord = { subscription, seq: standIn.store.nextSeq() };
   standIn.store.subscriptions.set(subscription.id, record);
   const invoice = newInvoice(standIn, record, 'subscription_create', currentPeriod(subscription), at);
@@ -59,6 +69,7 @@ export function finalizeInvoice(standIn: StandIn, batch: EventBatch, record: Inv
   invoice.effective_at = at;
   applyBalance(standIn, batch, record);
   invoice.hosted_invoice_url = `${standIn.settings.baseUrl}/i/${invoice.id}`;
+  invoice.invoice_pdf = `${standIn.settings.baseUrl}/i/${invoice.id}/pdf`;
   invoice.webhooks_delivered_at = at;
   batch.emit('invoice.finalized', invoice, at);
 }
@@ -185,9 +196,23 @@ export function retryOpenInvoices(standIn: StandIn, batch: EventBatch, customer:
     const subscription = subscriptionId ? standIn.store.subscriptions.get(subscriptionId) : undefined;
     if (!subscription || !isLive(subscription.subscription)) continue;
     if (!chargeInvoice(standIn, batch, invoice, paymentMethod, at)) continue;
+    applyPendingUpdate(batch, subscription, invoice, at);
     const stillOpen = standIn.store
       .invoicesOf(customer.customer.id)
       .some((other) => other.invoice.status === 'open' && subscriptionIdOf(other.invoice) === subscriptionId);
     if (!stillOpen && subscription.subscription.status === 'past_due') activate(batch, subscription, at);
   }
+}
+
+/** After `invoice` was paid: a change that waited for it (`payment_behavior=pending_if_incomplete`,
+ *  subscription-update.ts) is made now, unless it expired. */
+export function applyPendingUpdate(batch: EventBatch, record: SubscriptionRecord, invoice: InvoiceRecord, at: number) {
+  const { subscription } = record;
+  const update = subscription.pending_update;
+  if (!update || subscription.latest_invoice !== invoice.invoice.id || update.expires_at < at) return;
+  batch.change('customer.subscription.updated', subscription, at, (changed) => {
+    if (update.subscription_items) changed.items = { ...changed.items, data: structuredClone(update.subscription_items) };
+    if (update.billing_cycle_anchor !== null) changed.billing_cycle_anchor = update.billing_cycle_anchor;
+    changed.pending_update = null;
+  });
 }

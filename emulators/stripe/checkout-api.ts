@@ -5,7 +5,10 @@
  */
 import type Stripe from 'stripe';
 import { expireIfDue, expireSession } from './checkout-expiry';
-import { checkExpiresAt, lineItemList, newSession, parseCreateParams, type CreateParams } from './checkout-sessions';
+import { currentCoupon, getCoupon, getPromotionCode, promotionCodeRefusal } from './coupons';
+import { getPrice } from './catalogue';
+import { checkExpiresAt, lineItemList, newSession, parseCreateParams, type CreateParams, type PriceResolver } from './checkout-sessions';
+import { refreshTotals, taxAddress } from './checkout-totals';
 import { sessionNow, type StandIn } from './context';
 import { getCustomer } from './customers';
 import { invalidRequest, noSuchSession } from './errors';
@@ -42,6 +45,55 @@ const expanders = (standIn: StandIn): Expanders => ({
   invoice: (id) => standIn.store.invoices.get(id as string)?.invoice ?? id,
 });
 
+/** `line_items[n][price]`: a stored Price that can be bought (Stripe's errors otherwise). */
+const priceResolver =
+  (standIn: StandIn): PriceResolver =>
+  (id, param) => {
+    const { price } = getPrice(standIn, id, param);
+    if (!price.active) throw invalidRequest('The price specified is inactive. This field only accepts active prices.', param);
+    const product = standIn.store.products.get(price.product as string);
+    if (product?.product && !product.product.active)
+      throw invalidRequest(`The price \`${id}\` is not available to be purchased because its product is not active.`, param);
+    return {
+      price,
+      productName: product?.name ?? 'Product',
+      productDescription: product?.description ?? null,
+      productImages: product?.product?.images ?? [],
+    };
+  };
+
+/** `discounts[0]`: the coupon or promotion code must exist and be redeemable now; the session's
+ *  `discounts` entry. */
+function checkDiscount(standIn: StandIn, params: CreateParams): Stripe.Checkout.Session.Discount | null {
+  const { discount } = params;
+  if (discount === null) return null;
+  const amount = params.lineItems.reduce((sum, item) => sum + item.unitAmount * item.quantity, 0);
+  const currency = params.lineItems[0]?.currency ?? 'usd';
+  if ('coupon' in discount) {
+    const coupon = currentCoupon(standIn, getCoupon(standIn, discount.coupon, 'discounts[0][coupon]'));
+    if (!coupon.valid) throw invalidRequest(`Coupon ${coupon.id} is no longer valid.`, 'discounts[0][coupon]');
+    if (coupon.amount_off !== null && coupon.currency !== currency)
+      throw invalidRequest(`Coupon ${coupon.id} is in ${coupon.currency}; this session is in ${currency}.`, 'discounts[0][coupon]');
+    return { coupon: coupon.id, promotion_code: null };
+  }
+  const record = getPromotionCode(standIn, discount.promotion_code, 'discounts[0][promotion_code]');
+  const refusal = promotionCodeRefusal(standIn, record, { customerId: params.customer, amount, currency });
+  if (refusal) throw invalidRequest(refusal, 'discounts[0][promotion_code]');
+  return { coupon: record.promotionCode.promotion.coupon as string, promotion_code: record.promotionCode.id };
+}
+
+/** Stripe Tax needs to know where a named customer is: its saved address, or the one typed on
+ *  the page, saved to it (`customer_update[address]=auto`). */
+function checkTaxLocation(standIn: StandIn, params: CreateParams) {
+  if (!params.automatic_tax || params.customer === null) return;
+  const customer = standIn.store.customers.get(params.customer)?.customer;
+  if (customer?.address?.country || params.customer_update?.address === 'auto') return;
+  throw invalidRequest(
+    "Automatic tax calculation in Checkout requires a valid address on the Customer. Add a valid address to the Customer or set either `customer_update[address]` to 'auto' or `customer_update[shipping]` to 'auto' to save the address entered in Checkout to the Customer.",
+    'automatic_tax[enabled]',
+  );
+}
+
 export function renderSession(standIn: StandIn, session: Stripe.Checkout.Session, expand: readonly string[]) {
   return expandObject(session, expand, expanders(standIn));
 }
@@ -64,8 +116,10 @@ export const checkoutRoutes: Route[] = [
     method: 'POST',
     path: /^\/v1\/checkout\/sessions$/,
     handle(standIn, { form, origin }) {
-      const params = parseCreateParams(form);
+      const params = parseCreateParams(form, priceResolver(standIn));
       if (params.customer !== null) getCustomer(standIn, params.customer, 'customer');
+      const discount = checkDiscount(standIn, params);
+      checkTaxLocation(standIn, params);
       const now = sessionNow(standIn, params.customer);
       checkExpiresAt(params, now);
       assertExpandable(params.expand, expanders(standIn));
@@ -81,14 +135,18 @@ export const checkoutRoutes: Route[] = [
         };
       }
       const session = newSession(params, now, standIn.settings.baseUrl);
+      if (discount) session.discounts = [discount];
       for (const item of params.lineItems)
-        standIn.store.products.set(item.productId, { id: item.productId, name: item.name, description: item.description });
-      standIn.store.addSession({
+        if (!item.price) standIn.store.products.set(item.productId, { id: item.productId, name: item.name, description: item.description });
+      const record: SessionRecord = {
         session,
         lineItems: params.lineItems,
         apiVersion: origin.apiVersion,
         subscriptionData: params.subscription_data,
-      });
+        customerUpdate: params.customer_update,
+      };
+      if (session.mode !== 'setup') refreshTotals(standIn, record, taxAddress(standIn, record, null));
+      standIn.store.addSession(record);
       standIn.settings.log(
         `session ${session.id} created (${session.mode}): ${session.amount_total} ${session.currency}, ${params.lineItems.map((item) => item.name).join(', ')}`,
       );

@@ -1,15 +1,30 @@
 /**
  * `POST /v1/checkout/sessions`: the parameters our functions send, checked as Stripe checks them,
  * and the `checkout.session` object Stripe answers with (every field of the SDK's type; what we
- * do not model has Stripe's default). `mode=subscription` takes recurring prices
- * (`line_items[n][price_data][recurring][interval]`) and `subscription_data`.
+ * do not model has Stripe's default). `mode=subscription` takes recurring prices — stored ones
+ * (`line_items[n][price]`, resolved by checkout-api.ts) or ad-hoc ones
+ * (`line_items[n][price_data][recurring][interval]`) — and `subscription_data`; the terms, address,
+ * tax and discount options are read here and acted on by the page and checkout-completion.ts.
  */
 import type Stripe from 'stripe';
 import type { Interval } from './billing-periods';
 import { invalidRequest } from './errors';
 import { paramName, type FormObject, type FormValue } from './form-encoding';
 import { randomId } from './ids';
-import { asEmail, asInteger, asList, asObject, asString, asUrl, oneOf, parseMetadata, rejectUnknown, required, type Path } from './params';
+import {
+  asBoolean,
+  asEmail,
+  asInteger,
+  asList,
+  asObject,
+  asString,
+  asUrl,
+  oneOf,
+  parseMetadata,
+  rejectUnknown,
+  required,
+  type Path,
+} from './params';
 
 export interface Recurring {
   interval: Interval;
@@ -30,9 +45,27 @@ export interface LineItem {
   quantity: number;
   /** Set for recurring prices (subscription mode). */
   recurring: Recurring | null;
+  /** The stored catalogue Price the line named (`line_items[n][price]`); absent for `price_data`. */
+  price?: Stripe.Price;
+  /** What the line's share of the session's discount and tax came to (checkout-totals.ts). */
+  amounts?: { discount: number; tax: number };
 }
 
+/** A stored Price as checkout uses it (the API side resolves `line_items[n][price]` with it). */
+export interface ResolvedPrice {
+  price: Stripe.Price;
+  productName: string;
+  productDescription: string | null;
+  productImages: string[];
+}
+
+/** Looks a Price up by id for `line_items[n][price]`, throwing Stripe's error when it cannot be
+ *  bought (unknown, archived, or its product archived); `param` names the parameter. */
+export type PriceResolver = (id: string, param: string) => ResolvedPrice;
+
 export type Mode = 'payment' | 'subscription' | 'setup';
+
+export type CustomerUpdateChoice = 'auto' | 'never';
 
 export interface CreateParams {
   mode: Mode;
@@ -47,6 +80,16 @@ export interface CreateParams {
   payment_method_types: string[];
   subscription_data: { metadata: Record<string, string>; description: string | null } | null;
   expand: string[];
+  consent_collection: { terms_of_service: 'none' | 'required' } | null;
+  terms_message: string | null;
+  submit_message: string | null;
+  billing_address_collection: 'auto' | 'required' | null;
+  tax_id_collection: boolean;
+  automatic_tax: boolean;
+  allow_promotion_codes: boolean;
+  /** `discounts[0][coupon]` or `discounts[0][promotion_code]` (Checkout takes one). */
+  discount: { coupon: string } | { promotion_code: string } | null;
+  customer_update: { address: CustomerUpdateChoice; name: CustomerUpdateChoice } | null;
 }
 
 export type CheckoutSession = Stripe.Checkout.Session;
@@ -64,8 +107,18 @@ const TOP_LEVEL = [
   'payment_method_types',
   'subscription_data',
   'expand',
+  'consent_collection',
+  'custom_text',
+  'billing_address_collection',
+  'tax_id_collection',
+  'automatic_tax',
+  'allow_promotion_codes',
+  'discounts',
+  'customer_update',
 ];
-const LINE_ITEM_FIELDS = ['price_data', 'quantity'];
+const LINE_ITEM_FIELDS = ['price', 'price_data', 'quantity'];
+/** Stripe's limit on a custom text message. */
+const MAX_CUSTOM_TEXT = 1200;
 const PRICE_DATA_FIELDS = ['currency', 'unit_amount', 'product_data', 'recurring'];
 const PRODUCT_DATA_FIELDS = ['name', 'description', 'images'];
 const RECURRING_FIELDS = ['interval', 'interval_count'];
@@ -96,12 +149,40 @@ function parseRecurring(value: FormValue | undefined, path: Path): Recurring | n
   return { interval, interval_count: count };
 }
 
-function parseLineItem(value: FormValue, index: number): LineItem {
+function parseStoredPriceItem(item: FormObject, path: Path, resolve: PriceResolver): LineItem {
+  const priceId = required(asString(item.price, [...path, 'price']), [...path, 'price']);
+  const quantityPath = [...path, 'quantity'];
+  const quantity = required(asInteger(item.quantity, quantityPath, 1), quantityPath);
+  const { price, productName, productDescription, productImages } = resolve(priceId, paramName([...path, 'price']));
+  return {
+    id: `li_${randomId('', 24)}`,
+    priceId: price.id,
+    productId: price.product as string,
+    name: productName,
+    description: productDescription,
+    images: productImages,
+    currency: price.currency,
+    unitAmount: price.unit_amount ?? 0,
+    quantity,
+    recurring: price.recurring ? { interval: price.recurring.interval as Interval, interval_count: price.recurring.interval_count } : null,
+    price: structuredClone(price),
+  };
+}
+
+function parseLineItem(value: FormValue, index: number, resolve: PriceResolver): LineItem {
   const path = ['line_items', String(index)];
   const item = required(asObject(value, path), path);
   rejectUnknown(item, LINE_ITEM_FIELDS, path);
+  if (item.price !== undefined && item.price_data !== undefined)
+    throw invalidRequest('You may only specify one of these parameters: price, price_data.', paramName([...path, 'price']));
+  if (item.price !== undefined) return parseStoredPriceItem(item, path, resolve);
   const pricePath = [...path, 'price_data'];
-  // Stored Prices (`price: price_…`) need a catalogue on Stripe's side; our functions send price_data.
+  if (item.price_data === undefined)
+    throw invalidRequest(
+      `You must specify either \`price\` or \`price_data\` for each line item.`,
+      paramName([...path, 'price']),
+      'parameter_missing',
+    );
   const price = required(asObject(item.price_data, pricePath), pricePath);
   rejectUnknown(price, PRICE_DATA_FIELDS, pricePath);
   const currency = required(asString(price.currency, [...pricePath, 'currency']), [...pricePath, 'currency']).toLowerCase();
@@ -156,12 +237,18 @@ function checkAmounts(mode: Mode, lineItems: LineItem[]) {
     );
 }
 
+/** The parameter that made line `index` recurring or not: its `price`, or its `price_data[recurring]`. */
+const recurringParam = (lineItems: LineItem[], index: number) =>
+  lineItems[index].price
+    ? paramName(['line_items', String(index), 'price'])
+    : paramName(['line_items', String(index), 'price_data', 'recurring']);
+
 function checkRecurring(mode: Mode, lineItems: LineItem[]) {
   const recurring = lineItems.map((item, index) => ({ item, index })).filter(({ item }) => item.recurring !== null);
   if (mode === 'payment' && recurring.length > 0) {
     throw invalidRequest(
       'You specified `payment` mode but passed a recurring price. Either switch to `subscription` mode or use only one-time prices.',
-      paramName(['line_items', String(recurring[0].index), 'price_data', 'recurring']),
+      recurringParam(lineItems, recurring[0].index),
     );
   }
   if (mode !== 'subscription') return;
@@ -170,10 +257,7 @@ function checkRecurring(mode: Mode, lineItems: LineItem[]) {
   const oneTime = lineItems.findIndex((item) => item.recurring === null);
   if (oneTime !== -1) {
     // Stripe would add one-time prices to the first invoice; our plans are recurring only.
-    throw invalidRequest(
-      'The Stripe stand-in takes recurring prices only in `subscription` mode.',
-      paramName(['line_items', String(oneTime), 'price_data', 'recurring']),
-    );
+    throw invalidRequest('The Stripe stand-in takes recurring prices only in `subscription` mode.', recurringParam(lineItems, oneTime));
   }
   const first = recurring[0].item.recurring!;
   if (
@@ -207,12 +291,101 @@ export function checkExpiresAt({ expires_at }: Pick<CreateParams, 'expires_at'>,
   }
 }
 
-export function parseCreateParams(form: FormObject): CreateParams {
+function parseCustomText(form: FormObject): { terms: string | null; submit: string | null } {
+  if (form.custom_text === undefined) return { terms: null, submit: null };
+  const text = asObject(form.custom_text, ['custom_text']) ?? {};
+  rejectUnknown(text, ['terms_of_service_acceptance', 'submit'], ['custom_text']);
+  const message = (name: 'terms_of_service_acceptance' | 'submit') => {
+    const entry = asObject(text[name], ['custom_text', name]);
+    if (entry === undefined) return null;
+    rejectUnknown(entry, ['message'], ['custom_text', name]);
+    const path = ['custom_text', name, 'message'];
+    const value = required(asString(entry.message, path), path);
+    if (value.length > MAX_CUSTOM_TEXT)
+      throw invalidRequest(`The message can have at most ${MAX_CUSTOM_TEXT} characters.`, paramName(path));
+    return value;
+  };
+  return { terms: message('terms_of_service_acceptance'), submit: message('submit') };
+}
+
+function parseDiscounts(form: FormObject): CreateParams['discount'] {
+  const list = asList(form.discounts, ['discounts']);
+  if (list === undefined || list.length === 0) return null;
+  if (list.length > 1) throw invalidRequest('You may only specify one discount in Checkout.', 'discounts');
+  const path = ['discounts', '0'];
+  const entry = required(asObject(list[0], path), path);
+  rejectUnknown(entry, ['coupon', 'promotion_code'], path);
+  const coupon = asString(entry.coupon, [...path, 'coupon']);
+  const promotionCode = asString(entry.promotion_code, [...path, 'promotion_code']);
+  if (coupon !== undefined && promotionCode !== undefined)
+    throw invalidRequest('You may only specify one of these parameters: coupon, promotion_code.', paramName([...path, 'coupon']));
+  if (coupon !== undefined) return { coupon };
+  if (promotionCode !== undefined) return { promotion_code: promotionCode };
+  throw invalidRequest(
+    'Missing required param: discounts[0][coupon] or discounts[0][promotion_code].',
+    paramName([...path, 'coupon']),
+    'parameter_missing',
+  );
+}
+
+/** The options about terms, address, tax and discounts (checked against the mode and customer). */
+function parseCollection(form: FormObject, mode: Mode, customer: string | null) {
+  const consentForm = asObject(form.consent_collection, ['consent_collection']);
+  if (consentForm) rejectUnknown(consentForm, ['terms_of_service'], ['consent_collection']);
+  const terms = oneOf(consentForm?.terms_of_service, ['consent_collection', 'terms_of_service'], ['none', 'required'] as const);
+  const customText = parseCustomText(form);
+  const taxIdForm = asObject(form.tax_id_collection, ['tax_id_collection']);
+  if (taxIdForm) rejectUnknown(taxIdForm, ['enabled', 'required'], ['tax_id_collection']);
+  const taxIdEnabled = taxIdForm
+    ? required(asBoolean(taxIdForm.enabled, ['tax_id_collection', 'enabled']), ['tax_id_collection', 'enabled'])
+    : false;
+  oneOf(taxIdForm?.required, ['tax_id_collection', 'required'], ['never'] as const);
+  const taxForm = asObject(form.automatic_tax, ['automatic_tax']);
+  if (taxForm) rejectUnknown(taxForm, ['enabled'], ['automatic_tax']);
+  const automaticTax = taxForm ? required(asBoolean(taxForm.enabled, ['automatic_tax', 'enabled']), ['automatic_tax', 'enabled']) : false;
+  const allowPromotionCodes = asBoolean(form.allow_promotion_codes, ['allow_promotion_codes']) ?? false;
+  const discount = parseDiscounts(form);
+  if (allowPromotionCodes && discount !== null)
+    throw invalidRequest('You may only specify one of these parameters: allow_promotion_codes, discounts.', 'allow_promotion_codes');
+  if (mode === 'setup' && (discount !== null || allowPromotionCodes || automaticTax))
+    throw invalidRequest(
+      'Discounts and automatic tax are not available in `setup` mode.',
+      discount !== null ? 'discounts' : automaticTax ? 'automatic_tax' : 'allow_promotion_codes',
+    );
+  const updateForm = asObject(form.customer_update, ['customer_update']);
+  let customerUpdate: CreateParams['customer_update'] = null;
+  if (updateForm) {
+    rejectUnknown(updateForm, ['address', 'name'], ['customer_update']);
+    if (customer === null) throw invalidRequest('customer_update can only be used with customer.', 'customer_update');
+    customerUpdate = {
+      address: oneOf(updateForm.address, ['customer_update', 'address'], ['auto', 'never'] as const) ?? 'never',
+      name: oneOf(updateForm.name, ['customer_update', 'name'], ['auto', 'never'] as const) ?? 'never',
+    };
+  }
+  return {
+    consent_collection: terms ? { terms_of_service: terms } : null,
+    terms_message: customText.terms,
+    submit_message: customText.submit,
+    billing_address_collection:
+      oneOf(form.billing_address_collection, ['billing_address_collection'], ['auto', 'required'] as const) ?? null,
+    tax_id_collection: taxIdEnabled,
+    automatic_tax: automaticTax,
+    allow_promotion_codes: allowPromotionCodes,
+    discount,
+    customer_update: customerUpdate,
+  };
+}
+
+const noStoredPrices: PriceResolver = (id, param) => {
+  throw invalidRequest(`No such price: '${id}'`, param, 'resource_missing', 404);
+};
+
+export function parseCreateParams(form: FormObject, resolvePrice: PriceResolver = noStoredPrices): CreateParams {
   rejectUnknown(form, TOP_LEVEL);
   const mode = required(oneOf(form.mode, ['mode'], MODES), ['mode']);
   const success_url = required(asUrl(form.success_url, ['success_url']), ['success_url']);
   const cancel_url = asUrl(form.cancel_url, ['cancel_url']) ?? null;
-  const lineItems = (asList(form.line_items, ['line_items']) ?? []).map(parseLineItem);
+  const lineItems = (asList(form.line_items, ['line_items']) ?? []).map((item, index) => parseLineItem(item, index, resolvePrice));
   if (mode !== 'setup' && lineItems.length === 0) throw invalidRequest(`\`line_items\` is required in \`${mode}\` mode.`, 'line_items');
   if (mode === 'setup' && lineItems.length > 0) throw invalidRequest('You cannot pass `line_items` in `setup` mode.', 'line_items');
   if (lineItems.length > 100) throw invalidRequest('You can have at most 100 line items.', 'line_items');
@@ -256,6 +429,7 @@ export function parseCreateParams(form: FormObject): CreateParams {
     payment_method_types,
     subscription_data: parseSubscriptionData(form, mode),
     expand,
+    ...parseCollection(form, mode, customer),
   };
 }
 
@@ -269,23 +443,32 @@ export function newSession(params: CreateParams, now: number, checkoutBaseUrl: s
     object: 'checkout.session',
     adaptive_pricing: null,
     after_expiration: null,
-    allow_promotion_codes: null,
+    allow_promotion_codes: params.allow_promotion_codes ? true : null,
     allowed_payment_method_types: null,
     amount_subtotal: currency ? amount : null,
     amount_total: currency ? amount : null,
-    automatic_tax: { enabled: false, liability: null, provider: null, status: null },
-    billing_address_collection: null,
+    automatic_tax: params.automatic_tax
+      ? { enabled: true, liability: { type: 'self' }, provider: 'stripe', status: 'requires_location_inputs' }
+      : { enabled: false, liability: null, provider: null, status: null },
+    billing_address_collection: params.billing_address_collection,
     cancel_url: params.cancel_url,
     client_reference_id: params.client_reference_id,
     client_secret: null,
     collected_information: null,
     consent: null,
-    consent_collection: null,
+    consent_collection: params.consent_collection
+      ? { payment_method_reuse_agreement: null, promotions: null, terms_of_service: params.consent_collection.terms_of_service }
+      : null,
     created: now,
     currency,
     currency_conversion: null,
     custom_fields: [],
-    custom_text: { after_submit: null, shipping_address: null, submit: null, terms_of_service_acceptance: null },
+    custom_text: {
+      after_submit: null,
+      shipping_address: null,
+      submit: params.submit_message === null ? null : { message: params.submit_message },
+      terms_of_service_acceptance: params.terms_message === null ? null : { message: params.terms_message },
+    },
     customer: params.customer,
     customer_account: null,
     customer_creation: subscription ? 'always' : 'if_required',
@@ -321,6 +504,7 @@ export function newSession(params: CreateParams, now: number, checkoutBaseUrl: s
     submit_type: null,
     subscription: null,
     success_url: params.success_url,
+    tax_id_collection: { enabled: params.tax_id_collection, required: 'never' },
     total_details: { amount_discount: 0, amount_shipping: 0, amount_tax: 0 },
     ui_mode: 'hosted_page',
     url: `${checkoutBaseUrl}/c/pay/${id}`,
@@ -328,8 +512,10 @@ export function newSession(params: CreateParams, now: number, checkoutBaseUrl: s
   };
 }
 
-/** The Price of a line item, as `line_items` and subscription items show it. */
+/** The Price of a line item, as `line_items` and subscription items show it: the stored
+ *  catalogue Price when the line named one, else the ad-hoc Price `price_data` made. */
 export function priceOf(item: LineItem, created: number): Stripe.Price {
+  if (item.price) return structuredClone(item.price);
   return {
     id: item.priceId,
     object: 'price',
@@ -369,10 +555,10 @@ export function lineItemList(session: CheckoutSession, items: LineItem[]) {
     data: items.map((item) => ({
       id: item.id,
       object: 'item' as const,
-      amount_discount: 0,
+      amount_discount: item.amounts?.discount ?? 0,
       amount_subtotal: item.unitAmount * item.quantity,
-      amount_tax: 0,
-      amount_total: item.unitAmount * item.quantity,
+      amount_tax: item.amounts?.tax ?? 0,
+      amount_total: item.unitAmount * item.quantity - (item.amounts?.discount ?? 0) + (item.amounts?.tax ?? 0),
       currency: item.currency,
       description: item.name,
       price: priceOf(item, session.created),

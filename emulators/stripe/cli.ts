@@ -3,12 +3,14 @@
  *   npx tsx emulators/stripe/cli.ts [--port 12111] [--host 127.0.0.1] [--quiet]
  *     [--secret-key sk_test_…] [--webhook-url URL] [--webhook-secret whsec_…] [--business-name Leopard]
  *     [--allow-origin ORIGIN]…   (browser pages that may call it; default: any loopback origin)
+ *     [--webhook-delay-ms N]     (the hosted checkout's events go out N ms after Pay; default 0)
  * Defaults come from emulators/local-config.ts (the webhook URL is the local stripeWebhook function).
  */
 import { parseArgs } from 'node:util';
 import { allowOriginFlags } from '@leopard/rtdb-emulator/origins';
 import { PORTS, STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_WEBHOOK_URL } from '../local-config';
 import { start } from './server';
+import { MAX_WEBHOOK_DELAY_MS } from './webhooks';
 
 const { values } = parseArgs({
   options: {
@@ -20,6 +22,7 @@ const { values } = parseArgs({
     'webhook-secret': { type: 'string', default: STRIPE_WEBHOOK_SECRET },
     'business-name': { type: 'string', default: 'Leopard' },
     'allow-origin': { type: 'string', multiple: true },
+    'webhook-delay-ms': { type: 'string', default: '0' },
   },
 });
 const port = Number(values.port);
@@ -29,6 +32,13 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
 }
 if (!URL.canParse(values['webhook-url'])) {
   console.error(`--webhook-url must be a URL (got "${values['webhook-url']}")`);
+  process.exit(2);
+}
+const webhookDelayMs = Number(values['webhook-delay-ms']);
+if (!/^\d+$/.test(values['webhook-delay-ms']) || webhookDelayMs > MAX_WEBHOOK_DELAY_MS) {
+  console.error(
+    `--webhook-delay-ms must be a whole number of milliseconds from 0 to ${MAX_WEBHOOK_DELAY_MS} (got "${values['webhook-delay-ms']}")`,
+  );
   process.exit(2);
 }
 const allowedOrigins = allowOriginFlags(values['allow-origin']);
@@ -41,6 +51,7 @@ const stripe = await start({
   webhookSecret: values['webhook-secret'],
   businessName: values['business-name'],
   allowedOrigins,
+  webhookDelayMs,
 });
 console.log(`Stripe stand-in ready on ${stripe.url} (events go to ${values['webhook-url']}; sessions: ${stripe.url}/__sessions)`);
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

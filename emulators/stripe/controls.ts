@@ -14,6 +14,7 @@ import type { FailureRule } from './store';
 import { getClock } from './clock-records';
 import { closeDispute, openDispute } from './disputes';
 import { advanceStepwise } from './test-clocks';
+import { MAX_WEBHOOK_DELAY_MS } from './webhooks';
 
 export function parseRule(value: unknown): FailureRule {
   if (typeof value !== 'object' || value === null)
@@ -152,6 +153,16 @@ export async function handleControl(standIn: StandIn, req: IncomingMessage, res:
       return sendJson(res, 200, list.sessions());
     case 'GET /__clock':
       return sendJson(res, 200, clockState(standIn));
+    case 'GET /__webhook-delay':
+      return sendJson(res, 200, { ms: standIn.webhooks.delayMs });
+    case 'POST /__webhook-delay': {
+      const body = await readJson(req, '{"ms": <milliseconds>}');
+      if (typeof body.ms !== 'number' || !Number.isInteger(body.ms) || body.ms < 0 || body.ms > MAX_WEBHOOK_DELAY_MS)
+        throw invalidRequest(`"ms" must be a whole number of milliseconds from 0 to ${MAX_WEBHOOK_DELAY_MS}.`, 'ms');
+      standIn.webhooks.delayMs = body.ms;
+      standIn.settings.log(`hosted checkout events now go out ${body.ms} ms after Pay`);
+      return sendJson(res, 200, { ms: standIn.webhooks.delayMs });
+    }
     case 'POST /__clock/advance': {
       const body = await readJson(req, '{"seconds": <whole seconds>}');
       return sendJson(res, 200, await advanceStandInClock(standIn, body.seconds as number));
@@ -223,6 +234,8 @@ export const CONTROLS = [
   'POST /__test_clocks/:id/advance',
   'GET /__clock',
   'POST /__clock/advance',
+  'GET /__webhook-delay',
+  'POST /__webhook-delay',
   'POST /__customers/:id/card',
   'POST /__control',
   'DELETE /__control',

@@ -4,23 +4,23 @@
  * page (after the webhook has heard), or with the page again and a message.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { cancelPlan, updatePaymentMethod } from './billing-portal';
-import { findSession } from './checkout-api';
-import { paySession } from './checkout-completion';
-import { checkoutPage, notFoundPage, statusPage } from './checkout-page';
+import { updatePaymentMethod } from './billing-portal';
+import { findPrice } from './catalog-lookup';
 import type { StandIn } from './context';
 import { redirectPage } from './html';
 import { PageError, decodeSegment, readBody, sendHtml } from './http';
+import { invoiceNotFoundPage, invoicePage } from './invoice-page';
+import { invoicePdf } from './invoice-pdf';
+import { cancelWithReason, planOptions, planSwitch, portalConfiguration, switchPlan } from './portal-actions';
 import {
   cancelPlanPage,
-  invoiceNotFoundPage,
-  invoicePage,
+  confirmPlanPage,
   portalNotFoundPage,
   portalPage,
   portalPath,
   updatePaymentMethodPage,
+  updatePlanPage,
 } from './portal-page';
-import type { SessionRecord } from './store';
 import { isLive } from './subscriptions';
 
 const redirect = (res: ServerResponse, target: string, label: string, headers: Record<string, string>) =>
@@ -30,49 +30,8 @@ async function readFields(req: IncomingMessage): Promise<URLSearchParams> {
   return new URLSearchParams(await readBody(req));
 }
 
-function knownEmail(standIn: StandIn, record: SessionRecord): string | null {
-  const { session } = record;
-  if (session.customer_email) return session.customer_email;
-  if (typeof session.customer === 'string') return standIn.store.customers.get(session.customer)?.customer.email ?? null;
-  return null;
-}
-
-/** `/c/pay/:id` (the page), `/c/pay/:id/pay`, `/c/pay/:id/cancel`. */
-export async function handleCheckoutPage(
-  standIn: StandIn,
-  req: IncomingMessage,
-  res: ServerResponse,
-  id: string,
-  action: string,
-  headers: Record<string, string>,
-) {
-  const fields = req.method === 'POST' ? await readFields(req) : new URLSearchParams();
-  const record = findSession(standIn, id);
-  if (!record) throw new PageError(404, notFoundPage(id));
-  const { session } = record;
-  const email = knownEmail(standIn, record);
-  if (req.method === 'GET' && action === '')
-    return sendHtml(res, 200, checkoutPage(session, record.lineItems, { knownEmail: email }), headers);
-  if (req.method !== 'POST' || (action !== '/pay' && action !== '/cancel')) throw new PageError(405, notFoundPage(id));
-  if (session.status !== 'open') throw new PageError(409, statusPage(session));
-
-  if (action === '/cancel') {
-    // On Stripe, "back" leaves the session open; it can still be paid until it expires.
-    return redirect(res, session.cancel_url ?? `${standIn.settings.baseUrl}/c/pay/${session.id}`, 'Checkout cancelled', headers);
-  }
-  const cardNumber = fields.get('card_number') ?? '4242424242424242';
-  const typedEmail = email === null ? fields.get('email')?.trim() || null : null;
-  const result = await paySession(standIn, record, { cardNumber, email: typedEmail });
-  if (!result.paid) {
-    return sendHtml(
-      res,
-      result.status,
-      checkoutPage(session, record.lineItems, { knownEmail: email, error: result.message, cardNumber, email: typedEmail ?? '' }),
-      headers,
-    );
-  }
-  redirect(res, result.target, 'Payment complete', headers);
-}
+/** The checkout page (`/c/pay/:id`) lives with the rest of Checkout. */
+export { handleCheckoutPage } from './checkout-hosted';
 
 /** `/p/session/:id` and its actions. */
 export async function handlePortalPage(
@@ -99,31 +58,66 @@ export async function handlePortalPage(
     }
   }
 
-  const cancelMatch = /^\/subscriptions\/([^/]+)\/cancel$/.exec(rest);
-  if (cancelMatch) {
-    const subscription = standIn.store.subscriptions.get(decodeSegment(cancelMatch[1]))?.subscription;
-    if (!subscription || subscription.customer !== portal.session.customer) throw new PageError(404, portalNotFoundPage(standIn));
-    if (req.method === 'GET') {
-      if (!isLive(subscription) || subscription.cancel_at_period_end) return redirect(res, home, 'Plan already canceled', headers);
-      return sendHtml(res, 200, cancelPlanPage(standIn, portal, subscription), headers);
+  const subscriptionMatch = /^\/subscriptions\/([^/]+)(\/cancel|\/update|\/update\/confirm)$/.exec(rest);
+  if (subscriptionMatch) {
+    const record = standIn.store.subscriptions.get(decodeSegment(subscriptionMatch[1]));
+    const subscription = record?.subscription;
+    if (!record || !subscription || subscription.customer !== portal.session.customer)
+      throw new PageError(404, portalNotFoundPage(standIn));
+    const configuration = portalConfiguration(standIn, portal);
+    const action = subscriptionMatch[2];
+    if (action === '/cancel') {
+      // A configuration without cancellation offers no such page (nor its form).
+      if (configuration?.features.subscription_cancel.enabled === false)
+        return redirect(res, home, 'Plan cannot be canceled here', headers);
+      if (req.method === 'GET') {
+        if (!isLive(subscription) || subscription.cancel_at_period_end) return redirect(res, home, 'Plan already canceled', headers);
+        return sendHtml(res, 200, cancelPlanPage(standIn, portal, subscription), headers);
+      }
+      if (req.method === 'POST') {
+        await cancelWithReason(standIn, configuration, record, fields.get('reason') || null, fields.get('comment')?.trim() || null);
+        return redirect(res, home, 'Plan canceled', headers);
+      }
     }
+    if (planOptions(standIn, configuration, subscription) === null) return redirect(res, home, 'Plan cannot be changed', headers);
+    if (action === '/update' && req.method === 'GET') return sendHtml(res, 200, updatePlanPage(standIn, portal, subscription), headers);
     if (req.method === 'POST') {
-      await cancelPlan(standIn, portal.session.customer, subscription.id);
-      return redirect(res, home, 'Plan canceled', headers);
+      const priceId = fields.get('price') ?? '';
+      const price = findPrice(standIn, priceId);
+      const change = price ? planSwitch(standIn, configuration, record, priceId) : null;
+      if (!price || !change)
+        return sendHtml(res, 400, updatePlanPage(standIn, portal, subscription, 'Choose one of the plans offered.'), headers);
+      if (action === '/update') return sendHtml(res, 200, confirmPlanPage(standIn, portal, subscription, price, change.preview), headers);
+      const result = await switchPlan(standIn, configuration, record, priceId);
+      if (!result.switched)
+        return sendHtml(res, result.status, confirmPlanPage(standIn, portal, subscription, price, change.preview, result.message), headers);
+      return redirect(res, home, 'Plan updated', headers);
     }
   }
   throw new PageError(404, portalNotFoundPage(standIn));
 }
 
-/** `/i/:id`: the invoice's hosted page (finalized invoices only, as on Stripe). */
+/** `/i/:id`: the invoice's hosted page, and `/i/:id/pdf` its PDF (finalized invoices only, as on Stripe). */
 export function handleInvoicePage(
   standIn: StandIn,
   req: IncomingMessage,
   res: ServerResponse,
   id: string,
+  action: string,
   headers: Record<string, string>,
 ) {
   const invoice = standIn.store.invoices.get(id)?.invoice;
   if (req.method !== 'GET' || !invoice || invoice.status === 'draft') throw new PageError(404, invoiceNotFoundPage(id));
-  sendHtml(res, 200, invoicePage(standIn, invoice), headers);
+  if (action === '/pdf') {
+    const pdf = invoicePdf(invoice, standIn.settings.businessName);
+    res.writeHead(200, {
+      ...headers,
+      'Content-Type': 'application/pdf',
+      'Content-Length': String(pdf.length),
+      'Content-Disposition': `inline; filename="Invoice-${invoice.number ?? invoice.id}.pdf"`,
+    });
+    res.end(pdf);
+    return;
+  }
+  sendHtml(res, 200, invoicePage(standIn.settings.businessName, invoice), headers);
 }

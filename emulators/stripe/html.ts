@@ -52,6 +52,13 @@ const STYLE = `
   table { border-collapse: collapse; width: 100%; }
   th, td { text-align: left; padding: .4rem; border-bottom: 1px solid #e3e8ee; }
   caption { text-align: left; font-weight: 600; padding-bottom: .4rem; }
+  fieldset { border: 1px solid #e3e8ee; border-radius: .4rem; margin: 1rem 0; }
+  label.choice { font-weight: 400; display: flex; gap: .5rem; align-items: center; margin: .5rem 0; }
+  label.choice input { width: auto; min-width: 24px; min-height: 24px; }
+  textarea { font: inherit; padding: .5rem; border: 1px solid #8792a2; border-radius: .3rem; width: 100%; box-sizing: border-box; }
+  textarea:focus-visible { outline: 3px solid #1a1f36; outline-offset: 2px; }
+  tfoot th { text-align: right; font-weight: 400; }
+  tr.final th, tr.final td { font-weight: 700; }
 `;
 
 export function page(title: string, body: string): string {

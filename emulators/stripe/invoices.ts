@@ -5,12 +5,15 @@
  * retrieve, list (newest first) and the lines.
  */
 import type Stripe from 'stripe';
+import { productNameOf } from './catalog-lookup';
 import type { StandIn } from './context';
 import { getCustomer } from './customers';
 import { noSuchInvoice } from './errors';
 import { assertExpandable, expandObject, itemPaths, type Expanders } from './expand';
 import { formatAmount, intervalLabel } from './html';
 import { randomId } from './ids';
+import { applyInvoiceAmounts } from './invoice-amounts';
+import { lineOfInvoiceItem, pendingItemsOf } from './invoice-items';
 import { listPage, newestFirst, parseListParams } from './lists';
 import { asString, oneOf, parseExpand, rejectUnknown } from './params';
 import { paymentsOf } from './payments';
@@ -19,7 +22,7 @@ import type { InvoiceRecord, SubscriptionRecord } from './store';
 import { getSubscription, type Subscription } from './subscriptions';
 
 export type Invoice = Stripe.Invoice;
-export type BillingReason = 'subscription_create' | 'subscription_cycle';
+export type BillingReason = 'subscription_create' | 'subscription_cycle' | 'subscription_update';
 
 interface Period {
   start: number;
@@ -74,39 +77,56 @@ function lineOf(
   };
 }
 
+/** What an invoice bills: subscription items for a service period (its ordinary lines), and
+ *  invoice items (prorations), each as a line. */
+export interface InvoiceContent {
+  /** Billed in full for the service period; default: every item of the subscription. */
+  items?: readonly Stripe.SubscriptionItem[];
+  /** Invoice items (prorations) it takes, as lines after the items'. */
+  invoiceItems?: readonly Stripe.InvoiceItem[];
+}
+
 /**
- * A draft invoice for one period of the subscription, stored. `servicePeriod` is what is billed
- * (the lines' `period`); the invoice's own `period_start`/`period_end` are Stripe's "usage period":
- * the creation time twice for the first invoice, the period just ended for a renewal.
+ * A draft invoice for the subscription, not stored: `servicePeriod` is what its items are billed
+ * for (the lines' `period`); the invoice's own `period_start`/`period_end` are Stripe's "usage
+ * period": the creation time twice for a first invoice or a change's invoice, the period just
+ * ended for a renewal. Discounts, tax and totals come from invoice-amounts.ts. `id` null: a
+ * preview, which Stripe answers without an id.
  */
-export function newInvoice(
+export function draftInvoice(
   standIn: StandIn,
-  record: SubscriptionRecord,
+  subscription: Subscription,
   reason: BillingReason,
   servicePeriod: Period,
   at: number,
-): InvoiceRecord {
-  const { subscription } = record;
+  content: InvoiceContent,
+  id: string | null,
+): Invoice {
   const customer = getCustomer(standIn, subscription.customer as string).customer;
-  const id = randomId('in_', 24);
-  const lines = subscription.items.data.map((item) =>
-    lineOf(id, subscription, item, standIn.store.products.get(item.price.product as string)?.name ?? 'Subscription', servicePeriod),
-  );
+  const items = content.items ?? subscription.items.data;
+  const lines = [
+    ...items.map((item) => {
+      const line = lineOf(id ?? '', subscription, item, productNameOf(standIn, item.price.product as string), servicePeriod);
+      if (id === null) return { ...line, id: line.id.replace(/^il_/, 'il_tmp_'), invoice: null };
+      return line;
+    }),
+    ...(content.invoiceItems ?? []).map((invoiceItem) => lineOfInvoiceItem(id, invoiceItem)),
+  ];
   const total = lines.reduce((sum, line) => sum + line.amount, 0);
   const usage =
-    reason === 'subscription_create'
-      ? { start: at, end: at }
-      : { start: subscription.items.data[0].current_period_start, end: servicePeriod.start };
+    reason === 'subscription_cycle'
+      ? { start: subscription.items.data[0].current_period_start, end: servicePeriod.start }
+      : { start: at, end: at };
   const invoice: Invoice = {
-    id,
+    id: id ?? '',
     object: 'invoice',
     account_country: 'US',
     account_name: standIn.settings.businessName,
     account_tax_ids: null,
-    amount_due: total,
+    amount_due: Math.max(0, total),
     amount_overpaid: 0,
     amount_paid: 0,
-    amount_remaining: total,
+    amount_remaining: Math.max(0, total),
     amount_shipping: 0,
     application: null,
     attempt_count: 0,
@@ -143,7 +163,7 @@ export function newInvoice(
     issuer: { type: 'self' },
     last_finalization_error: null,
     latest_revision: null,
-    lines: { object: 'list', data: lines, has_more: false, url: `/v1/invoices/${id}/lines` },
+    lines: { object: 'list', data: lines, has_more: false, url: id === null ? '/v1/invoices/upcoming/lines' : `/v1/invoices/${id}/lines` },
     livemode: false,
     metadata: {},
     next_payment_attempt: null,
@@ -179,8 +199,30 @@ export function newInvoice(
   };
   // Deprecated on Stripe, still sent: true only for invoices marked paid outside Stripe.
   (invoice as Invoice & { paid_out_of_band: boolean }).paid_out_of_band = false;
+  return invoice;
+}
+
+/**
+ * A draft invoice for the subscription (see draftInvoice), stored. Unless `content` names its
+ * invoice items, it also takes the subscription's pending ones (prorations of earlier changes), as
+ * Stripe's next invoice does.
+ */
+export function newInvoice(
+  standIn: StandIn,
+  record: SubscriptionRecord,
+  reason: BillingReason,
+  servicePeriod: Period,
+  at: number,
+  content: InvoiceContent = {},
+): InvoiceRecord {
+  const { subscription } = record;
+  const id = randomId('in_', 24);
+  const invoiceItems = content.invoiceItems ?? pendingItemsOf(standIn, subscription.id).map((item) => item.invoiceItem);
+  for (const invoiceItem of invoiceItems) invoiceItem.invoice = id;
+  const invoice = draftInvoice(standIn, subscription, reason, servicePeriod, at, { ...content, invoiceItems }, id);
   const stored: InvoiceRecord = { invoice, seq: standIn.store.nextSeq() };
   standIn.store.invoices.set(id, stored);
+  applyInvoiceAmounts(standIn, invoice, { subscription });
   return stored;
 }
 

@@ -127,3 +127,16 @@ export function updateMetadata(
 export function parseExpand(form: FormObject): string[] {
   return (asList(form.expand, ['expand']) ?? []).map((entry, i) => required(asString(entry, ['expand', String(i)]), ['expand', String(i)]));
 }
+
+/** A list of strings (`x[0]=a&x[1]=b`, or `x[]=a`); each entry must be non-empty. */
+export function asStringList(value: FormValue | undefined, path: Path): string[] | undefined {
+  return asList(value, path)?.map((entry, i) => required(asString(entry, [...path, String(i)]), [...path, String(i)]));
+}
+
+/** A name the caller chose for an object (`id` of a product or coupon): Stripe's id characters. */
+export function asCustomId(value: FormValue | undefined, path: Path): string | undefined {
+  const id = asString(value, path);
+  if (id !== undefined && !/^[A-Za-z0-9_-]{1,200}$/.test(id))
+    throw invalidRequest(`Invalid ${paramName(path)}: use letters, digits, '-' and '_' (at most 200).`, paramName(path));
+  return id;
+}

@@ -9,6 +9,8 @@ import { BRAND_NAMES } from './cards';
 import type { StandIn } from './context';
 import { defaultPaymentMethodId } from './customers';
 import { errorMessage, escapeHtml, formatAmount, formatDate, page, recurringAmount } from './html';
+import { INVOICE_STATUS_WORDS } from './invoice-summary';
+import { CANCELLATION_REASON_WORDS, planOptions, portalConfiguration } from './portal-actions';
 import type { PortalSessionRecord } from './store';
 import { currentPeriod, intervalOf, isLive } from './subscriptions';
 
@@ -22,14 +24,6 @@ const STATUS_WORDS: Record<string, string> = {
   unpaid: 'Unpaid',
   paused: 'Paused',
 };
-const INVOICE_STATUS_WORDS: Record<string, string> = {
-  draft: 'Draft',
-  open: 'Open',
-  paid: 'Paid',
-  uncollectible: 'Uncollectible',
-  void: 'Void',
-};
-
 export const portalPath = (portal: PortalSessionRecord) => `/p/session/${encodeURIComponent(portal.session.id)}`;
 
 export function productName(standIn: StandIn, subscription: Stripe.Subscription): string {
@@ -58,12 +52,20 @@ function subscriptionDates(subscription: Stripe.Subscription): string[] {
   return lines;
 }
 
+const subscriptionPath = (portal: PortalSessionRecord, subscription: Stripe.Subscription) =>
+  `${portalPath(portal)}/subscriptions/${encodeURIComponent(subscription.id)}`;
+
 function subscriptionBlock(standIn: StandIn, portal: PortalSessionRecord, subscription: Stripe.Subscription): string {
   const headingId = `subscription-${subscription.id}`;
-  const canCancel = isLive(subscription) && !subscription.cancel_at_period_end;
-  const cancel = canCancel
-    ? `<div class="actions"><a class="button" href="${portalPath(portal)}/subscriptions/${encodeURIComponent(subscription.id)}/cancel">Cancel plan</a></div>`
-    : '';
+  const configuration = portalConfiguration(standIn, portal);
+  const canCancel =
+    isLive(subscription) && !subscription.cancel_at_period_end && configuration?.features.subscription_cancel.enabled !== false;
+  const canUpdate = planOptions(standIn, configuration, subscription) !== null;
+  const links = [
+    canUpdate ? `<a class="button" href="${subscriptionPath(portal, subscription)}/update">Update plan</a>` : '',
+    canCancel ? `<a class="button" href="${subscriptionPath(portal, subscription)}/cancel">Cancel plan</a>` : '',
+  ].filter(Boolean);
+  const cancel = links.length > 0 ? `<div class="actions">${links.join('')}</div>` : '';
   return `<article class="subscription" aria-labelledby="${headingId}">
 <h3 id="${headingId}">${escapeHtml(productName(standIn, subscription))}</h3>
 <p>${subscriptionAmount(subscription)}</p>
@@ -153,12 +155,98 @@ ${errorMessage(error)}
 
 export function cancelPlanPage(standIn: StandIn, portal: PortalSessionRecord, subscription: Stripe.Subscription): string {
   const name = escapeHtml(productName(standIn, subscription));
+  const cancel = portalConfiguration(standIn, portal)?.features.subscription_cancel;
+  const immediately = cancel?.mode === 'immediately';
+  const reasons = cancel?.cancellation_reason.enabled ? cancel.cancellation_reason.options : [];
+  const when = immediately
+    ? `<p>Your subscription to ${name} will end now. No further payments will be taken.</p>`
+    : `<p>Your subscription to ${name} will be canceled, but is still available until the end of your billing period on ${formatDate(currentPeriod(subscription).end)}. No further payments will be taken.</p>`;
+  const survey =
+    reasons.length > 0
+      ? `<fieldset>
+<legend>Why are you canceling? (optional)</legend>
+${reasons
+  .map(
+    (reason) =>
+      `<label class="choice"><input type="radio" name="reason" value="${escapeHtml(reason)}"> ${escapeHtml(CANCELLATION_REASON_WORDS[reason] ?? reason)}</label>`,
+  )
+  .join('\n')}
+</fieldset>
+<label for="comment">Anything else you would like to tell us? (optional)</label>
+<textarea id="comment" name="comment" rows="3" maxlength="500"></textarea>`
+      : '';
   return page(
     `Cancel your plan — ${standIn.settings.businessName}`,
     `<h1>Cancel your plan</h1>
-<p>Your ${name} plan will be canceled, but is still available until the end of your billing period on ${formatDate(currentPeriod(subscription).end)}. No further payments will be taken.</p>
-<form method="post" action="${portalPath(portal)}/subscriptions/${encodeURIComponent(subscription.id)}/cancel">
+${when}
+<form method="post" action="${subscriptionPath(portal, subscription)}/cancel">
+${survey}
 <div class="actions"><button type="submit" class="danger">Cancel plan</button><a href="${portalPath(portal)}">Go back</a></div>
+</form>`,
+  );
+}
+
+function priceLabel(standIn: StandIn, price: Stripe.Price): string {
+  const recurring = price.recurring!;
+  const name = standIn.store.products.get(price.product as string)?.name ?? price.nickname ?? 'Plan';
+  return `${name} — ${recurringAmount(price.unit_amount ?? 0, price.currency, recurring.interval, recurring.interval_count)}`;
+}
+
+/** "Update plan": the prices the configuration offers, the current one marked. */
+export function updatePlanPage(standIn: StandIn, portal: PortalSessionRecord, subscription: Stripe.Subscription, error?: string): string {
+  const offer = planOptions(standIn, portalConfiguration(standIn, portal), subscription);
+  const options = (offer?.options ?? [])
+    .map(
+      ({ price, current }) =>
+        `<label class="choice"><input type="radio" name="price" value="${escapeHtml(price.id)}"${current ? ' disabled' : ' required'}> ${escapeHtml(priceLabel(standIn, price))}${current ? ' (current plan)' : ''}</label>`,
+    )
+    .join('\n');
+  return page(
+    `Update your plan — ${standIn.settings.businessName}`,
+    `<h1>Update your plan</h1>
+${errorMessage(error)}
+<form method="post" action="${subscriptionPath(portal, subscription)}/update">
+<fieldset>
+<legend>Choose a plan</legend>
+${options}
+</fieldset>
+<div class="actions"><button type="submit" class="primary">Continue</button><a href="${portalPath(portal)}">Go back</a></div>
+</form>`,
+  );
+}
+
+/** What switching to `price` costs, before the customer confirms it. */
+export function confirmPlanPage(
+  standIn: StandIn,
+  portal: PortalSessionRecord,
+  subscription: Stripe.Subscription,
+  price: Stripe.Price,
+  preview: Stripe.Invoice | null,
+  error?: string,
+): string {
+  const recurring = price.recurring!;
+  const currency = price.currency;
+  const due = preview
+    ? `<table>
+<caption>Due today</caption>
+<tbody>
+${preview.lines.data.map((line) => `<tr><td>${escapeHtml(line.description ?? '')}</td><td>${formatAmount(line.amount, currency)}</td></tr>`).join('\n')}
+</tbody>
+</table>
+${(preview.total_taxes ?? []).map((tax) => `<p class="total"><span>Tax</span><span>${formatAmount(tax.amount, currency)}</span></p>`).join('\n')}
+<p class="total"><span>Amount due today</span><span data-testid="amount-due">${formatAmount(preview.amount_due, currency)}</span></p>
+${preview.total < 0 ? `<p>${formatAmount(-preview.total, currency)} will be added to your credit balance for future invoices.</p>` : ''}`
+    : `<p>The change takes effect now; your next invoice on ${formatDate(currentPeriod(subscription).end)} reflects it.</p>`;
+  return page(
+    `Confirm your new plan — ${standIn.settings.businessName}`,
+    `<h1>Confirm your new plan</h1>
+${errorMessage(error)}
+<p>${escapeHtml(priceLabel(standIn, price))}</p>
+<p>Then ${recurringAmount(price.unit_amount ?? 0, currency, recurring.interval, recurring.interval_count)} for this plan.</p>
+${due}
+<form method="post" action="${subscriptionPath(portal, subscription)}/update/confirm">
+<input type="hidden" name="price" value="${escapeHtml(price.id)}">
+<div class="actions"><button type="submit" class="primary">Confirm</button><a href="${subscriptionPath(portal, subscription)}/update">Go back</a></div>
 </form>`,
   );
 }
@@ -168,36 +256,4 @@ export function portalNotFoundPage(standIn: StandIn): string {
     `Not found — ${standIn.settings.businessName}`,
     `<h1>Billing portal not found</h1>\n<p>This link is not valid. Open the billing portal again from ${escapeHtml(standIn.settings.businessName)}.</p>`,
   );
-}
-
-export function invoicePage(standIn: StandIn, invoice: Stripe.Invoice): string {
-  const business = escapeHtml(standIn.settings.businessName);
-  const lines = invoice.lines.data
-    .map(
-      (line) =>
-        `<tr><td>${escapeHtml(line.description ?? '')}<br><span class="note">${formatDate(line.period.start)} – ${formatDate(line.period.end)}</span></td><td>${formatAmount(line.amount, line.currency)}</td></tr>`,
-    )
-    .join('\n');
-  const paidAt = invoice.status_transitions.paid_at;
-  // The customer's credit (negative) or debit the invoice took: total + applied = amount due.
-  const applied = invoice.starting_balance - (invoice.ending_balance ?? invoice.starting_balance);
-  return page(
-    `Invoice ${invoice.number ?? ''} — ${standIn.settings.businessName}`,
-    `<h1>Invoice ${escapeHtml(invoice.number ?? '')}</h1>
-<p>From ${business} to ${escapeHtml(invoice.customer_email ?? '')}</p>
-<p>Status: ${INVOICE_STATUS_WORDS[invoice.status ?? ''] ?? invoice.status}${paidAt ? `, paid on ${formatDate(paidAt)}` : ''}</p>
-<p>Issued on ${formatDate(invoice.created)}</p>
-<table>
-<caption>Items</caption>
-<thead><tr><th scope="col">Description</th><th scope="col">Amount</th></tr></thead>
-<tbody>
-${lines}
-</tbody>
-</table>
-${applied !== 0 ? `<p class="total"><span>Applied balance</span><span>${formatAmount(applied, invoice.currency)}</span></p>\n` : ''}<p class="total"><span>${invoice.status === 'paid' ? 'Amount paid' : 'Amount due'}</span><span>${formatAmount(invoice.status === 'paid' ? invoice.amount_paid : invoice.amount_remaining, invoice.currency)}</span></p>`,
-  );
-}
-
-export function invoiceNotFoundPage(id: string): string {
-  return page('Invoice not found', `<h1>Invoice not found</h1>\n<p>There is no invoice ${escapeHtml(id)} to show.</p>`);
 }

@@ -59,6 +59,9 @@ export interface StartOptions {
    *  before anything is read or changed; requests without Origin (the SDK, curl) are served
    *  (emulators/rtdb/docs/protocol.md#browser-origins). */
   allowedOrigins?: string[];
+  /** How long after the hosted checkout's Pay its events are delivered (ms; default 0: Pay waits
+   *  for them). Changed later with `POST /__webhook-delay` or `setWebhookDelay`. */
+  webhookDelayMs?: number;
 }
 
 export interface RunningStripe {
@@ -96,6 +99,8 @@ export interface RunningStripe {
    *  session on no test clock whose `expires_at` it passes expires, and the events are delivered
    *  before this resolves. */
   advanceTime(seconds: number): Promise<StandInClock>;
+  /** The hosted checkout's webhook delay in ms (same as `POST /__webhook-delay {ms}`). */
+  setWebhookDelay(ms: number): void;
   /** Make session creations fail (same as `POST /__control {fail}`). */
   fail(rule: FailureRule): void;
   /** Forget everything: objects, events, deliveries, idempotency keys and failure rules; the
@@ -117,6 +122,7 @@ export async function start(options: StartOptions = {}): Promise<RunningStripe> 
     retryDelaysMs: options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS,
     log,
   });
+  webhooks.delayMs = options.webhookDelayMs ?? 0;
   const standIn: StandIn = { store, webhooks, settings: { baseUrl: '', businessName: options.businessName ?? 'Leopard', log } };
   const reset = () => {
     store.reset();
@@ -145,12 +151,12 @@ export async function start(options: StartOptions = {}): Promise<RunningStripe> 
       }
       const { pathname } = url;
       if (pathname.startsWith('/v1/')) return handleApi(standIn, secretKey, req, res, url, headers);
-      const checkout = /^\/c\/pay\/([^/]+)(\/pay|\/cancel)?$/.exec(pathname);
+      const checkout = /^\/c\/pay\/([^/]+)(\/pay|\/cancel|\/update)?$/.exec(pathname);
       if (checkout) return handleCheckoutPage(standIn, req, res, decodeSegment(checkout[1]), checkout[2] ?? '', headers);
       const portal = /^\/p\/session\/([^/]+)(\/.*)?$/.exec(pathname);
       if (portal) return handlePortalPage(standIn, req, res, decodeSegment(portal[1]), portal[2] ?? '', headers);
-      const invoice = /^\/i\/([^/]+)$/.exec(pathname);
-      if (invoice) return handleInvoicePage(standIn, req, res, decodeSegment(invoice[1]), headers);
+      const invoice = /^\/i\/([^/]+)(\/pdf)?$/.exec(pathname);
+      if (invoice) return handleInvoicePage(standIn, req, res, decodeSegment(invoice[1]), invoice[2] ?? '', headers);
       if (pathname.startsWith('/__')) return handleControl(standIn, req, res, url, reset);
       if (req.method === 'GET' && pathname === '/') {
         const base = standIn.settings.baseUrl;
@@ -205,6 +211,9 @@ export async function start(options: StartOptions = {}): Promise<RunningStripe> 
     advanceClock: (clockId, toSeconds) => advanceStepwise(standIn, clockId, toSeconds),
     now: () => standInNow(standIn),
     advanceTime: (seconds) => advanceStandInClock(standIn, seconds),
+    setWebhookDelay: (ms) => {
+      webhooks.delayMs = ms;
+    },
     fail: (rule) => {
       store.rules.push(parseRule(rule));
     },

@@ -19,6 +19,12 @@ export interface SessionRecord {
   apiVersion: string;
   /** `subscription_data` of a subscription-mode session. */
   subscriptionData: { metadata: Record<string, string>; description: string | null } | null;
+  /** `customer_update`: whether the address and name typed on the page are saved to the named
+   *  customer (a customer Checkout creates always gets them). */
+  customerUpdate?: { address: 'auto' | 'never'; name: 'auto' | 'never' } | null;
+  /** What the buyer typed on the hosted page before an Apply / Update total, shown again when the
+   *  page is reloaded after its redirect, with the one-time notice (checkout-hosted.ts). */
+  draft?: { fields: Record<string, string>; notice: string | null };
 }
 
 export interface CustomerRecord {
@@ -92,6 +98,52 @@ export interface ProductRecord {
   id: string;
   name: string;
   description: string | null;
+  /** Set for Products made through `/v1/products` (catalogue.ts); the ad-hoc ones `price_data`
+   *  makes are named here only, for invoice lines. */
+  product?: Stripe.Product;
+  seq?: number;
+}
+
+/** An invoice item (`ii_…`): a proration of a subscription change, pending until an invoice takes it
+ *  (invoice-items.ts). */
+export interface InvoiceItemRecord {
+  invoiceItem: Stripe.InvoiceItem;
+  seq: number;
+}
+
+/** A Price made through `/v1/prices` (catalogue.ts); `price_data` prices are not stored. */
+export interface PriceRecord {
+  price: Stripe.Price;
+  seq: number;
+}
+
+export interface CouponRecord {
+  coupon: Stripe.Coupon;
+  seq: number;
+}
+
+export interface PromotionCodeRecord {
+  promotionCode: Stripe.PromotionCode;
+  seq: number;
+}
+
+/** A coupon applied to a subscription (discounts.ts). */
+export interface DiscountRecord {
+  discount: Stripe.Discount;
+  /** The invoices it took money off; a `once` coupon's discount takes it off the first only. */
+  invoiceIds: string[];
+  seq: number;
+}
+
+export interface PortalConfigurationRecord {
+  configuration: Stripe.BillingPortal.Configuration;
+  seq: number;
+}
+
+/** A customer's tax ID (collected on the hosted checkout). */
+export interface TaxIdRecord {
+  taxId: Stripe.TaxId;
+  seq: number;
 }
 
 /** Set through `POST /__control {fail: …}`: the next session creations answer with this Stripe error. */
@@ -129,6 +181,13 @@ export class Store {
   readonly disputes = new Map<string, DisputeRecord>();
   readonly balanceTransactions = new Map<string, BalanceTransactionRecord>();
   readonly products = new Map<string, ProductRecord>();
+  readonly prices = new Map<string, PriceRecord>();
+  readonly invoiceItems = new Map<string, InvoiceItemRecord>();
+  readonly coupons = new Map<string, CouponRecord>();
+  readonly promotionCodes = new Map<string, PromotionCodeRecord>();
+  readonly discounts = new Map<string, DiscountRecord>();
+  readonly portalConfigurations = new Map<string, PortalConfigurationRecord>();
+  readonly taxIds = new Map<string, TaxIdRecord>();
   events: EventRecord[] = [];
   deliveries: WebhookDelivery[] = [];
   readonly idempotent = new Map<string, SavedAnswer>();
@@ -193,6 +252,13 @@ export class Store {
       this.disputes,
       this.balanceTransactions,
       this.products,
+      this.prices,
+      this.invoiceItems,
+      this.coupons,
+      this.promotionCodes,
+      this.discounts,
+      this.portalConfigurations,
+      this.taxIds,
       this.idempotent,
     ]) {
       map.clear();

@@ -1,7 +1,6 @@
 /**
  * Subscriptions (`/v1/subscriptions`): the object at this API version (periods on the items),
- * retrieve, list, update (`cancel_at`, `cancel_at_period_end`, `metadata`,
- * `default_payment_method`, `description`) and cancel. Billing itself is in `billing.ts`.
+ * retrieve, list and cancel. Updating is in `subscription-update.ts`, billing in `billing.ts`.
  */
 import type Stripe from 'stripe';
 import { periodEnd, type Interval } from './billing-periods';
@@ -12,8 +11,7 @@ import type { EventBatch } from './events';
 import { assertExpandable, expandObject, itemPaths, type Expanders } from './expand';
 import { randomId } from './ids';
 import { listPage, newestFirst, parseListParams } from './lists';
-import { asBoolean, asInteger, asObject, asString, oneOf, parseExpand, rejectUnknown, updateMetadata } from './params';
-import { getPaymentMethod } from './payment-methods';
+import { asObject, asString, oneOf, parseExpand, rejectUnknown } from './params';
 import { ok, type Route } from './route';
 import type { CustomerRecord, SubscriptionRecord } from './store';
 import { getCustomer } from './customers';
@@ -75,7 +73,12 @@ function planOf(item: LineItem, created: number): Stripe.Plan {
 export function newSubscription(
   customer: CustomerRecord,
   items: LineItem[],
-  options: { metadata: Record<string, string>; description: string | null; paymentMethodId: string | null; at: number },
+  options: {
+    metadata: Record<string, string>;
+    description: string | null;
+    paymentMethodId: string | null;
+    at: number;
+  },
 ): Subscription {
   const id = randomId('sub_', 24);
   const { interval, interval_count } = items[0].recurring!;
@@ -172,7 +175,7 @@ export function getSubscription(standIn: StandIn, id: string, param = 'id'): Sub
   return record;
 }
 
-const expanders = (standIn: StandIn): Expanders => ({
+export const subscriptionExpanders = (standIn: StandIn): Expanders => ({
   customer: (id) => standIn.store.customers.get(id as string)?.customer ?? id,
   latest_invoice: (id) => standIn.store.invoices.get(id as string)?.invoice ?? id,
   default_payment_method: (id) => standIn.store.paymentMethods.get(id as string)?.paymentMethod ?? id,
@@ -180,7 +183,7 @@ const expanders = (standIn: StandIn): Expanders => ({
 });
 
 export function renderSubscription(standIn: StandIn, subscription: Subscription, expand: readonly string[]): Subscription {
-  return expandObject(subscription, expand, expanders(standIn));
+  return expandObject(subscription, expand, subscriptionExpanders(standIn));
 }
 
 /** The customer asks to end the subscription when the current period ends (the portal's "Cancel
@@ -190,13 +193,14 @@ export function cancelAtPeriodEnd(
   batch: EventBatch,
   record: SubscriptionRecord,
   reason: 'cancellation_requested' = 'cancellation_requested',
+  feedback: Pick<Stripe.Subscription.CancellationDetails, 'comment' | 'feedback'> | null = null,
 ) {
   const at = customerNow(standIn, record.subscription.customer as string);
   batch.change('customer.subscription.updated', record.subscription, at, (subscription) => {
     subscription.cancel_at_period_end = true;
     subscription.cancel_at = currentPeriod(subscription).end;
     subscription.canceled_at = at;
-    subscription.cancellation_details = { ...subscription.cancellation_details!, reason };
+    subscription.cancellation_details = { ...subscription.cancellation_details!, ...feedback, reason };
   });
 }
 
@@ -214,17 +218,6 @@ const STATUSES = [
 ] as const;
 const SUBSCRIPTION_PATH = /^\/v1\/subscriptions\/([^/]+)$/;
 
-/** `cancel_at`: a timestamp, `min_period_end`/`max_period_end` (the current period's end), or
- *  '' to clear. undefined: not given. */
-function parseCancelAt(value: unknown, subscription: Subscription, now: number): number | null | undefined {
-  if (value === undefined) return undefined;
-  if (value === '') return null;
-  if (value === 'min_period_end' || value === 'max_period_end') return currentPeriod(subscription).end;
-  const at = asInteger(value as string, ['cancel_at'], 0)!;
-  if (at <= now) throw invalidRequest('`cancel_at` must be a time in the future.', 'cancel_at');
-  return at;
-}
-
 export const subscriptionRoutes: Route[] = [
   {
     method: 'GET',
@@ -232,7 +225,7 @@ export const subscriptionRoutes: Route[] = [
     handle(standIn, { form }, [id]) {
       rejectUnknown(form, ['expand']);
       const expand = parseExpand(form);
-      assertExpandable(expand, expanders(standIn));
+      assertExpandable(expand, subscriptionExpanders(standIn));
       return ok(renderSubscription(standIn, getSubscription(standIn, id).subscription, expand));
     },
   },
@@ -259,88 +252,9 @@ export const subscriptionRoutes: Route[] = [
       );
       const subscriptions = newestFirst(records, (record) => record.subscription.created).map((record) => record.subscription);
       const paths = itemPaths(params.expand);
-      assertExpandable(paths, expanders(standIn));
+      assertExpandable(paths, subscriptionExpanders(standIn));
       const page = listPage(subscriptions, params, '/v1/subscriptions', 'subscription');
       return ok({ ...page, data: page.data.map((subscription) => renderSubscription(standIn, subscription, paths)) });
-    },
-  },
-  {
-    method: 'POST',
-    path: SUBSCRIPTION_PATH,
-    handle(standIn, { form, origin }, [id]) {
-      rejectUnknown(form, [
-        'cancel_at',
-        'cancel_at_period_end',
-        'metadata',
-        'default_payment_method',
-        'description',
-        'cancellation_details',
-        'expand',
-      ]);
-      const expand = parseExpand(form);
-      assertExpandable(expand, expanders(standIn));
-      const record = getSubscription(standIn, id);
-      const { subscription } = record;
-      const customerId = subscription.customer as string;
-      const now = customerNow(standIn, customerId);
-      const details = asObject(form.cancellation_details, ['cancellation_details']);
-      if (details) rejectUnknown(details, ['comment', 'feedback'], ['cancellation_details']);
-      const metadata = form.metadata === undefined ? undefined : updateMetadata(subscription.metadata, form.metadata);
-      if (subscription.status === 'canceled') {
-        const others = Object.keys(form).filter((key) => !['metadata', 'cancellation_details', 'expand'].includes(key));
-        if (others.length > 0)
-          throw invalidRequest('A canceled subscription can only update its cancellation_details and metadata.', others[0]);
-      }
-      const cancelAt = parseCancelAt(form.cancel_at, subscription, now);
-      const atPeriodEnd = asBoolean(form.cancel_at_period_end, ['cancel_at_period_end']);
-      if (cancelAt !== undefined && cancelAt !== null && atPeriodEnd === true) {
-        throw invalidRequest('You may only specify one of these parameters: cancel_at, cancel_at_period_end.', 'cancel_at');
-      }
-      const paymentMethodId = form.default_payment_method === '' ? null : asString(form.default_payment_method, ['default_payment_method']);
-      if (paymentMethodId && getPaymentMethod(standIn, paymentMethodId, 'default_payment_method').paymentMethod.customer !== customerId) {
-        throw invalidRequest(
-          `The customer does not have a payment method with the ID ${paymentMethodId}. The payment method must be attached to the customer.`,
-          'default_payment_method',
-        );
-      }
-      const description = form.description === '' ? null : asString(form.description, ['description']);
-      const comment = details?.comment === undefined ? undefined : (asString(details.comment, ['cancellation_details', 'comment']) ?? null);
-      const feedback =
-        details?.feedback === undefined
-          ? undefined
-          : ((asString(details.feedback, ['cancellation_details', 'feedback']) ??
-              null) as Stripe.Subscription.CancellationDetails['feedback']);
-      const batch = newBatch(standIn, origin);
-      batch.change('customer.subscription.updated', subscription, now, (changed) => {
-        if (metadata !== undefined) changed.metadata = metadata;
-        if (description !== undefined) changed.description = description;
-        if (paymentMethodId !== undefined) changed.default_payment_method = paymentMethodId;
-        if (comment !== undefined) changed.cancellation_details = { ...changed.cancellation_details!, comment };
-        if (feedback !== undefined) changed.cancellation_details = { ...changed.cancellation_details!, feedback };
-        const clear = () => {
-          changed.cancel_at = null;
-          changed.cancel_at_period_end = false;
-          changed.canceled_at = null;
-          changed.cancellation_details = { ...changed.cancellation_details!, reason: null };
-        };
-        if (atPeriodEnd === true) {
-          changed.cancel_at_period_end = true;
-          changed.cancel_at = currentPeriod(changed).end;
-          changed.canceled_at = now;
-          changed.cancellation_details = { ...changed.cancellation_details!, reason: 'cancellation_requested' };
-        } else if (atPeriodEnd === false && cancelAt === undefined) {
-          clear();
-        }
-        if (cancelAt === null) clear();
-        else if (cancelAt !== undefined) {
-          changed.cancel_at = cancelAt;
-          changed.cancel_at_period_end = false;
-          changed.canceled_at = now;
-          changed.cancellation_details = { ...changed.cancellation_details!, reason: 'cancellation_requested' };
-        }
-      });
-      void batch.deliver();
-      return ok(renderSubscription(standIn, subscription, expand));
     },
   },
   {
@@ -349,7 +263,7 @@ export const subscriptionRoutes: Route[] = [
     handle(standIn, { form, origin }, [id]) {
       rejectUnknown(form, ['cancellation_details', 'expand']);
       const expand = parseExpand(form);
-      assertExpandable(expand, expanders(standIn));
+      assertExpandable(expand, subscriptionExpanders(standIn));
       const details = asObject(form.cancellation_details, ['cancellation_details']);
       if (details) rejectUnknown(details, ['comment', 'feedback'], ['cancellation_details']);
       const record = getSubscription(standIn, id);

@@ -120,6 +120,7 @@ function deleteClock(standIn: StandIn, record: ClockRecord) {
     for (const [id, sub] of store.subscriptions) if (sub.subscription.customer === customer.id) store.subscriptions.delete(id);
     for (const [id, invoice] of store.invoices) if (invoice.invoice.customer === customer.id) store.invoices.delete(id);
     for (const [id, method] of store.paymentMethods) if (method.paymentMethod.customer === customer.id) store.paymentMethods.delete(id);
+    for (const [id, item] of store.invoiceItems) if (item.invoiceItem.customer === customer.id) store.invoiceItems.delete(id);
     forgetPaymentsOf(store, customer.id);
     store.customers.delete(customer.id);
   }

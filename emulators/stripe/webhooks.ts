@@ -37,7 +37,13 @@ export interface WebhookSettings {
   /** Pauses before each retry; its length is the number of retries. */
   retryDelaysMs: number[];
   log: (message: string) => void;
+  /** How long after the hosted checkout's Pay its events go out (`--webhook-delay-ms`); 0: at once,
+   *  and Pay waits for them. */
+  delayMs?: number;
 }
+
+/** The longest delay `--webhook-delay-ms` and `POST /__webhook-delay` take: ten minutes. */
+export const MAX_WEBHOOK_DELAY_MS = 600_000;
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -56,6 +62,26 @@ export class WebhookDispatcher {
 
   get url(): string | undefined {
     return this.settings.url;
+  }
+
+  /** The delay of the hosted checkout's events (ms). */
+  get delayMs(): number {
+    return this.settings.delayMs ?? 0;
+  }
+
+  set delayMs(ms: number) {
+    if (!Number.isInteger(ms) || ms < 0 || ms > MAX_WEBHOOK_DELAY_MS)
+      throw new RangeError(`the webhook delay must be a whole number of milliseconds from 0 to ${MAX_WEBHOOK_DELAY_MS}`);
+    this.settings.delayMs = ms;
+  }
+
+  /** Delivers the events `ms` from now, in order (as deliverInOrder). `settled()` waits for them,
+   *  the wait included; a reset or stop in between drops them. */
+  deliverLater(records: readonly EventRecord[], ms: number): Promise<WebhookDelivery[]> {
+    const generation = this.store.generation;
+    // Unref'd: a delivery still waiting does not keep a stopped stand-in's process alive.
+    const wait = new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
+    return this.track(wait.then(() => (this.stopped || generation !== this.store.generation ? [] : this.deliverInOrder(records))));
   }
 
   /** Delivers the events in order (see above); resolves with every attempt made for them once

@@ -54,8 +54,17 @@ describe('stripePortal', () => {
       return_url: string;
       url: string;
     }[];
+    // With the catalogue's portal configuration (its plan switch, invoices, cancellation reasons).
+    const [configuration] = (await harness.stripe.billingPortal.configurations.list()).data.filter(
+      (entry) => entry.metadata?.leopard === 'catalogue',
+    );
     expect(sessions).toEqual([
-      expect.objectContaining({ customer: customerId, return_url: RETURN_URL, url: (answer.json.data as { url: string }).url }),
+      expect.objectContaining({
+        customer: customerId,
+        return_url: RETURN_URL,
+        url: (answer.json.data as { url: string }).url,
+        configuration: configuration!.id,
+      }),
     ]);
     const page = await (await fetch((answer.json.data as { url: string }).url)).text();
     expect(page).toContain('Billing for ada@example.com');

@@ -5,7 +5,7 @@
 // is exercised by tests/e2e/checkout-api.spec.ts. `useBackends` is the lower layer alone (database
 // emulator, firebase-admin app, stand-in, optionally the webhook) with a test file's hooks.
 import { randomUUID } from 'node:crypto';
-import type { DecodedIdToken } from 'firebase-admin/auth';
+import type { Auth, DecodedIdToken } from 'firebase-admin/auth';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getDatabase, type Database } from 'firebase-admin/database';
 import type Stripe from 'stripe';
@@ -14,7 +14,9 @@ import { start as startDatabase, type RunningEmulator } from '../../emulators/rt
 import { start as startStripe, type RunningStripe } from '../../emulators/stripe/server';
 import { postForm } from '../../emulators/stripe/test-support';
 import { buildCheckoutRequest, planOnly, type CheckoutChoices, type CheckoutRequest } from '../../src/catalog/checkout';
-import { handleCheckout } from './checkout';
+import { syncStripeCatalog } from '../../scripts/stripe-catalog-sync';
+import { findCataloguePrices } from './catalogue-prices';
+import { checkoutSessionParams, handleCheckout, type CheckoutBuyer } from './checkout';
 import { handleCheckoutSummary } from './checkout-summary';
 import { handleClaimGuestOrders } from './guest-orders';
 import { handlePortal } from './portal';
@@ -39,6 +41,8 @@ export interface Created {
 }
 
 export interface Harness {
+  /** Accepts the ID tokens signIn made, as handlers take it (`verifyIdToken`). */
+  auth: Pick<Auth, 'verifyIdToken'>;
   database: Database;
   stripe: Stripe;
   standIn: RunningStripe;
@@ -63,6 +67,9 @@ export interface BackendOptions {
   retryDelaysMs?: number[];
   /** Given: the webhook sends the server mails (a guest's claim link) with these settings. */
   mail?: MailSettings;
+  /** false: the stand-in starts (and resets to) without the catalogue's Products and Prices, which
+   *  `npm run stripe:sync` otherwise puts there as on the local stack. */
+  catalogue?: boolean;
 }
 
 /** What the handler tests run against, all on free ports of 127.0.0.1. */
@@ -111,6 +118,13 @@ export async function startBackends(name: string, options: BackendOptions): Prom
     ...(webhookUrl === undefined ? {} : { webhookUrl, webhookSecret, retryDelaysMs: options.retryDelaysMs ?? [] }),
   });
   stripe = createStripeClient(secretKey, standIn.url);
+  const syncCatalogue = async () => {
+    if (options.catalogue === false) return;
+    await syncStripeCatalog(stripe, { seedDemo: true, concurrency: 8 });
+    // Its events delivered before the test starts, so the test sees only its own.
+    await standIn.settled();
+  };
+  await syncCatalogue();
   return {
     app,
     database,
@@ -121,6 +135,7 @@ export async function startBackends(name: string, options: BackendOptions): Prom
     async reset() {
       standIn.reset();
       await database.ref().set(null);
+      await syncCatalogue();
     },
     async close() {
       await servers.closeAll();
@@ -170,6 +185,7 @@ export async function startHarness(name: string, options: { retryDelaysMs?: numb
   };
 
   return {
+    auth,
     database,
     stripe,
     standIn,
@@ -203,6 +219,18 @@ export function checkoutBody(choices: Partial<CheckoutChoices> = {}, signedIn = 
   );
 }
 
+/** The session stripeCheckout would open for this request and order (the catalogue's Prices). */
+export async function catalogueSessionParams(
+  stripe: Stripe,
+  request: CheckoutRequest,
+  orderId: string,
+  buyer: CheckoutBuyer | null = null,
+): Promise<Stripe.Checkout.SessionCreateParams> {
+  const found = await findCataloguePrices(stripe, request);
+  if (!found.ok) throw new Error(`the stand-in's catalogue disagrees: ${found.lookupKey} ${found.reason}`);
+  return checkoutSessionParams(request, orderId, buyer, { priceIds: found.prices.map((price) => price.stripe.id), siteUrl: SITE });
+}
+
 export function bearer(account: Account | string): Record<string, string> {
   return { Authorization: `Bearer ${typeof account === 'string' ? account : account.token}` };
 }
@@ -214,10 +242,34 @@ export async function startCheckout(harness: Harness, choices: Partial<CheckoutC
   return answer.json.data as Created;
 }
 
+/** What the hosted checkout asks besides the card: the Terms accepted and a billing address (one
+ *  the stand-in's tax table taxes at 0 %, so amounts stay the catalogue's unless a test picks
+ *  another), as the buyer types them. */
+export const CHECKOUT_DETAILS = {
+  terms_of_service: 'accepted',
+  name: 'Ada Buyer',
+  country: 'US',
+  line1: '1 Main Street',
+  city: 'Portland',
+  state: 'OR',
+  postal_code: '97201',
+} as const;
+
 /** Pays on the hosted checkout page as the buyer does (a visitor types an email); the stand-in
- *  answers once the webhook has heard every event. */
-export async function pay(created: Pick<Created, 'url'>, card: string = CARDS.visa, email?: string): Promise<string | null> {
-  const answer = await postForm(`${created.url}/pay`, { card_number: card, ...(email ? { email } : {}) });
+ *  answers once the webhook has heard every event. `details` replace or add to CHECKOUT_DETAILS
+ *  (a taxed address, a tax id, a promotion code). */
+export async function pay(
+  created: Pick<Created, 'url'>,
+  card: string = CARDS.visa,
+  email?: string,
+  details: Record<string, string> = {},
+): Promise<string | null> {
+  const answer = await postForm(`${created.url}/pay`, {
+    card_number: card,
+    ...CHECKOUT_DETAILS,
+    ...details,
+    ...(email ? { email } : {}),
+  });
   if (answer.status !== 303) throw new Error(`paying answered ${answer.status}: ${answer.html.slice(0, 500)}`);
   return answer.location;
 }

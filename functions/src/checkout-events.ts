@@ -1,9 +1,11 @@
 /** What a Checkout session's event does to its order: the payment status the event reports
  *  (nextPaymentStatus, in a transaction), then, once the session completed a subscription, the
  *  subscription as Stripe has it (subscription-sync.ts) and the buyer's card (card-summary.ts);
- *  a guest's completed checkout also mails its claim link (claim-links.ts). */
+ *  a guest's completed checkout also mails its claim link (claim-links.ts), and every completed
+ *  checkout its order confirmation (billing-mail.ts). */
 import type { Database } from 'firebase-admin/database';
 import type Stripe from 'stripe';
+import { mailOrderConfirmation } from './billing-mail';
 import { refreshCardSummary } from './card-summary';
 import { mailClaimLink } from './claim-links';
 import { applied, ignored, retry, type EventOutcome, type OutcomeDetails } from './event-outcome';
@@ -80,6 +82,10 @@ export async function applyCheckoutEvent(
   const customerId = idOf(session.customer);
   if (customerId !== null) details = { ...details, ...stepDetails('card', await refreshCardSummary(deps, customerId)) };
   details = { ...details, ...(await mailGuestClaimLink(deps, subject)) };
+  // The order now has its subscription (plan, amount, next payment): confirmed once, by mail.
+  if (subject.orderId !== null && subscriptionId !== null) {
+    details = { ...details, ...(await mailOrderConfirmation(deps, { orderId: subject.orderId, session })) };
+  }
   return applied(details);
 }
 

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { buildCheckoutRequest } from '../../src/catalog/checkout';
 import { ORDERS_PATH } from '../../src/data/orders';
 import { useBackends } from './billing-test-harness';
+import { CATALOGUE_MISMATCH_MESSAGE } from './catalogue-prices';
 import { handleCheckout } from './checkout';
 import { createStripeClient, stripeConnection } from './stripe-client';
 import { post } from './test-server';
@@ -102,11 +103,40 @@ describe('handleCheckout and the product image', () => {
     expect(env.standIn.sessions()).toEqual([]);
   });
 
-  it('sends the site’s own image to Stripe as the product image', async () => {
+  it('asks Stripe for the catalogue’s Prices by lookup key: no one-off price, no product image, no amount from the browser', async () => {
     const { stripe, createForms } = recordingStripe();
-    const { status } = await post(await serve(stripe), BODY);
+    const { status } = await post(await serve(stripe), { ...BODY, storage: true, productAmount: BODY.productAmount + 2_500_00 });
     expect(status).toBe(201);
-    expect(createForms.map(productImages)).toEqual([[`${SITE}/images/earth.png`]]);
+    const [plan] = (await stripe.prices.list({ lookup_keys: ['plan:earth:monthly'] })).data;
+    const [storage] = (await stripe.prices.list({ lookup_keys: ['addon:storage:earth:monthly'] })).data;
+    const lines = [...createForms[0]!.entries()].filter(([name]) => name.startsWith('line_items['));
+    expect(lines).toEqual([
+      ['line_items[0][price]', plan!.id],
+      ['line_items[0][quantity]', '1'],
+      ['line_items[1][price]', storage!.id],
+      ['line_items[1][quantity]', '1'],
+    ]);
+    expect(createForms.map(productImages)).toEqual([[]]);
+  });
+
+  it('refuses with 503 and opens nothing when a Stripe price disagrees with the catalogue', async () => {
+    const stripe = createStripeClient(SECRET_KEY, env.standIn.url);
+    const [plan] = (await stripe.prices.list({ lookup_keys: ['plan:earth:monthly'] })).data;
+    // Someone made another price take the key (a Dashboard edit): the catalogue decides, not Stripe.
+    await stripe.prices.create({
+      product: 'leopard-plan-earth',
+      currency: 'usd',
+      unit_amount: 1_00,
+      recurring: { interval: 'month' },
+      lookup_key: 'plan:earth:monthly',
+      transfer_lookup_key: true,
+    });
+    await stripe.prices.update(plan!.id, { active: false });
+    const { status, json } = await post(await serve(stripe), BODY);
+    expect(status).toBe(503);
+    expect(json).toEqual({ statusCode: 503, error: { message: CATALOGUE_MISMATCH_MESSAGE } });
+    expect(await storedOrders()).toEqual({});
+    expect(env.standIn.sessions()).toEqual([]);
   });
 
   it.each([

@@ -3,8 +3,17 @@
 // from (or spend a request on) Stripe. Orders are made by stripeCheckout against the Stripe
 // stand-in and settled by the webhook, as in production.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CARDS, checkoutBody, pay, settled, SITE, startCheckout, startHarness, type Harness } from './billing-test-harness';
-import { checkoutSessionParams } from './checkout';
+import {
+  CARDS,
+  catalogueSessionParams,
+  checkoutBody,
+  pay,
+  settled,
+  SITE,
+  startCheckout,
+  startHarness,
+  type Harness,
+} from './billing-test-harness';
 import { handleCheckoutSummary, SUMMARY_MESSAGES, SUMMARY_MISS_LIMIT } from './checkout-summary';
 import { post } from './test-server';
 
@@ -87,7 +96,7 @@ describe('checkoutSummary', () => {
       json: { statusCode: 404, error: { message: SUMMARY_MESSAGES.notFound } },
     });
     // A session made with our order's id in its metadata is still not that order's session.
-    const copy = await harness.stripe.checkout.sessions.create(checkoutSessionParams(checkoutBody(), ours.orderId, null));
+    const copy = await harness.stripe.checkout.sessions.create(await catalogueSessionParams(harness.stripe, checkoutBody(), ours.orderId));
     expect((await summaryOf(copy.id)).status).toBe(404);
     expect((await summaryOf(ours.id)).status).toBe(200);
   });

@@ -1,16 +1,22 @@
 /** stripeCheckout: checks the choices against the catalogue, prices them itself, opens a Stripe
- *  Checkout session for a subscription at that amount per period and records the unpaid order
- *  (docs/decisions/0006-server-priced-checkout.md, docs/decisions/0075-subscriptions-functions-side.md). A signed-in buyer
- *  pays as their one Stripe customer (customers/{uid}), created on their first purchase. */
+ *  Checkout session for a subscription to the catalogue's Prices (found by lookup key, each checked
+ *  against the catalogue's amount) and records the unpaid order
+ *  (docs/decisions/0006-server-priced-checkout.md, docs/decisions/0075-subscriptions-functions-side.md,
+ *  docs/decisions/0113-catalogue-as-stripe-prices.md). Checkout asks for the Terms, the billing
+ *  address and tax ids, computes tax and takes promotion codes
+ *  (docs/decisions/0116-tax-consent-and-promotion-codes.md). A signed-in buyer pays as their one
+ *  Stripe customer (customers/{uid}), created on their first purchase. */
 import type { Auth } from 'firebase-admin/auth';
 import { ServerValue, type Database } from 'firebase-admin/database';
 import { logger } from 'firebase-functions';
 import type { Request } from 'firebase-functions/v2/https';
 import type { Response } from 'express';
 import Stripe from 'stripe';
-import { productTitle, validateCheckoutRequest, type CheckoutCreated, type CheckoutRequest } from '../../src/catalog/checkout';
-import { recurringPrice } from '../../src/catalog/subscription';
+import { validateCheckoutRequest, type CheckoutCreated, type CheckoutRequest } from '../../src/catalog/checkout';
+import { TERM_TEXTS } from '../../src/catalog/term';
+import { paths } from '../../src/config/paths';
 import { identifyCaller } from './caller';
+import { CATALOGUE_MISMATCH_MESSAGE, findCataloguePrices } from './catalogue-prices';
 import { customerForBuyer } from './customers';
 import { applyCors, requireMethod, sendError } from './http';
 import { ORDERS_PATH } from '../../src/data/orders';
@@ -22,6 +28,8 @@ export interface CheckoutDependencies {
   database: Database;
   stripe: Stripe;
   siteOrigins: readonly string[];
+  /** The site's published address, for the Terms link on Stripe's page; default the first origin. */
+  siteUrl?: string;
 }
 
 /** The signed-in buyer of a checkout: their uid and their Stripe customer. */
@@ -30,17 +38,23 @@ export interface CheckoutBuyer {
   customerId: string;
 }
 
-/** The session Stripe is asked for: a subscription to one recurring line, priced and named by the
- *  catalogue (plan plus add-ons, every month or every year). The metadata goes on the session and
- *  on the subscription, so every later event about the subscription leads back to its order. The
- *  12-month term's end (cancel_at) cannot be set here; stripeWebhook sets it once Checkout has
- *  created the subscription. */
+/** What the buyer accepts beside the Terms checkbox on Stripe's page (Markdown link). */
+export function termsAcceptanceMessage(siteUrl: string): string {
+  const terms = new URL(paths.termsOfService, `${siteUrl.replace(/\/+$/, '')}/`).href;
+  return `I agree to the [Terms of Service](${terms}). ${TERM_TEXTS.summary}`;
+}
+
+/** The session Stripe is asked for: a subscription to the catalogue's Prices for the plan and each
+ *  chosen add-on (`priceIds`, found and checked by findCataloguePrices). The metadata goes on the
+ *  session and on the subscription, so every later event about the subscription leads back to its
+ *  order. The 12-month term's end (cancel_at) cannot be set here; stripeWebhook sets it once
+ *  Checkout has created the subscription. */
 export function checkoutSessionParams(
   request: CheckoutRequest,
   orderId: string,
   buyer: CheckoutBuyer | null,
+  { priceIds, siteUrl }: { priceIds: readonly string[]; siteUrl: string },
 ): Stripe.Checkout.SessionCreateParams {
-  const price = recurringPrice(request);
   const metadata: Record<string, string> = {
     orderId,
     service: request.service,
@@ -50,28 +64,21 @@ export function checkoutSessionParams(
   };
   return {
     mode: 'subscription',
-    line_items: [
-      {
-        quantity: 1,
-        price_data: {
-          currency: 'usd',
-          unit_amount: price.unitAmountCents,
-          recurring: { interval: price.interval },
-          product_data: {
-            name: productTitle(request.service, request.plan, request.period),
-            // None when the request has none; handleCheckout has checked it is the site's own.
-            ...(request.imageURL ? { images: [request.imageURL] } : {}),
-          },
-        },
-      },
-    ],
+    line_items: priceIds.map((price) => ({ price, quantity: 1 })),
     success_url: request.successURL,
     cancel_url: request.cancelURL,
     metadata,
     subscription_data: { metadata },
-    // A signed-in buyer pays as their own customer (its email is the account's); a visitor gets
-    // a customer Checkout creates, with the email typed on the payment page.
-    ...(buyer ? { client_reference_id: buyer.uid, customer: buyer.customerId } : {}),
+    consent_collection: { terms_of_service: 'required' },
+    custom_text: { terms_of_service_acceptance: { message: termsAcceptanceMessage(siteUrl) } },
+    billing_address_collection: 'required',
+    tax_id_collection: { enabled: true },
+    automatic_tax: { enabled: true },
+    allow_promotion_codes: true,
+    // A signed-in buyer pays as their own customer (its email is the account's), and the address
+    // and name typed for tax are saved on it (Stripe requires that with tax ids and automatic
+    // tax); a visitor gets a customer Checkout creates, with the email typed on the payment page.
+    ...(buyer ? { client_reference_id: buyer.uid, customer: buyer.customerId, customer_update: { address: 'auto', name: 'auto' } } : {}),
   };
 }
 
@@ -116,9 +123,19 @@ export async function handleCheckout(request: Request, response: Response, deps:
 
   let session: Stripe.Checkout.Session;
   try {
+    const found = await findCataloguePrices(deps.stripe, checkout);
+    if (!found.ok) {
+      logger.error('stripeCheckout: refused, the Stripe price disagrees with the catalogue', { orderId, ...found });
+      sendError(response, 503, CATALOGUE_MISMATCH_MESSAGE);
+      return;
+    }
+    const priceIds = found.prices.map((price) => price.stripe.id);
+    const siteUrl = deps.siteUrl || deps.siteOrigins[0] || '';
     const buyer = signedIn ? { uid: signedIn.uid, customerId: await customerForBuyer(deps, signedIn) } : null;
     // The order id as idempotency key: a retried create cannot open a second session for one order.
-    session = await deps.stripe.checkout.sessions.create(checkoutSessionParams(checkout, orderId, buyer), { idempotencyKey: orderId });
+    session = await deps.stripe.checkout.sessions.create(checkoutSessionParams(checkout, orderId, buyer, { priceIds, siteUrl }), {
+      idempotencyKey: orderId,
+    });
   } catch (error) {
     if (!(error instanceof Stripe.errors.StripeError)) throw error;
     logger.error('stripeCheckout: Stripe refused the checkout', {

@@ -8,6 +8,10 @@ import { parseSiteOrigins } from './origins';
 export const STRIPE_SECRET_KEY = defineSecret('STRIPE_SECRET_KEY');
 export const STRIPE_WEBHOOK_SECRET = defineSecret('STRIPE_WEBHOOK_SECRET');
 
+/** Signs the links in mails that act without a sign-in, such as unsubscribing
+ *  (docs/decisions/0121-consent-and-unsubscribe.md): 32 random bytes or more, e.g. `openssl rand -hex 32`. */
+export const MAIL_LINK_SECRET = defineSecret('MAIL_LINK_SECRET');
+
 /** Comma-separated origins of the site: the only ones CORS admits and the only ones checkout
  *  sends the buyer back to. No default, so a deploy without it stops instead of refusing every
  *  checkout later. */
@@ -73,11 +77,12 @@ export const CONTACT_INBOX_EMAIL = defineString('CONTACT_INBOX_EMAIL', {
   description: "Leopard's inbox for the contact form's inquiries, e.g. team@leopard.example. Empty: inquiries are only stored.",
 });
 
-/** Whether submitForm demands an App Check token (X-Firebase-AppCheck). Off by default and on the
- *  local stack, which has no App Check; turn on only once the site sends the token. */
+/** Whether the functions the site's signed-in pages and forms call demand an App Check token
+ *  (X-Firebase-AppCheck): on by default, since a production build initialises App Check; never
+ *  under the Functions emulator, which has no App Check (docs/decisions/0124-app-check.md). */
 export const APP_CHECK_ENFORCED = defineBoolean('APP_CHECK_ENFORCED', {
-  default: false,
-  description: 'true: the public forms need a valid App Check token (enable only once the site initialises App Check).',
+  default: true,
+  description: 'false only to debug a deploy: the signed-in functions and the forms then accept calls without an App Check token.',
 });
 
 /** The mode of the Stripe key: which Dashboard the console links a customer to. */

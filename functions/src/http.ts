@@ -55,14 +55,22 @@ export function requireMethod(request: Request, response: Response, allowed: str
 type Handler = (request: Request, response: Response) => Promise<void>;
 
 /** Unexpected failures still answer in the JSON error shape, and are logged without the request
- *  (which may carry a token). */
+ *  (which may carry a token), but with the original error and its stack, as one structured entry
+ *  at severity ERROR that Cloud Logging's Error Reporting groups and alerts on
+ *  (docs/decisions/0125-operations-and-cleanup.md). */
 export function withJsonErrors(name: string, handler: Handler): Handler {
   return async (request, response) => {
     try {
       await handler(request, response);
     } catch (error) {
-      logger.error(`${name}: unexpected failure`, { message: error instanceof Error ? error.message : String(error) });
+      logUnexpected(name, error);
       if (!response.headersSent) sendError(response, 500, 'Something went wrong on our side. Please try again.');
     }
   };
+}
+
+/** An unexpected failure of `name`: the message is the error as Node prints it (its stack, and its
+ *  cause's), which the logger keeps whole; a thrown non-Error gets the stack of this call. */
+export function logUnexpected(name: string, error: unknown): void {
+  logger.error(`${name}: unexpected failure:`, error, { function: name, errorName: error instanceof Error ? error.name : typeof error });
 }

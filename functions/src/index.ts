@@ -2,16 +2,24 @@ import { initializeApp } from 'firebase-admin/app';
 import { getAppCheck } from 'firebase-admin/app-check';
 import { getAuth } from 'firebase-admin/auth';
 import { getDatabase } from 'firebase-admin/database';
+import { logger } from 'firebase-functions';
 import { onValueWritten } from 'firebase-functions/v2/database';
 import { onRequest } from 'firebase-functions/v2/https';
+import { onSchedule } from 'firebase-functions/v2/scheduler';
 import type Stripe from 'stripe';
+import { handleAccountEmail } from './account/account-email';
+import { handleDeleteAccount } from './account/delete-account';
+import { handleExportAccountData } from './account/export-data';
+import { handleUnsubscribe } from './account/unsubscribe';
 import { handleCheckout } from './checkout';
 import { handleCheckoutSummary } from './checkout-summary';
 import {
   APP_CHECK_ENFORCED,
   CONTACT_INBOX_EMAIL,
   EMAILJS_PRIVATE_KEY,
+  MAIL_LINK_SECRET,
   SITE_ORIGINS,
+  SITE_URL,
   STRIPE_SECRET_KEY,
   STRIPE_WEBHOOK_SECRET,
   mailSettings,
@@ -19,7 +27,9 @@ import {
   stripeKeyMode,
 } from './config';
 import { handleClaimGuestOrders } from './guest-orders';
-import { withJsonErrors } from './http';
+import { withAppCheck, type AppCheckVerifier } from './app-check';
+import { runCleanup } from './cleanup';
+import { logUnexpected, withJsonErrors } from './http';
 import { parseSiteOrigins } from './origins';
 import { handlePortal } from './portal';
 import { handleSpacePass } from './space-pass';
@@ -28,6 +38,9 @@ import { isSubmissionKind, recountSubmissions } from './staff-counters';
 import { handleSubmitForm } from './submissions/handler';
 import { createStripeClient } from './stripe-client';
 import { handleWebhook } from './webhook';
+import { handleGuestPortal } from './guest-portal';
+import { handleManageSubscription } from './manage-subscription';
+import { runTermNotices } from './term-notices';
 
 // Project, database URL (and, under the emulators, their hosts) come from the environment.
 initializeApp();
@@ -44,15 +57,36 @@ function siteDependencies() {
   return { auth: getAuth(), database: getDatabase(), stripe: stripe(), siteOrigins: parseSiteOrigins(SITE_ORIGINS.value()) };
 }
 
-/** Liveness probe: `npm start` waits for it before saying the local stack is ready. */
-export const health = onRequest((_request, response) => {
-  response.json({ ok: true });
-});
+/** Liveness probe of the local stack: `npm start` and the e2e suite wait for it. Exported only
+ *  under the Functions emulator, so a deploy finds no such function and production has no public
+ *  endpoint that answers for nothing (docs/decisions/0125-operations-and-cleanup.md). */
+export const health =
+  process.env.FUNCTIONS_EMULATOR === 'true'
+    ? onRequest((_request, response) => {
+        response.json({ ok: true });
+      })
+    : undefined;
+
+/** App Check where it is enforced (APP_CHECK_ENFORCED, default true), never under the Functions
+ *  emulator, which has no App Check to verify against (docs/decisions/0124-app-check.md). */
+function appCheckVerifier(): AppCheckVerifier | null {
+  return APP_CHECK_ENFORCED.value() && process.env.FUNCTIONS_EMULATOR !== 'true' ? getAppCheck() : null;
+}
+
+/** withJsonErrors for the functions the site's signed-in pages call: behind App Check. */
+function withSiteAppCheck(name: string, handler: Parameters<typeof withJsonErrors>[1]) {
+  return withJsonErrors(
+    name,
+    withAppCheck(appCheckVerifier, () => parseSiteOrigins(SITE_ORIGINS.value()), handler),
+  );
+}
 
 // cors: false keeps the emulator from opening CORS to every origin; http.ts applies the site's.
 export const stripeCheckout = onRequest(
   { cors: false, secrets: [STRIPE_SECRET_KEY] },
-  withJsonErrors('stripeCheckout', (request, response) => handleCheckout(request, response, siteDependencies())),
+  withSiteAppCheck('stripeCheckout', (request, response) =>
+    handleCheckout(request, response, { ...siteDependencies(), siteUrl: siteUrl() }),
+  ),
 );
 
 /** Also mails a guest's claim link when their checkout completes
@@ -72,7 +106,7 @@ export const stripeWebhook = onRequest(
 /** The signed-in customer's Stripe Billing Portal. */
 export const stripePortal = onRequest(
   { cors: false, secrets: [STRIPE_SECRET_KEY] },
-  withJsonErrors('stripePortal', (request, response) => handlePortal(request, response, siteDependencies())),
+  withSiteAppCheck('stripePortal', (request, response) => handlePortal(request, response, siteDependencies())),
 );
 
 /** What the thank-you page shows a visitor after Checkout: from the database alone, never Stripe. */
@@ -87,14 +121,14 @@ export const checkoutSummary = onRequest(
  *  the mailed claim link (docs/decisions/0110-guest-orders-by-proof-of-purchase.md). */
 export const claimGuestOrders = onRequest(
   { cors: false, secrets: [STRIPE_SECRET_KEY] },
-  withJsonErrors('claimGuestOrders', (request, response) => handleClaimGuestOrders(request, response, siteDependencies())),
+  withSiteAppCheck('claimGuestOrders', (request, response) => handleClaimGuestOrders(request, response, siteDependencies())),
 );
 
 /** Every change Leopard's staff make: the claim is checked and each change audited
  *  (docs/decisions/0108-staff-console.md). Stripe is only called by confirmTradeIn. */
 export const staff = onRequest(
   { cors: false, secrets: [STRIPE_SECRET_KEY, EMAILJS_PRIVATE_KEY] },
-  withJsonErrors('staff', (request, response) =>
+  withSiteAppCheck('staff', (request, response) =>
     handleStaff(request, response, {
       auth: getAuth(),
       database: getDatabase(),
@@ -117,14 +151,15 @@ export const spacePass = onRequest(
 /** The contact, waitlist and pre-order forms: counted per visitor and per client address, stored,
  *  and mailed once (docs/decisions/0111-submissions-through-the-server.md). */
 export const submitForm = onRequest(
-  { cors: false, secrets: [EMAILJS_PRIVATE_KEY] },
+  { cors: false, secrets: [EMAILJS_PRIVATE_KEY, MAIL_LINK_SECRET] },
   withJsonErrors('submitForm', (request, response) =>
     handleSubmitForm(request, response, {
       auth: getAuth(),
-      appCheck: APP_CHECK_ENFORCED.value() ? getAppCheck() : null,
+      appCheck: appCheckVerifier(),
       database: getDatabase(),
       mail: mailSettings(),
       contactInbox: CONTACT_INBOX_EMAIL.value(),
+      mailLinkSecret: MAIL_LINK_SECRET.value(),
       siteOrigins: parseSiteOrigins(SITE_ORIGINS.value()),
     }),
   ),
@@ -135,4 +170,91 @@ export const submitForm = onRequest(
 export const staffCounters = onValueWritten('submissions/{kind}/{id}', async (event) => {
   const { kind } = event.params;
   if (isSubmissionKind(kind)) await recountSubmissions(getDatabase(), kind);
+});
+
+/** The site's published address (SITE_URL, else the first of SITE_ORIGINS), for links Stripe shows. */
+function siteUrl(): string {
+  return (SITE_URL.value().trim() || parseSiteOrigins(SITE_ORIGINS.value())[0] || '').replace(/\/+$/, '');
+}
+
+/** The signed-in buyer's plan change (preview, change) and renewal from the order card
+ *  (docs/decisions/0114-plan-changes-and-proration.md, docs/decisions/0115-the-term-ends-unless-renewed.md). */
+export const manageSubscription = onRequest(
+  { cors: false, secrets: [STRIPE_SECRET_KEY] },
+  withSiteAppCheck('manageSubscription', (request, response) => handleManageSubscription(request, response, siteDependencies())),
+);
+
+/** A guest's mailed Manage your plan link: the billing portal of that order's customer, once
+ *  (docs/decisions/0117-guest-manage-links.md). */
+export const guestPortal = onRequest(
+  { cors: false, secrets: [STRIPE_SECRET_KEY] },
+  withJsonErrors('guestPortal', (request, response) =>
+    handleGuestPortal(request, response, {
+      database: getDatabase(),
+      stripe: stripe(),
+      siteOrigins: parseSiteOrigins(SITE_ORIGINS.value()),
+      siteUrl: siteUrl(),
+    }),
+  ),
+);
+
+/** Daily: the notice 14 days before a term ends (docs/decisions/0115-the-term-ends-unless-renewed.md). */
+export const termNotices = onSchedule(
+  { schedule: 'every day 09:00', timeZone: 'Etc/UTC', secrets: [STRIPE_SECRET_KEY, EMAILJS_PRIVATE_KEY] },
+  async () => {
+    await runTermNotices({ database: getDatabase(), stripe: stripe(), mail: mailSettings() });
+  },
+);
+
+/** Brings the profile's and the Stripe customers' email to Auth's verified one after an email
+ *  change (docs/decisions/0118-email-change-by-verified-link.md). */
+export const accountEmail = onRequest(
+  { cors: false, secrets: [STRIPE_SECRET_KEY] },
+  withSiteAppCheck('accountEmail', (request, response) => handleAccountEmail(request, response, siteDependencies())),
+);
+
+/** Closes the signed-in account: plans canceled, orders kept without personal data, records and
+ *  the sign-in deleted, in an order a retry finishes (docs/decisions/0119-account-deletion-and-retention.md). */
+export const deleteAccount = onRequest(
+  { cors: false, secrets: [STRIPE_SECRET_KEY, EMAILJS_PRIVATE_KEY] },
+  withSiteAppCheck('deleteAccount', (request, response) =>
+    handleDeleteAccount(request, response, { ...siteDependencies(), mail: mailSettings() }),
+  ),
+);
+
+/** "Download my data" (docs/decisions/0120-data-export.md). */
+export const exportAccountData = onRequest(
+  { cors: false },
+  withSiteAppCheck('exportAccountData', (request, response) =>
+    handleExportAccountData(request, response, {
+      auth: getAuth(),
+      database: getDatabase(),
+      siteOrigins: parseSiteOrigins(SITE_ORIGINS.value()),
+    }),
+  ),
+);
+
+/** A marketing mail's one-click unsubscribe link, no sign-in (docs/decisions/0121-consent-and-unsubscribe.md). */
+export const unsubscribe = onRequest(
+  { cors: false, secrets: [MAIL_LINK_SECRET] },
+  withJsonErrors('unsubscribe', (request, response) =>
+    handleUnsubscribe(request, response, {
+      auth: getAuth(),
+      database: getDatabase(),
+      secret: MAIL_LINK_SECRET.value(),
+      siteOrigins: parseSiteOrigins(SITE_ORIGINS.value()),
+    }),
+  ),
+);
+
+/** Daily: removes what the functions keep only for a while, processed webhook events, spent
+ *  counters, long-expired links and idle anonymous visitors (docs/decisions/0125-operations-and-cleanup.md). */
+export const cleanup = onSchedule({ schedule: 'every day 03:30', timeZone: 'Etc/UTC' }, async () => {
+  try {
+    const removed = await runCleanup({ database: getDatabase(), auth: getAuth(), now: Date.now() });
+    logger.info('cleanup: done', removed);
+  } catch (error) {
+    logUnexpected('cleanup', error);
+    throw error; // the run is marked failed, and Cloud Scheduler shows it
+  }
 });

@@ -13,6 +13,7 @@ import { identifyCaller } from './caller';
 import { storedCustomerId } from './customers';
 import { applyCors, requireMethod, sendError } from './http';
 import { isAllowedOrigin } from './origins';
+import { createPortalSession } from './portal-configuration';
 
 export interface PortalDependencies {
   auth: Pick<Auth, 'verifyIdToken'>;
@@ -73,7 +74,8 @@ export async function handlePortal(request: Request, response: Response, deps: P
 
   let session: Stripe.BillingPortal.Session;
   try {
-    session = await deps.stripe.billingPortal.sessions.create({ customer: customerId, return_url: validation.request.returnURL });
+    // With the catalogue's configuration: its plan switch, invoices and cancellation reasons.
+    session = await createPortalSession(deps.stripe, { customer: customerId, return_url: validation.request.returnURL });
   } catch (error) {
     if (!(error instanceof Stripe.errors.StripeError)) throw error;
     logger.error('stripePortal: Stripe refused the portal session', {

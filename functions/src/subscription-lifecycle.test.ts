@@ -117,8 +117,13 @@ describe('stripeCheckout opens a subscription', () => {
       amount_total: 10_799_99,
       metadata: { orderId: created.orderId, service: 'websites', plan: 'earth', period: 'monthly', uid: account.uid },
     });
-    const [line] = (await harness.stripe.checkout.sessions.listLineItems(created.id)).data;
-    expect(line.price).toMatchObject({ unit_amount: 10_799_99, recurring: { interval: 'month', interval_count: 1 } });
+    // One line per catalogue Price: the plan and each add-on, found by lookup key.
+    const lines = (await harness.stripe.checkout.sessions.listLineItems(created.id)).data;
+    expect(lines.map((line) => [line.price?.lookup_key, line.price?.unit_amount, line.price?.recurring?.interval])).toEqual([
+      ['plan:earth:monthly', 7_500_00, 'month'],
+      ['addon:storage:earth:monthly', 2_500_00, 'month'],
+      ['addon:security:earth:monthly', 799_99, 'month'],
+    ]);
 
     expect(await order(created.orderId)).toEqual({
       product: 'websites',
@@ -346,8 +351,14 @@ describe('stripeWebhook with repeated, reordered and early events', () => {
   }
 
   const withoutReadingTimes = (value: Record<string, unknown> | null) => {
-    const { subscriptionFetchedAt: _order, cardFetchedAt: _card, ...rest } = value ?? {};
-    return rest;
+    const { subscriptionFetchedAt: _order, cardFetchedAt: _card, invoices, ...rest } = value ?? {};
+    if (invoices === undefined) return rest;
+    // Each invoice is read again too: only when it was read changes.
+    const read = Object.entries(invoices as Record<string, Record<string, unknown>>).map(([id, { fetchedAt: _at, ...invoice }]) => [
+      id,
+      invoice,
+    ]);
+    return { ...rest, invoices: Object.fromEntries(read) };
   };
 
   it('leaves the order as it is when every event comes again, in reverse order, logged or not', async () => {

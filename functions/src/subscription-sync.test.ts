@@ -119,6 +119,7 @@ describe('mergeSubscription', () => {
     const merged = mergeSubscription(unpaidOrder, synced(), 1_000, 'ada@example.com');
     expect(merged).toEqual({
       ok: true,
+      changedFrom: null,
       order: {
         ...unpaidOrder,
         payment_status: 'paid',

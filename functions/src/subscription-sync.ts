@@ -7,19 +7,24 @@
 import type { Database } from 'firebase-admin/database';
 import { logger } from 'firebase-functions';
 import Stripe from 'stripe';
+import type { PlanConfiguration } from '../../src/catalog/pricing';
+import { sameConfiguration } from '../../src/catalog/stripe-prices';
 import {
   isEndedSubscriptionStatus,
   isSubscriptionStatus,
-  termEnd,
   type OrderSubscription,
   type OrderSubscriptionReading,
   type SubscriptionStatus,
 } from '../../src/catalog/subscription';
+import { mailPlanChange } from './billing-mail';
 import { normaliseEmail } from './email';
 import { applied, ignored, retry, type EventOutcome } from './event-outcome';
 import { isOrderId, ORDERS_PATH } from '../../src/data/orders';
+import type { MailSettings } from './mail';
 import { isPaymentStatus, nextPaymentStatus } from './payment-status';
+import { orderConfiguration, subscriptionPlan, type SubscriptionPlan } from './order-plan';
 import { idOf, isStripeId } from './stripe-ids';
+import { termEndAfter, termsOf } from './term';
 
 const SECOND_MS = 1000;
 
@@ -43,9 +48,10 @@ export function currentPeriodEndMs(subscription: Pick<Stripe.Subscription, 'item
   return ends.length > 0 ? Math.max(...ends) * SECOND_MS : null;
 }
 
-/** The subscription's own term end (ms): twelve months after it started. */
-export function termEndsAtMs(subscription: Pick<Stripe.Subscription, 'start_date'>): number {
-  return termEnd(subscription.start_date * SECOND_MS);
+/** The subscription's own term end (ms): twelve months after it started, twelve more for each
+ *  renewal (docs/decisions/0115-the-term-ends-unless-renewed.md). */
+export function termEndsAtMs(subscription: Pick<Stripe.Subscription, 'start_date'> & { metadata?: Stripe.Metadata | null }): number {
+  return termEndAfter(subscription.start_date * SECOND_MS, termsOf(subscription));
 }
 
 /** The order's fields as Stripe reports the subscription. cancelAt is only an end that comes
@@ -54,7 +60,7 @@ export function subscriptionFields(
   subscription: Pick<
     Stripe.Subscription,
     'id' | 'customer' | 'status' | 'items' | 'start_date' | 'cancel_at' | 'cancel_at_period_end' | 'ended_at'
-  >,
+  > & { metadata?: Stripe.Metadata | null },
   paymentsMade: number,
 ): SyncedSubscription {
   const termEndsAt = termEndsAtMs(subscription);
@@ -84,7 +90,9 @@ export function subscriptionFields(
  *  `incomplete` either (its first payment is under way, and Stripe restricts updates then): the
  *  update that makes it active is an event too. */
 export function termCancelAt(
-  subscription: Pick<Stripe.Subscription, 'status' | 'start_date' | 'cancel_at' | 'cancel_at_period_end'>,
+  subscription: Pick<Stripe.Subscription, 'status' | 'start_date' | 'cancel_at' | 'cancel_at_period_end'> & {
+    metadata?: Stripe.Metadata | null;
+  },
 ): number | null {
   if (isEndedSubscriptionStatus(subscription.status) || subscription.status === 'incomplete') return null;
   if (subscription.cancel_at !== null || subscription.cancel_at_period_end) return null;
@@ -93,7 +101,9 @@ export function termCancelAt(
 
 export type OrderData = Record<string, unknown>;
 
-export type MergeResult = { ok: true; order: OrderData } | { ok: false; reason: string };
+/** ok: `changedFrom` is the configuration the order showed before this reading changed it (a plan
+ *  change), null when the plan stayed. */
+export type MergeResult = { ok: true; order: OrderData; changedFrom: PlanConfiguration | null } | { ok: false; reason: string };
 
 /**
  * The order once `synced` (read from Stripe at `fetchedAt`) is applied to what is stored, or why
@@ -107,6 +117,7 @@ export function mergeSubscription(
   synced: SyncedSubscription,
   fetchedAt: number,
   customerEmail: string | null,
+  plan: SubscriptionPlan | null = null,
 ): MergeResult {
   if (typeof current.subscriptionId === 'string' && current.subscriptionId !== synced.subscriptionId) {
     return { ok: false, reason: `the order belongs to subscription ${current.subscriptionId}` };
@@ -137,12 +148,25 @@ export function mergeSubscription(
     if (value === null) delete order[name];
     else order[name] = value;
   }
-  // The email is how a guest's order finds its account later; the first one known stays.
-  if (customerEmail !== null && typeof current.customerEmail !== 'string') order.customerEmail = customerEmail;
+  // The email is how a guest's order finds its account later; the first one known stays. Never
+  // again on an order whose buyer deleted their account (docs/decisions/0119-account-deletion-and-retention.md).
+  if (customerEmail !== null && typeof current.customerEmail !== 'string' && current.personalDataRemovedAt === undefined)
+    order.customerEmail = customerEmail;
   // Money arrived once any invoice is paid; nextPaymentStatus keeps its one rule for all events.
   if (synced.paymentsMade >= 1)
     order.payment_status = isPaymentStatus(current.payment_status) ? nextPaymentStatus(current.payment_status, 'paid') : 'paid';
-  return { ok: true, order };
+  // The plan follows the Prices Stripe bills (a change made here or in the portal); an order of
+  // one-off prices keeps what checkout wrote.
+  let changedFrom: PlanConfiguration | null = null;
+  if (plan !== null) {
+    const before = orderConfiguration(current);
+    if (before !== null && !sameConfiguration(before, plan.configuration)) changedFrom = before;
+    for (const [name, value] of Object.entries(plan.fields)) {
+      if (value === null) delete order[name];
+      else order[name] = value;
+    }
+  }
+  return { ok: true, order, changedFrom };
 }
 
 export interface SyncDependencies {
@@ -150,6 +174,8 @@ export interface SyncDependencies {
   stripe: Stripe;
   /** Milliseconds since the epoch; the tests pass their own. */
   now?: () => number;
+  /** The server mail settings (the plan change confirmation); absent, no mail is sent. */
+  mail?: MailSettings;
 }
 
 /** The Checkout session the event came with, if any: it names the buyer's email and proves the
@@ -158,11 +184,16 @@ export interface SyncContext {
   session?: Pick<Stripe.Checkout.Session, 'id' | 'subscription' | 'status' | 'customer_details'>;
 }
 
-/** Paid invoices of the subscription, every page of them. */
+/** The billing reasons of a period's payment: the first one and each renewal. A plan change's
+ *  proration invoice (`subscription_update`) is paid too, but it is not one of the term's payments
+ *  (docs/decisions/0114-plan-changes-and-proration.md). */
+const PERIOD_PAYMENT_REASONS: ReadonlySet<Stripe.Invoice.BillingReason | null> = new Set(['subscription_create', 'subscription_cycle']);
+
+/** Paid period invoices of the subscription, every page of them. */
 export async function countPaidInvoices(stripe: Stripe, subscriptionId: string): Promise<number> {
   let count = 0;
-  await stripe.invoices.list({ subscription: subscriptionId, status: 'paid', limit: 100 }).autoPagingEach(() => {
-    count += 1;
+  await stripe.invoices.list({ subscription: subscriptionId, status: 'paid', limit: 100 }).autoPagingEach((invoice) => {
+    if (PERIOD_PAYMENT_REASONS.has(invoice.billing_reason)) count += 1;
   });
   return count;
 }
@@ -257,26 +288,39 @@ export async function syncSubscription(deps: SyncDependencies, subscriptionId: s
   const synced = subscriptionFields(subscription, await countPaidInvoices(stripe, subscriptionId));
   const email = typeof stored.customerEmail === 'string' ? null : await buyerEmail(stripe, ownership.session, synced.customerId);
 
+  const plan = subscriptionPlan(subscription);
+
   let refusal: string | null = null;
+  // Set by the run of the transaction that commits: only the reading that changed the stored plan
+  // sees the change, so a plan change is confirmed once however many deliveries race.
+  let changedFrom: PlanConfiguration | null = null;
   const result = await orderRef.transaction((current: OrderData | null) => {
     refusal = null;
+    changedFrom = null;
     // null can be the SDK's first guess before it has the stored value; writing null back (a
     // no-op if the order really is gone) makes the server answer with what is stored.
     if (current === null) return null;
-    const merged = mergeSubscription(current, synced, fetchedAt, email);
+    const merged = mergeSubscription(current, synced, fetchedAt, email, plan);
     if (!merged.ok) {
       refusal = merged.reason;
       return undefined;
     }
+    changedFrom = merged.changedFrom;
     return merged.order;
   });
   if (refusal !== null) return ignored(refusal, { orderId, subscriptionId });
   if (!result.committed || result.snapshot.val() === null) return retry(`order ${orderId} does not exist`, { orderId, subscriptionId });
+  const mailed =
+    changedFrom !== null && plan !== null
+      ? await mailPlanChange(deps, { orderId, order: result.snapshot.val() as OrderData, from: changedFrom, to: plan.configuration })
+      : null;
   return applied({
     orderId,
     subscriptionId,
     subscriptionStatus: synced.subscriptionStatus,
     paymentsMade: synced.paymentsMade,
+    ...(plan !== null ? { plan: plan.configuration.plan, period: plan.configuration.period } : {}),
+    ...(mailed !== null ? { planChangeMail: mailed } : {}),
   });
 }
 

@@ -16,10 +16,15 @@ export type EventSubject =
       reported: PaymentStatus;
       session: Stripe.Checkout.Session;
     }
-  /** subscriptionId null: an invoice of no subscription, nothing of ours. */
-  | { kind: 'subscription'; subscriptionId: string | null }
+  /** subscriptionId null: an invoice of no subscription, nothing of ours. invoiceId: an invoice
+   *  event's invoice, which goes on the order too (invoice-sync.ts). */
+  | { kind: 'subscription'; subscriptionId: string | null; invoiceId?: string }
   /** customerId null: a payment method attached to no customer. */
   | { kind: 'customer'; customerId: string | null }
+  /** An invoice's own change (created, finalized, updated, voided, uncollectible): only the invoice
+   *  is read and written to its order (invoice-sync.ts); the payments that change the subscription
+   *  come as the subscription-kind invoice events. */
+  | { kind: 'invoice'; invoiceId: string }
   /** A refund or dispute of this charge (charge-sync.ts). */
   | { kind: 'charge'; chargeId: string };
 
@@ -42,7 +47,17 @@ export function reportedStatus(event: Pick<Stripe.Event, 'type' | 'data'>): Paym
   }
 }
 
+/** A payment: the subscription is read again, then the invoice. */
 const INVOICE_EVENTS = new Set(['invoice.paid', 'invoice.payment_succeeded', 'invoice.payment_failed']);
+/** Every other change of an invoice's number, amounts or status: only the invoice is read, so the
+ *  order's invoice list stays live (docs/decisions/0114-plan-changes-and-proration.md). */
+const INVOICE_ONLY_EVENTS = new Set([
+  'invoice.created',
+  'invoice.finalized',
+  'invoice.updated',
+  'invoice.voided',
+  'invoice.marked_uncollectible',
+]);
 const SUBSCRIPTION_EVENTS = new Set(['customer.subscription.created', 'customer.subscription.updated', 'customer.subscription.deleted']);
 const CUSTOMER_EVENTS = new Set(['customer.updated']);
 const PAYMENT_METHOD_EVENTS = new Set(['payment_method.attached']);
@@ -57,6 +72,7 @@ export const HANDLED_EVENT_TYPES = [
   'checkout.session.async_payment_failed',
   'checkout.session.expired',
   ...INVOICE_EVENTS,
+  ...INVOICE_ONLY_EVENTS,
   ...SUBSCRIPTION_EVENTS,
   ...CUSTOMER_EVENTS,
   ...PAYMENT_METHOD_EVENTS,
@@ -76,8 +92,8 @@ export function routeEvent(event: Pick<Stripe.Event, 'id' | 'type' | 'data'>): E
   const reported = reportedStatus(event);
   const handled =
     reported !== null ||
-    [INVOICE_EVENTS, SUBSCRIPTION_EVENTS, CUSTOMER_EVENTS, PAYMENT_METHOD_EVENTS, CHARGE_EVENTS, DISPUTE_EVENTS].some((types) =>
-      types.has(event.type),
+    [INVOICE_EVENTS, INVOICE_ONLY_EVENTS, SUBSCRIPTION_EVENTS, CUSTOMER_EVENTS, PAYMENT_METHOD_EVENTS, CHARGE_EVENTS, DISPUTE_EVENTS].some(
+      (types) => types.has(event.type),
     );
   if (!handled) return null;
 
@@ -110,7 +126,13 @@ export function routeEvent(event: Pick<Stripe.Event, 'id' | 'type' | 'data'>): E
         `The invoice's subscription is not a subscription id (sub_ ${ID_RULE}).`,
       );
     }
-    return { ok: true, eventId, subject: { kind: 'subscription', subscriptionId } };
+    if (!isStripeId('invoice', invoice.id)) return refuse('data.object.id', `The event carries no invoice id (in_ ${ID_RULE}).`);
+    return { ok: true, eventId, subject: { kind: 'subscription', subscriptionId, invoiceId: invoice.id } };
+  }
+
+  if (INVOICE_ONLY_EVENTS.has(event.type)) {
+    if (!isStripeId('invoice', object.id)) return refuse('data.object.id', `The event carries no invoice id (in_ ${ID_RULE}).`);
+    return { ok: true, eventId, subject: { kind: 'invoice', invoiceId: object.id } };
   }
 
   if (SUBSCRIPTION_EVENTS.has(event.type)) {

@@ -62,6 +62,16 @@ describe('routeEvent', () => {
     });
   });
 
+  it('routes an invoice’s own changes to the invoice alone, and the payments to the subscription with the invoice', () => {
+    for (const type of ['invoice.created', 'invoice.finalized', 'invoice.updated', 'invoice.voided', 'invoice.marked_uncollectible']) {
+      expect(routeEvent(stripeEvent(type, { id: 'in_1' }))).toMatchObject({ ok: true, subject: { kind: 'invoice', invoiceId: 'in_1' } });
+    }
+    expect(routeEvent(stripeEvent('invoice.finalized', { id: 'in_1/../x' }))).toMatchObject({ ok: false, field: 'data.object.id' });
+    expect(
+      routeEvent(stripeEvent('invoice.paid', { id: 'in_2', parent: { subscription_details: { subscription: 'sub_1' } } })),
+    ).toMatchObject({ subject: { kind: 'subscription', subscriptionId: 'sub_1', invoiceId: 'in_2' } });
+  });
+
   it('routes subscription events to the subscription, customer and payment-method events to the customer', () => {
     for (const type of ['customer.subscription.created', 'customer.subscription.updated', 'customer.subscription.deleted']) {
       expect(routeEvent(stripeEvent(type, { id: 'sub_1' }))).toMatchObject({

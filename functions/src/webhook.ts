@@ -15,8 +15,9 @@ import type Stripe from 'stripe';
 import { refreshCardSummary } from './card-summary';
 import { syncCharge } from './charge-sync';
 import { applyCheckoutEvent } from './checkout-events';
-import { ignored, type EventOutcome } from './event-outcome';
+import { applied, ignored, retry, type EventOutcome } from './event-outcome';
 import { requireMethod } from './http';
+import { syncInvoice } from './invoice-sync';
 import type { MailSettings } from './mail';
 import { syncSubscription } from './subscription-sync';
 import { routeEvent, type EventSubject } from './webhook-events';
@@ -46,10 +47,20 @@ async function processEvent(deps: WebhookDependencies, subject: EventSubject, ev
   switch (subject.kind) {
     case 'checkout-session':
       return applyCheckoutEvent(deps, subject, eventType);
-    case 'subscription':
-      return subject.subscriptionId === null
-        ? ignored('the invoice belongs to no subscription')
-        : syncSubscription(deps, subject.subscriptionId);
+    case 'subscription': {
+      if (subject.subscriptionId === null) return ignored('the invoice belongs to no subscription');
+      const synced = await syncSubscription(deps, subject.subscriptionId);
+      if (subject.invoiceId === undefined || synced.outcome === 'retry') return synced;
+      const invoice = await syncInvoice(deps, subject.invoiceId, eventType);
+      return { ...synced, details: { ...synced.details, ...invoice } };
+    }
+    case 'invoice': {
+      const details = await syncInvoice(deps, subject.invoiceId, eventType);
+      if (details.invoiceOutcome === 'order-missing') return retry(`order ${String(details.orderId)} does not exist yet`, details);
+      return details.invoiceOutcome === 'written' || details.invoiceOutcome === 'stale'
+        ? applied(details)
+        : ignored(`the invoice was not written (${String(details.invoiceOutcome)})`, details);
+    }
     case 'customer':
       return subject.customerId === null
         ? ignored('the payment method belongs to no customer')

@@ -102,4 +102,19 @@ export const routes: RouteObject[] = [
     element: <PublicLayout />,
     children: [page(paths.claimOrder, PAGE_TITLES.claimOrder, () => import('@/features/account/claim-order-page'))],
   },
+  {
+    // Public, never pre-rendered: a guest's manage link works only with its token, once
+    // (docs/decisions/0117-guest-manage-links.md).
+    element: <PublicLayout />,
+    children: [page(paths.managePlan, PAGE_TITLES.managePlan, () => import('@/features/account/manage-plan-page'))],
+  },
+  {
+    // Public, never pre-rendered: what they show depends on who is signed in or on the mailed token
+    // (docs/decisions/0122-half-made-accounts-and-visitor-words.md, docs/decisions/0121-consent-and-unsubscribe.md).
+    element: <PublicLayout />,
+    children: [
+      page(paths.completeProfile, PAGE_TITLES.completeProfile, () => import('@/features/auth/complete-profile-page')),
+      page(paths.unsubscribe, PAGE_TITLES.unsubscribe, () => import('@/features/account/unsubscribe-page')),
+    ],
+  },
 ];

@@ -79,12 +79,16 @@ describe('the status in words', () => {
   });
 
   it('waits for Stripe before saying anything about an order just checked out', () => {
-    expect(label({ billingPeriod: 'monthly', amountPerPeriod: 750_000, termPayments: 12 })).toBe('Awaiting payment');
+    expect(label({ billingPeriod: 'monthly', amountPerPeriod: 750_000, termPayments: 12 })).toBe('Confirming your payment…');
   });
 
   it('counts payments of the term and names the period', () => {
     expect(paymentsLabel({ termPayments: 12, paymentsMade: 2 })).toBe('Payments: 2 of 12');
     expect(paymentsLabel({ termPayments: 1 })).toBe('Payments: 0 of 1');
+    expect(paymentsLabel({ termPayments: 12, paymentsMade: 12 })).toBe('Payments: 12 of 12');
+    // A renewed term counts afresh: the 13th monthly payment is the first of the second term.
+    expect(paymentsLabel({ termPayments: 12, paymentsMade: 13 })).toBe('Payments: 1 of 12');
+    expect(paymentsLabel({ termPayments: 1, paymentsMade: 2 })).toBe('Payments: 1 of 1');
     expect(periodSuffix('monthly')).toBe('/ month');
     expect(periodSuffix('yearly')).toBe('/ year');
   });

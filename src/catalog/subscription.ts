@@ -124,6 +124,20 @@ export function formatBillingDate(ms: number): string {
   return new Date(ms).toLocaleDateString('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
 }
 
+/** An order whose Checkout Stripe's webhook has not settled yet. Stripe sends the buyer back
+ *  before its webhook arrives, so the thank-you page and the order card say this until the order
+ *  updates by itself, and after a minute say what to do (docs/decisions/0125-operations-and-cleanup.md).
+ *  An abandoned checkout reads the same until it expires, so the words fit both. */
+export const PAYMENT_CONFIRMING = {
+  label: 'Confirming your payment…',
+  /** How long the page waits for the webhook before it says what to do. */
+  lateAfterMs: 60_000,
+  late:
+    'This is taking longer than usual. If you completed the payment, there is nothing more to do and no need to pay again: ' +
+    'the order updates here by itself once Stripe confirms it, and Stripe emails your receipt. ' +
+    'If you left the checkout before paying, nothing was charged and the order lapses within a day.',
+} as const;
+
 export function subscriptionStatusLabel(state: SubscriptionState): string {
   switch (state.kind) {
     case 'active':
@@ -137,13 +151,18 @@ export function subscriptionStatusLabel(state: SubscriptionState): string {
     case 'ended':
       return 'Ended';
     case 'pending':
-      return 'Awaiting payment';
+      return PAYMENT_CONFIRMING.label;
   }
 }
 
 /** "Payments: 2 of 12". */
 export function paymentsLabel(order: Pick<OrderSubscription, 'termPayments'> & { paymentsMade?: number }): string {
-  return `Payments: ${order.paymentsMade ?? 0} of ${order.termPayments}`;
+  const made = order.paymentsMade ?? 0;
+  // paymentsMade counts every period payment since checkout; a renewed term starts where the last
+  // one ended (docs/decisions/0115-the-term-ends-unless-renewed.md), so the 13th monthly payment is
+  // the first of the second term.
+  const inTerm = made > 0 && order.termPayments > 0 ? ((made - 1) % order.termPayments) + 1 : made;
+  return `Payments: ${inTerm} of ${order.termPayments}`;
 }
 
 /** "/ month" or "/ year", after the amount per period. */

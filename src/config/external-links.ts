@@ -1,3 +1,5 @@
+import { envValue } from './env-value';
+
 /** External destinations. Placeholders until the real URLs are known (docs/decisions/0010-after-sign-up-and-links.md);
  *  each can be overridden at build time with the VITE_ variable named beside it. */
 // The e2e tests read these links under Node too, where there is no import.meta.env.
@@ -5,15 +7,14 @@ const env: Partial<ImportMetaEnv> = import.meta.env ?? {};
 
 export const externalLinks = {
   /** VITE_SPACE_MANAGER_URL: the Space manager site people go to after sign-up. Empty = /dashboard. */
-  spaceManager: env.VITE_SPACE_MANAGER_URL ?? '',
+  spaceManager: envValue(env.VITE_SPACE_MANAGER_URL) ?? '',
   /** Listed in the sitemap while spaceManager is not configured, so the About group always names
    *  the manager site. */
   spaceManagerPlaceholder: 'https://manager.space.leopard.example.com/',
-  idManagement: env.VITE_ID_MANAGEMENT_URL ?? 'https://id.example.com/',
-  externalSignUp: env.VITE_EXTERNAL_SIGNUP_URL ?? 'https://id.example.com/signup',
-  scheduling: env.VITE_SCHEDULING_URL ?? 'https://calendly.example.com/leopard/specialist',
-  deleteAccount: env.VITE_DELETE_ACCOUNT_URL ?? 'https://example.com/delete-account',
-  vmCrystalwareDemo: env.VITE_VMCRYSTALWARE_DEMO_URL ?? 'https://vmcrystalware.example.com/',
+  idManagement: envValue(env.VITE_ID_MANAGEMENT_URL) ?? 'https://id.example.com/',
+  externalSignUp: envValue(env.VITE_EXTERNAL_SIGNUP_URL) ?? 'https://id.example.com/signup',
+  scheduling: envValue(env.VITE_SCHEDULING_URL) ?? 'https://calendly.example.com/leopard/specialist',
+  vmCrystalwareDemo: envValue(env.VITE_VMCRYSTALWARE_DEMO_URL) ?? 'https://vmcrystalware.example.com/',
   /** A client's live store, linked from the case-studies index. */
   tidewaterSurfStore: 'https://tidewatersurf.example.com/',
   instagram: 'https://www.instagram.com/leopard.software/',

@@ -44,4 +44,7 @@ export const PAGE_TITLES = {
   staffTradeIns: 'Trade-ins',
   spacePass: 'Your Space beta-tester pass',
   claimOrder: 'Add your order to your account',
+  managePlan: 'Manage your plan',
+  completeProfile: 'Complete your profile',
+  unsubscribe: 'Email preferences',
 } as const;

@@ -8,6 +8,9 @@ import { BRAND } from './brand';
 export const WAITLIST_PROGRAMME_PARAM = 'programme';
 
 /** Every internal URL of the site. Pages link through these, never through literals. */
+/** The id of an order card's heading, the target of paths.orderCard. */
+export const orderAnchor = (orderId: string) => `order-${orderId}`;
+
 export const paths = {
   home: '/',
   nextGen: '/next-gen',
@@ -41,6 +44,8 @@ export const paths = {
   dashboard: '/dashboard',
   profileSettings: '/profile-settings',
   orderHistory: '/order-history',
+  /** One order's card on the orders page: the billing mails and the dashboard's term notices link to it. */
+  orderCard: (orderId: string) => `/order-history#${orderAnchor(orderId)}`,
   paymentMethods: '/payment-methods',
   devPanel: '/dev-panel',
   store: '/store',
@@ -55,6 +60,13 @@ export const paths = {
   spacePass: (code: string) => `/space-pass/${code}`,
   /** Where a guest's claim link leads (docs/decisions/0110-guest-orders-by-proof-of-purchase.md). */
   claimOrder: '/claim-order',
+  /** Where a guest's mailed Manage your plan link leads (docs/decisions/0117-guest-manage-links.md). */
+  managePlan: '/manage-plan',
+  /** An account whose profile is missing completes it here
+   *  (docs/decisions/0122-half-made-accounts-and-visitor-words.md). */
+  completeProfile: '/complete-profile',
+  /** Where a marketing mail's unsubscribe link leads (docs/decisions/0121-consent-and-unsubscribe.md). */
+  unsubscribe: '/unsubscribe',
 } as const;
 
 /** The query parameter that carries where sign-in returns to (docs/decisions/0009-sign-in-and-return-to.md). */
@@ -92,6 +104,12 @@ export function safeNextPath(raw: string | null | undefined): string | null {
 export function signUpPath(next?: string): string {
   const safe = safeNextPath(next);
   return safe ? `${paths.signUp}?${new URLSearchParams({ [NEXT_PARAM]: safe }).toString()}` : paths.signUp;
+}
+
+/** The complete-profile address that goes on to `next` afterwards. */
+export function completeProfilePath(next?: string): string {
+  const safe = safeNextPath(next);
+  return safe ? `${paths.completeProfile}?${new URLSearchParams({ [NEXT_PARAM]: safe }).toString()}` : paths.completeProfile;
 }
 
 /** The sign-in address that comes back to `next` afterwards. */

@@ -5,7 +5,8 @@ import { ADD_ON_LABELS } from '../catalog/add-ons';
 import { formatUsd } from '../catalog/money';
 import { isPlanId, PLAN_NAMES } from '../catalog/plans';
 import { periodSuffix, subscriptionState, subscriptionStatusLabel, type SubscriptionState } from '../catalog/subscription';
-import { isOpenDispute, type Order, type OrderAddOns } from './orders';
+import { inRenewWindow } from '../catalog/term';
+import { isOpenDispute, type InvoiceStatus, type Order, type OrderAddOns, type OrderInvoice } from './orders';
 
 /** "Gold plan"; an unknown tier is shown as stored. */
 export function planLabel(tier: string): string {
@@ -152,4 +153,52 @@ export function isLivePlan(order: Pick<Order, 'subscription'>): boolean {
   if (!order.subscription?.subscriptionStatus) return false;
   const { kind } = subscriptionState(order.subscription);
   return kind === 'active' || kind === 'past-due' || kind === 'cancels';
+}
+
+function runningPlanState(order: Pick<Order, 'subscription' | 'tier'>): SubscriptionState['kind'] | null {
+  if (!order.subscription?.subscriptionId || !isPlanId(order.tier) || order.tier === 'magento') return null;
+  return subscriptionState(order.subscription).kind;
+}
+
+/** An order whose plan can be changed: a subscription of a plan sold online that Stripe bills
+ *  normally now (docs/decisions/0114-plan-changes-and-proration.md). */
+export function isChangeablePlan(order: Pick<Order, 'subscription' | 'tier'>): boolean {
+  return runningPlanState(order) === 'active';
+}
+
+/** When the current term ends, for a plan that runs to it (not one canceled for an earlier date,
+ *  which says "Cancels on …" instead); null otherwise. */
+export function termEndOf(order: Pick<Order, 'subscription' | 'tier'>): number | null {
+  const termEndsAt = order.subscription?.termEndsAt;
+  const kind = runningPlanState(order);
+  return termEndsAt !== undefined && (kind === 'active' || kind === 'past-due') ? termEndsAt : null;
+}
+
+/** Renew is offered in the last days of the term (docs/decisions/0115-the-term-ends-unless-renewed.md). */
+export function canRenew(order: Pick<Order, 'subscription' | 'tier'>, now: number): boolean {
+  const end = termEndOf(order);
+  return end !== null && inRenewWindow(end, now);
+}
+
+/** Orders whose buyer was told the term ends, for a date still ahead: the dashboard's notices. A
+ *  notice of a term since renewed (the order's term end moved on) is no longer one. */
+export function ordersWithTermNotice(orders: readonly Order[], now: number): Order[] {
+  return orders.filter((order) => {
+    const notice = order.termNotice;
+    if (!notice || notice.termEndsAt <= now || !isLivePlan(order)) return false;
+    const termEndsAt = order.subscription?.termEndsAt;
+    return termEndsAt === undefined || termEndsAt === notice.termEndsAt;
+  });
+}
+
+const INVOICE_STATUS_WORDS: Readonly<Record<InvoiceStatus, OrderStatus>> = {
+  draft: { label: 'Draft', tone: 'waiting' },
+  open: { label: 'Open', tone: 'waiting' },
+  paid: { label: 'Paid', tone: 'good' },
+  void: { label: 'Void', tone: 'over' },
+  uncollectible: { label: 'Uncollectible', tone: 'failed' },
+};
+
+export function invoiceStatus(invoice: Pick<OrderInvoice, 'status'>): OrderStatus {
+  return INVOICE_STATUS_WORDS[invoice.status];
 }

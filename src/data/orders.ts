@@ -54,6 +54,52 @@ export interface OrderRecord<Timestamp = number> extends OrderSubscription, Orde
   disputes?: Record<string, OrderDisputeRecord>;
   /** The trade-in credit an admin confirmed (functions/src/trade-in-credit.ts). */
   tradeIn?: OrderTradeInRecord;
+  /** The subscription's invoices, by Stripe invoice id (in_…), as stripeWebhook last read each from
+   *  an invoice.* event (docs/decisions/0114-plan-changes-and-proration.md). */
+  invoices?: Record<string, OrderInvoiceRecord>;
+  /** Written once per term by the termNotices function when the term ends within 14 days and the
+   *  buyer was mailed (docs/decisions/0115-the-term-ends-unless-renewed.md). */
+  termNotice?: OrderTermNoticeRecord;
+}
+
+/** Stripe's invoice statuses. */
+export const INVOICE_STATUSES = ['draft', 'open', 'paid', 'void', 'uncollectible'] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+
+export function isInvoiceStatus(value: unknown): value is InvoiceStatus {
+  return (INVOICE_STATUSES as readonly unknown[]).includes(value);
+}
+
+/** all_orders/{id}/invoices/{invoiceId}: one invoice of the order's subscription. Amounts in
+ *  integer cents, times in ms since the epoch. */
+export interface OrderInvoiceRecord {
+  /** Stripe's invoice number, e.g. "LEOPARD-0001"; none while the invoice is a draft. (The
+   *  database stores no null: a null written here reads back as absent.) */
+  number?: string | null;
+  createdAt: number;
+  /** The invoice's total, tax included (negative when a change credits the customer). */
+  total: number;
+  /** The tax in the total. */
+  tax: number;
+  amountPaid: number;
+  amountDue: number;
+  status: InvoiceStatus;
+  /** Stripe's hosted invoice page; none while a draft. */
+  hostedInvoiceUrl?: string | null;
+  /** The invoice as a PDF; none while a draft. */
+  invoicePdf?: string | null;
+  /** Why Stripe made it: subscription_create, subscription_cycle, subscription_update, manual, … */
+  billingReason?: string | null;
+  periodStart?: number | null;
+  periodEnd?: number | null;
+  /** When the webhook read the invoice from Stripe, ms: a reading never replaces a later one. */
+  fetchedAt: number;
+}
+
+/** all_orders/{id}/termNotice: the buyer was told the term ends on termEndsAt. */
+export interface OrderTermNoticeRecord {
+  termEndsAt: number;
+  sentAt: number;
 }
 
 /** all_orders/{id}/refunds/{chargeId}: how much of one payment Stripe has refunded. Refunds are
@@ -137,6 +183,25 @@ export interface Order {
   /** Disputed payments, in the order stored. */
   disputes: OrderDispute[];
   tradeIn: OrderTradeIn | null;
+  /** The subscription's invoices, newest first; only those with what a list needs to show. */
+  invoices: OrderInvoice[];
+  /** The term notice the buyer was sent, if any (docs/decisions/0115-the-term-ends-unless-renewed.md). */
+  termNotice: OrderTermNoticeRecord | null;
+}
+
+/** One invoice as the order card lists it. */
+export interface OrderInvoice {
+  id: string;
+  /** Null while a draft. */
+  number: string | null;
+  createdAt: number;
+  /** Integer cents, tax included; negative for a credit. */
+  total: number;
+  tax: number;
+  status: InvoiceStatus;
+  /** Only https (or, for the local stand-in, http) addresses: anything else is dropped. */
+  hostedInvoiceUrl: string | null;
+  invoicePdf: string | null;
 }
 
 export interface OrderRefund {
@@ -256,6 +321,50 @@ function toTradeIn(value: unknown): OrderTradeIn | null {
   return { status, amount: count(value.amount) ?? null, creditedAt: count(value.creditedAt) ?? null };
 }
 
+const cents = (value: unknown) => (Number.isSafeInteger(value) ? (value as number) : undefined);
+
+/** A link the card may open: an absolute http(s) address, nothing a javascript: or data: URL could
+ *  do in a new tab. */
+function webAddress(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.toString() : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Newest first; invoices created at the same millisecond by number, so the list does not jump. */
+function toInvoices(value: unknown): OrderInvoice[] {
+  if (!isRecord(value)) return [];
+  const invoices: OrderInvoice[] = [];
+  for (const [id, entry] of Object.entries(value)) {
+    if (!isRecord(entry) || !isInvoiceStatus(entry.status)) continue;
+    const createdAt = count(entry.createdAt);
+    const total = cents(entry.total);
+    if (createdAt === undefined || total === undefined) continue;
+    invoices.push({
+      id,
+      number: typeof entry.number === 'string' && entry.number ? entry.number : null,
+      createdAt,
+      total,
+      tax: count(entry.tax) ?? 0,
+      status: entry.status,
+      hostedInvoiceUrl: webAddress(entry.hostedInvoiceUrl),
+      invoicePdf: webAddress(entry.invoicePdf),
+    });
+  }
+  return invoices.sort((a, b) => b.createdAt - a.createdAt || (b.number ?? '').localeCompare(a.number ?? ''));
+}
+
+function toTermNotice(value: unknown): OrderTermNoticeRecord | null {
+  if (!isRecord(value)) return null;
+  const termEndsAt = count(value.termEndsAt);
+  const sentAt = count(value.sentAt);
+  return termEndsAt === undefined || sentAt === undefined ? null : { termEndsAt, sentAt };
+}
+
 const timestamp = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : null);
 
 /** Orders of products the site does not know are left out (spec: "shows nothing"). */
@@ -285,6 +394,8 @@ export function toOrders(value: Readonly<Record<string, StoredOrder>> | null): O
         refunds: toRefunds(order.refunds),
         disputes: toDisputes(order.disputes),
         tradeIn: toTradeIn(order.tradeIn),
+        invoices: toInvoices(order.invoices),
+        termNotice: toTermNotice(order.termNotice),
       };
     });
   return newestFirst(orders);

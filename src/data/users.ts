@@ -68,3 +68,21 @@ export function toProfile(value: StoredUser | null): Profile {
     country,
   };
 }
+
+/** The two marketing choices of sign-up, which the person can change in Profile settings and turn
+ *  off from any marketing mail's unsubscribe link (docs/decisions/0121-consent-and-unsubscribe.md). */
+export const CONSENT_FIELDS = ['receiveAnnouncements', 'receiveAppsMusicTV'] as const;
+export type ConsentField = (typeof CONSENT_FIELDS)[number];
+export type Consents = Record<ConsentField, boolean>;
+
+/** How each choice is named, on the sign-up form, in Profile settings and on the unsubscribe page. */
+export const CONSENT_LABELS: Readonly<Record<ConsentField, string>> = {
+  receiveAnnouncements: 'Receive announcements, recommendations and updates',
+  receiveAppsMusicTV: 'Receive news about apps, music, TV and more',
+};
+
+/** The choices as stored; anything but `true` is off (the sign-up default). */
+export function toConsents(value: StoredUser | null): Consents {
+  const record = value ?? {};
+  return { receiveAnnouncements: record.receiveAnnouncements === true, receiveAppsMusicTV: record.receiveAppsMusicTV === true };
+}

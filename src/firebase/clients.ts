@@ -6,6 +6,7 @@
 import type { FirebaseApp } from 'firebase/app';
 import type { Auth } from 'firebase/auth';
 import type { Database } from 'firebase/database';
+import { startAppCheck } from './app-check';
 import { emulators, firebaseOptions } from './config';
 
 /** The Firebase clients cannot be created (the build has no Firebase configuration). */
@@ -32,7 +33,11 @@ async function createApp(name?: string): Promise<FirebaseApp> {
   if (!options) throw new FirebaseSetupError();
   const { getApps, initializeApp } = await import('firebase/app');
   // An app whose first use failed halfway (say, its Auth code did not download) still exists.
-  return getApps().find((existing) => existing.name === (name ?? '[DEFAULT]')) ?? initializeApp(options, name);
+  const existing = getApps().find((created) => created.name === (name ?? '[DEFAULT]'));
+  if (existing) return existing;
+  const created = initializeApp(options, name);
+  await startAppCheck(created);
+  return created;
 }
 
 async function createAuth(firebaseApp: FirebaseApp): Promise<Auth> {

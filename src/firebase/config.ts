@@ -1,4 +1,5 @@
 import type { FirebaseOptions } from 'firebase/app';
+import { envValue } from '@/config/env-value';
 
 const env = import.meta.env;
 
@@ -7,28 +8,29 @@ const env = import.meta.env;
  *  setup error instead of failing somewhere deep inside the SDK. */
 export function firebaseOptions(): FirebaseOptions | null {
   const options: FirebaseOptions = {
-    apiKey: env.VITE_FIREBASE_API_KEY,
-    authDomain: env.VITE_FIREBASE_AUTH_DOMAIN,
-    databaseURL: env.VITE_FIREBASE_DATABASE_URL,
-    projectId: env.VITE_FIREBASE_PROJECT_ID,
-    appId: env.VITE_FIREBASE_APP_ID || undefined,
+    apiKey: envValue(env.VITE_FIREBASE_API_KEY),
+    authDomain: envValue(env.VITE_FIREBASE_AUTH_DOMAIN),
+    databaseURL: envValue(env.VITE_FIREBASE_DATABASE_URL),
+    projectId: envValue(env.VITE_FIREBASE_PROJECT_ID),
+    appId: envValue(env.VITE_FIREBASE_APP_ID),
   };
   const complete = options.apiKey && options.authDomain && options.databaseURL && options.projectId;
   return complete ? options : null;
 }
 
-/** Local emulators, when the build says to use them (`npm start` and the tests do). */
+/** Local emulators, when the build says to use them (`npm start` and the tests do), at the
+ *  addresses the Vite plugin in scripts/hosting-preview.ts gives such a build. No default address
+ *  here: a production build then holds none (`npm run deploy:check` looks). */
+const authEmulatorUrl = envValue(env.VITE_AUTH_EMULATOR_URL);
+const databaseEmulatorHost = envValue(env.VITE_DATABASE_EMULATOR_HOST);
 export const emulators =
-  env.VITE_USE_EMULATORS === 'true'
-    ? {
-        authUrl: env.VITE_AUTH_EMULATOR_URL ?? 'http://127.0.0.1:9099',
-        database: parseHost(env.VITE_DATABASE_EMULATOR_HOST ?? '127.0.0.1:9000'),
-      }
+  env.VITE_USE_EMULATORS === 'true' && authEmulatorUrl && databaseEmulatorHost
+    ? { authUrl: authEmulatorUrl, database: parseHost(databaseEmulatorHost) }
     : null;
 
 function parseHost(hostPort: string) {
-  const [host = '127.0.0.1', port = '9000'] = hostPort.split(':');
-  return { host, port: Number(port) };
+  const colon = hostPort.lastIndexOf(':');
+  return { host: hostPort.slice(0, colon), port: Number(hostPort.slice(colon + 1)) };
 }
 
 /** Where the HTTPS cloud functions (stripeCheckout) answer, without a trailing slash.

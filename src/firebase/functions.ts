@@ -3,7 +3,11 @@
  * checkoutSummary, claimGuestOrders): JSON in and out, the ID token as a Bearer header when there
  * is one. It only carries requests; each caller decides what an answer means.
  */
+import { APP_CHECK_IN_BUILD, appCheckToken } from './app-check-setup';
 import { functionsBaseUrl } from './config';
+
+/** The header the functions read App Check's token from (functions/src/app-check.ts). */
+export const APP_CHECK_HEADER = 'X-Firebase-AppCheck';
 
 export type FunctionAnswer =
   | { reached: true; status: number; body: unknown }
@@ -20,16 +24,34 @@ export interface FunctionCall {
   /** The functions' base URL; defaults to functionsBaseUrl() of the build. */
   baseUrl?: string | null;
   fetch?: typeof fetch;
+  /** The function requires App Check where it is enforced: a page that has not started Firebase
+   *  yet (a visitor's checkout) starts it first, in a build that has App Check. */
+  appCheck?: boolean;
 }
 
 export async function callFunction(
   name: string,
-  { method = 'POST', body, query, idToken, baseUrl = functionsBaseUrl(), fetch: send = globalThis.fetch }: FunctionCall = {},
+  {
+    method = 'POST',
+    body,
+    query,
+    idToken,
+    baseUrl = functionsBaseUrl(),
+    fetch: send = globalThis.fetch,
+    appCheck = false,
+  }: FunctionCall = {},
 ): Promise<FunctionAnswer> {
   if (!baseUrl) return { reached: false, reason: 'not-configured' };
+  if (appCheck && APP_CHECK_IN_BUILD && (await appCheckToken()) === null) {
+    // Creating the app starts App Check (clients.ts); without a configuration the call goes without.
+    await import('./clients').then(({ getFirebaseApp }) => getFirebaseApp()).catch(() => undefined);
+  }
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (idToken) headers.Authorization = `Bearer ${idToken}`;
+  // The functions a signed-in person or a form calls require it in production (docs/decisions/0124-app-check.md).
+  const appCheckHeader = await appCheckToken();
+  if (appCheckHeader) headers[APP_CHECK_HEADER] = appCheckHeader;
   const search = query ? `?${new URLSearchParams(query).toString()}` : '';
 
   let response: Response;

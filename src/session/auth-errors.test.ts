@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AUTH_ERROR_MESSAGES, authErrorMessage, resetErrorIsSilent, withoutProviderWrapper } from './auth-errors';
+import { AUTH_ERROR_MESSAGES, authErrorMessage, resetErrorIsSilent, signInErrorMessage, withoutProviderWrapper } from './auth-errors';
 
 /** What Firebase's SDK throws: a FirebaseError with the code and the wrapped message. */
 const firebaseError = (code: string, text = 'Error') => Object.assign(new Error(`Firebase: ${text} (${code}).`), { code });
@@ -30,8 +30,11 @@ describe('authErrorMessage', () => {
 
   it('covers every code the issue names, and gives each its own words', () => {
     for (const code of REQUIRED_CODES) expect(AUTH_ERROR_MESSAGES[code], code).toBeTruthy();
-    const distinct = new Set(REQUIRED_CODES.map((code) => AUTH_ERROR_MESSAGES[code]));
-    expect(distinct.size).toBe(REQUIRED_CODES.length);
+    // An unknown address is said like a wrong password: no page tells whether an address has an account.
+    const own = REQUIRED_CODES.filter((code) => code !== 'auth/user-not-found');
+    expect(AUTH_ERROR_MESSAGES['auth/user-not-found']).toBe(AUTH_ERROR_MESSAGES['auth/invalid-credential']);
+    const distinct = new Set(own.map((code) => AUTH_ERROR_MESSAGES[code]));
+    expect(distinct.size).toBe(own.length);
   });
 
   it('treats the enumeration-protected login error like invalid-credential', () => {
@@ -82,6 +85,16 @@ describe('withoutProviderWrapper', () => {
     ['No wrapper here.', '', 'No wrapper here.'],
   ])('%s → %s', (message, code, text) => {
     expect(withoutProviderWrapper(message, code)).toBe(text);
+  });
+});
+
+describe('signInErrorMessage', () => {
+  it('says a wrong password and an unknown address in the same words, which claim nothing about the address', () => {
+    const words = ['auth/wrong-password', 'auth/user-not-found', 'auth/invalid-credential', 'auth/invalid-login-credentials'].map((code) =>
+      signInErrorMessage(firebaseError(code)),
+    );
+    expect(new Set(words)).toEqual(new Set([AUTH_ERROR_MESSAGES['auth/invalid-credential']]));
+    expect(words[0]).not.toMatch(/no account|does not exist|not found/i);
   });
 });
 

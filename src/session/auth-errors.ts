@@ -1,11 +1,12 @@
 /** Firebase Auth failures in plain sentences: the one mapping the sign-in form, the sign-up form
- *  ("Error") and the profile's credential changes ("Oops!") show (issue 17). Each sentence fits
+ *  ("Error") and the profile's credential changes ("Oops!") show. Each sentence fits
  *  all three places, so none of them keeps its own list. */
 
 /** Per Firebase Auth error code. */
 export const AUTH_ERROR_MESSAGES: Readonly<Record<string, string>> = {
   'auth/wrong-password': 'That password is not right. Check it and try again, or reset it with "Forgot password?" on the sign-in page.',
-  'auth/user-not-found': 'There is no account with that email. Check the address, or create an account.',
+  // Never says whether an address has an account (docs/decisions/0122-half-made-accounts-and-visitor-words.md).
+  'auth/user-not-found': 'The email or password is not right. Check both and try again.',
   // With email-enumeration protection on, Firebase no longer says which of the two was wrong.
   'auth/invalid-credential': 'The email or password is not right. Check both and try again.',
   'auth/invalid-login-credentials': 'The email or password is not right. Check both and try again.',
@@ -51,6 +52,14 @@ export function authErrorMessage(error: unknown): string {
   if (known) return known;
   const message = error instanceof Error ? error.message : typeof error === 'string' ? error : '';
   return withoutProviderWrapper(message, code);
+}
+
+/** The sign-in form's words: a wrong password and an unknown address read the same, as they do
+ *  from Auth with email enumeration protection on (production projects, and the local stack), so
+ *  the page never tells whether an address has an account. */
+export function signInErrorMessage(error: unknown): string {
+  const code = authErrorCode(error);
+  return code === 'auth/wrong-password' ? AUTH_ERROR_MESSAGES['auth/invalid-credential']! : authErrorMessage(error);
 }
 
 /** A reset request for an unknown address is reported as sent: the page must not reveal which

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import type { User } from 'firebase/auth';
 import { useAsyncSubscription } from '@/ui/use-async-subscription';
 import { AuthConnectContext, AuthContext, useSessionHint, type AuthState } from './auth-context';
-import { storeUserId } from './stored-user-id';
+import { noteSessionEnded, readStoredUserId, storeUserId } from './stored-user-id';
 import { whenIdleOrInteracting } from './when-idle';
 
 /**
@@ -18,6 +18,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const hinted = useSessionHint();
   const connect = useCallback(() => setWanted(true), []);
   const userRef = useRef<User | null>(null);
+  // True while the person's own Sign out runs: that end of the session is no "Inactive Session".
+  const signingOutRef = useRef(false);
 
   // Someone seems signed in: confirm it without competing with the page's first paint.
   useEffect(() => (hinted && !wanted ? whenIdleOrInteracting(connect) : undefined), [hinted, wanted, connect]);
@@ -26,6 +28,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     async () =>
       (await import('./session-api')).watchUser((user) => {
         userRef.current = user;
+        if (!user && !signingOutRef.current && readStoredUserId() !== null) noteSessionEnded();
         storeUserId(user?.uid ?? null);
         setSession({ user, ready: true });
       }),
@@ -59,6 +62,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const signOut = useCallback(async () => {
     setSigningOut(true);
+    signingOutRef.current = true;
     try {
       const api = await import('./session-api');
       await api.signOutUser();
@@ -67,6 +71,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       // The caller moves on to the sign-in page as soon as this resolves; until then the session
       // guard must not greet the person with "Inactive Session". The provider outlives the page,
       // so the flag ends with the task, before anyone could open the customer area again.
+      signingOutRef.current = false;
       setTimeout(() => setSigningOut(false), 0);
     }
   }, []);

@@ -3,13 +3,28 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { User } from 'firebase/auth';
 import { alertError } from '@/ui/alerts';
+import type { AccountRecordSummary } from '@/data/users-api';
+import { useLiveValueOf, type LiveValue } from '@/firebase/use-live-value';
 import { AuthContext, type AuthState } from './auth-context';
 import { INACTIVE_SESSION } from './messages';
 import { SessionGuard } from './session-guard';
+import { STORED_USER_ID_KEY } from './stored-user-id';
 
 vi.mock('@/ui/alerts', () => ({ alertError: vi.fn(async () => {}) }));
 
-beforeEach(() => vi.clearAllMocks());
+const mocks = vi.hoisted(() => ({
+  record: { status: 'loading', unreachable: false } as LiveValue<AccountRecordSummary>,
+  syncAccountEmailOnce: vi.fn(),
+}));
+vi.mock('@/firebase/use-live-value', () => ({ useLiveValueOf: vi.fn(() => mocks.record) }));
+vi.mock('@/data/users-api', () => ({ watchAccountRecord: vi.fn() }));
+vi.mock('./account-email', () => ({ syncAccountEmailOnce: mocks.syncAccountEmailOnce }));
+
+beforeEach(() => {
+  vi.clearAllMocks();
+  localStorage.clear();
+  mocks.record = { status: 'loading', unreachable: false };
+});
 
 function renderAt(path: string, state: Partial<AuthState>) {
   const value: AuthState = { user: null, ready: true, signingOut: false, signOut: vi.fn(), ...state };
@@ -23,6 +38,7 @@ function renderAt(path: string, state: Partial<AuthState>) {
         ],
       },
       { path: '/sign-in', element: <h1>Sign in</h1> },
+      { path: '/complete-profile', element: <h1>Complete your profile</h1> },
     ],
     { initialEntries: [path] },
   );
@@ -47,13 +63,46 @@ describe('SessionGuard', () => {
     expect(screen.getByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
   });
 
-  it('signed out: "Inactive Session", then the sign-in page with the way back', async () => {
+  it('a visitor who never signed in goes to the sign-in page at once, with the way back and no "Inactive Session"', async () => {
+    const router = renderAt('/dashboard?tab=1', {});
+    expect(screen.queryByRole('heading', { name: 'Dashboard' })).toBeNull();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/sign-in'));
+    expect(router.state.location.search).toBe('?next=%2Fdashboard%3Ftab%3D1');
+    expect(alertError).not.toHaveBeenCalled();
+  });
+
+  it('a session that ended (the stored user id says there was one): "Inactive Session", then the sign-in page with the way back', async () => {
+    localStorage.setItem(STORED_USER_ID_KEY, 'u1');
     const router = renderAt('/dashboard?tab=1', {});
     expect(screen.queryByRole('heading', { name: 'Dashboard' })).toBeNull();
     await waitFor(() => expect(router.state.location.pathname).toBe('/sign-in'));
     expect(alertError).toHaveBeenCalledTimes(1);
     expect(alertError).toHaveBeenCalledWith(INACTIVE_SESSION);
     expect(router.state.location.search).toBe('?next=%2Fdashboard%3Ftab%3D1');
+  });
+
+  it('sends an account without a profile to "Complete your profile", and back here afterwards', async () => {
+    mocks.record = { status: 'ready', unreachable: false, value: { exists: false, email: '' } };
+    const router = renderAt('/dashboard?tab=1', { user: { uid: 'u1', email: 'ada@example.com' } as User });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/complete-profile'));
+    expect(router.state.location.search).toBe('?next=%2Fdashboard%3Ftab%3D1');
+  });
+
+  it('does not ask accountEmail when Auth and the profile have the same address', async () => {
+    const user = { uid: 'u1', email: 'new@example.com' } as User;
+    mocks.record = { status: 'ready', unreachable: false, value: { exists: true, email: 'new@example.com' } };
+    renderAt('/dashboard', { user });
+    // The check (its own chunk) has read the record.
+    await waitFor(() => expect(useLiveValueOf).toHaveBeenCalled());
+    expect(mocks.syncAccountEmailOnce).not.toHaveBeenCalled();
+  });
+
+  it('asks accountEmail when the profile still has the old address', async () => {
+    const user = { uid: 'u1', email: 'new@example.com' } as User;
+    mocks.record = { status: 'ready', unreachable: false, value: { exists: true, email: 'old@example.com' } };
+    renderAt('/dashboard', { user });
+    await waitFor(() => expect(mocks.syncAccountEmailOnce).toHaveBeenCalledWith(user, 'old@example.com'));
+    expect(screen.getByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
   });
 
   it('stays quiet while the person signs out', () => {

@@ -26,7 +26,24 @@ function reflect(uid: string | null): void {
   listeners.forEach((listener) => listener());
 }
 
+/** Set when Auth ended a session the stored user id said was there (a stale hint, a revoked or
+ *  expired session), not by the person's own Sign out: the customer area then says "Inactive
+ *  Session"; anyone else is a visitor, who is asked to sign in
+ *  (docs/decisions/0122-half-made-accounts-and-visitor-words.md). Lives as long as the page. */
+let sessionEnded = false;
+
+export function noteSessionEnded(): void {
+  sessionEnded = true;
+}
+
+/** Whether a session ended without the person signing out, or the stored user id still says one
+ *  is there (Auth has not answered yet). */
+export function hadSession(): boolean {
+  return sessionEnded || readStoredUserId() !== null;
+}
+
 export function storeUserId(uid: string | null): void {
+  if (uid) sessionEnded = false;
   try {
     if (uid) localStorage.setItem(STORED_USER_ID_KEY, uid);
     else localStorage.removeItem(STORED_USER_ID_KEY);

@@ -4,9 +4,10 @@
  * server of ours can keep a session of its own. Failures are logged, never shown.
  */
 import { onIdTokenChanged, type Auth } from 'firebase/auth';
+import { envValue } from '@/config/env-value';
 
 export function tokenSyncUrl(): string {
-  return import.meta.env.VITE_TOKEN_SYNC_URL?.trim() ?? '';
+  return envValue(import.meta.env.VITE_TOKEN_SYNC_URL) ?? '';
 }
 
 async function send(url: string, method: 'POST' | 'DELETE', token: string): Promise<void> {

@@ -47,14 +47,20 @@ export async function lookupAccount(email: string): Promise<AuthAccount | undefi
   return users?.[0];
 }
 
-export async function createAccount(email: string, password: string): Promise<string> {
+/** An Auth account made through the Auth emulator's REST API, with a profile record that holds
+ *  only its email (the customer area sends an account without any record to "Complete your
+ *  profile", docs/decisions/0122-half-made-accounts-and-visitor-words.md). `profile: false` leaves
+ *  it half-made, as a sign-up whose profile write failed. */
+export async function createAccount(email: string, password: string, { profile = true }: { profile?: boolean } = {}): Promise<string> {
   const response = await fetch(`${AUTH}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ email, password, returnSecureToken: true }),
   });
   expect(response.ok).toBe(true);
-  return ((await response.json()) as { localId: string }).localId;
+  const uid = ((await response.json()) as { localId: string }).localId;
+  if (profile) await updateDatabase({ [`users/${uid}`]: { email, createdAt: new Date().toISOString() } });
+  return uid;
 }
 
 /** Runs `work` with admin access to the database (no rules). */

@@ -1,11 +1,12 @@
-import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { LOCAL_STACK } from '../../emulators/local-config';
+import { emulatorsBuildFolder } from '../../scripts/build-folders';
 import { entryKey, firebaseModulesIn, keyOfSource, readManifest, staticClosure } from '../../scripts/bundle-graph';
 
 /** The landing page must not download the Firebase SDK (spec: the marketing pages never load it;
  *  issue 10: `/` loads no Firebase code). Read from the build `npm run test:e2e` made, through its
  *  manifest and source maps; no browser needed. */
-const DIST = join(import.meta.dirname, '..', '..', 'dist');
+const DIST = emulatorsBuildFolder(LOCAL_STACK.offset);
 const HOME_PAGE_SOURCE = 'src/features/marketing/home-page.tsx';
 const APP_SOURCE = 'src/app/start.tsx';
 

@@ -3,7 +3,7 @@
 import { STRIPE_URL } from '../../emulators/local-config';
 import { paths } from '../../src/config/paths';
 import { expectRefusedRequests, readDatabase } from './auth-helpers';
-import { PAY_TIMEOUT_MS, continueToStripe, orderCard, signInToStore } from './checkout-helpers';
+import { PAY_TIMEOUT_MS, continueToStripe, orderCard, payOnStripe, signInToStore } from './checkout-helpers';
 import { expect, test } from './fixtures';
 
 test('a customer buys a plan from the store, pays, and sees the order paid', async ({ page }) => {
@@ -35,7 +35,8 @@ test('a customer buys a plan from the store, pays, and sees the order paid', asy
     stripeId: session.id,
   });
 
-  await page.getByRole('button', { name: 'Pay' }).click();
+  // The Terms and a billing address first (docs/decisions/0116-tax-consent-and-promotion-codes.md).
+  await payOnStripe(page);
   await expect(page).toHaveURL(paths.orderHistory, { timeout: PAY_TIMEOUT_MS });
   const order = orderCard(page, 'Web Apps');
   await expect(order).toHaveCount(1);
@@ -61,7 +62,7 @@ test('Cancel on the payment page comes back to the same configuration and leaves
   expect(await readDatabase(`all_orders/${session.metadata.orderId}/payment_status`)).toBe('unpaid');
 
   await page.goto(paths.orderHistory);
-  await expect(orderCard(page, 'Mobile Apps')).toContainText('Status: Awaiting payment');
+  await expect(orderCard(page, 'Mobile Apps')).toContainText('Status: Confirming your payment…');
   await expect(orderCard(page, 'Mobile Apps')).toContainText('Payments: 0 of 12');
 });
 
@@ -83,8 +84,8 @@ test('a visitor checks out as a guest: the order has no buyer, and Pay ends on t
   expect(order).not.toHaveProperty('buyer');
 
   // Stripe asks a guest for the email the receipt goes to.
-  await page.getByLabel('Email').fill('guest-checkout@e2e.leopard.test');
-  await page.getByRole('button', { name: 'Pay' }).click();
+  await page.getByLabel('Email', { exact: true }).fill('guest-checkout@e2e.leopard.test');
+  await payOnStripe(page);
   await expect(page).toHaveURL(`${paths.thankYou}?session_id=${session.id}`, { timeout: PAY_TIMEOUT_MS });
   expect(await readDatabase(`all_orders/${orderId}/payment_status`)).toBe('paid');
 });

@@ -9,7 +9,6 @@
 import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getDatabase } from 'firebase-admin/database';
 import type { Page } from '@playwright/test';
@@ -20,9 +19,11 @@ import {
   EMAILJS_URL,
   FORMS_FUNCTION_PARAMS,
   HOST,
+  LOCAL_STACK,
   PORTS,
   PROJECT_ID,
 } from '../../emulators/local-config';
+import { emulatorsBuildFolder } from '../../scripts/build-folders';
 import { SUBMISSION_QUOTA, TEXT_LIMITS } from '../../src/config/data-limits';
 import { SERVER_WAIT_MS } from '../../src/config/layout';
 import { paths } from '../../src/config/paths';
@@ -466,7 +467,7 @@ test.describe('nobody but the functions can send mail', () => {
   });
 
   test('no file of the build holds a mail key, the mail service’s address or its SDK', () => {
-    const dist = fileURLToPath(new URL('../../dist', import.meta.url));
+    const dist = emulatorsBuildFolder(LOCAL_STACK.offset);
     const files = readdirSync(dist, { recursive: true, withFileTypes: true })
       .filter((entry) => entry.isFile())
       .map((entry) => join(entry.parentPath, entry.name));

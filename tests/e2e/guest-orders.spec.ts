@@ -8,7 +8,7 @@ import { GUEST_ORDER_TEXTS } from '../../src/catalog/checkout';
 import { SERVICE_LABELS } from '../../src/catalog/services';
 import { paths } from '../../src/config/paths';
 import { createAccount, expectRefusedRequests, readDatabase, signInThroughPage, uniqueEmail } from './auth-helpers';
-import { PASSWORD, PAY_TIMEOUT_MS, continueToStripe, orderCard } from './checkout-helpers';
+import { PASSWORD, PAY_TIMEOUT_MS, continueToStripe, orderCard, payOnStripe } from './checkout-helpers';
 import { expect, test } from './fixtures';
 
 /** What the claim function answers for a link somebody else used (functions/src/guest-orders.ts). */
@@ -21,8 +21,8 @@ async function buyAsGuest(page: Page, email: string): Promise<{ orderId: string;
   await page.goto(paths.productDetails('websites', 'earth'));
   await expect(page.getByText('You are checking out as a guest')).toBeVisible();
   const session = await continueToStripe(page);
-  await page.getByLabel('Email').fill(email);
-  await page.getByRole('button', { name: 'Pay' }).click();
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await payOnStripe(page);
   await expect(page).toHaveURL(`${paths.thankYou}?session_id=${session.id}`, { timeout: PAY_TIMEOUT_MS });
   return { orderId: session.metadata.orderId!, sessionId: session.id };
 }

@@ -1,53 +1,14 @@
 import type { Locator, Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
 import { DEMO_CUSTOMER } from '../../emulators/seed';
 import { formatUsd } from '../../src/catalog/money';
 import { priceConfiguration } from '../../src/catalog/pricing';
 import { paths } from '../../src/config/paths';
 import { createAccount, lookupAccount, readCaptcha, uniqueEmail, updateDatabase, validSignUp } from './auth-helpers';
 import { expect, test } from './fixtures';
-import { hydrated } from './hydration';
-import { CUSTOMER_ROUTES, PUBLIC_ROUTES, STORE_ROUTES } from './route-list';
+import { expectVisibleFocus } from './page-checks';
 
 /** Only the keyboard from here on: every step is a key press, and every element the keyboard
  *  reaches must show where focus is. */
-
-/** The focused element shows a focus indicator: an outline or a box-shadow ring on itself, or on
- *  the control drawn for it (a custom radio's mark, a wrapping label). */
-async function expectVisibleFocus(page: Page): Promise<void> {
-  // Checked for up to five seconds: the browser may still be scrolling the element into view,
-  // which took over two seconds on a loaded two-core machine (a link on /support "not on screen").
-  let state = await focusState(page);
-  for (let i = 0; i < 50 && !state.ok; i += 1) {
-    await page.waitForTimeout(100);
-    state = await focusState(page);
-  }
-  expect(`${state.what}: ${state.ok ? 'visibly focused' : 'no visible focus'}`).toBe(`${state.what}: visibly focused`);
-}
-
-async function focusState(page: Page): Promise<{ ok: boolean; what: string }> {
-  return page.evaluate(() => {
-    const active = document.activeElement as HTMLElement | null;
-    if (!active || active === document.body) return { ok: false, what: 'nothing focused' };
-    // Inside a video's native controls (play, timeline, volume…) focus sits in the browser's own
-    // shadow tree, which draws the ring and which a page cannot inspect.
-    if (active instanceof HTMLVideoElement && active.controls && !active.matches(':focus')) return { ok: true, what: 'video controls' };
-    const rings = (element: Element | null | undefined) => {
-      if (!element) return false;
-      const style = getComputedStyle(element);
-      const outline = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0;
-      return outline || (style.boxShadow !== 'none' && style.boxShadow !== '');
-    };
-    // A card may ring itself while a link inside it has focus (:focus-within).
-    const ancestors = [active.parentElement, active.parentElement?.parentElement, active.parentElement?.parentElement?.parentElement];
-    const candidates = [active, active.closest('label'), active.nextElementSibling, ...ancestors];
-    const rect = active.getBoundingClientRect();
-    const onScreen = rect.width > 0 && rect.height > 0 && rect.bottom > 0 && rect.top < innerHeight;
-    const name = active.getAttribute('aria-label') ?? (active as HTMLInputElement).labels?.[0]?.textContent ?? active.textContent ?? '';
-    const what = `${active.tagName.toLowerCase()}#${active.id} "${name.trim().slice(0, 40)}" on screen: ${onScreen}`;
-    return { ok: onScreen && candidates.some(rings), what };
-  });
-}
 
 /** Presses Tab (or Shift+Tab) until `target` has focus, checking the focus ring at every stop. */
 async function tabTo(page: Page, target: Locator, { back = false, max = 80 } = {}): Promise<void> {
@@ -218,19 +179,6 @@ test.describe('keyboard only', () => {
       await expect(edit).toBeFocused();
     });
   });
-
-  for (const [path, heading] of [...PUBLIC_ROUTES, ...STORE_ROUTES]) {
-    test(`focus is visible at every stop of ${path}`, async ({ page }) => {
-      await page.goto(path);
-      // The page itself, hydrated (a plan page shows a placeholder until then).
-      await hydrated(page.getByRole('heading', { level: 1, name: heading, exact: true }));
-      for (let i = 0; i < 30; i += 1) {
-        await page.keyboard.press('Tab');
-        if (await page.evaluate(() => document.activeElement === document.body)) break; // past the last stop
-        await expectVisibleFocus(page);
-      }
-    });
-  }
 });
 
 /** Signs in from the sign-in page with the keyboard alone. */
@@ -243,34 +191,3 @@ async function signInByKeyboard(page: Page, { email, password }: { email: string
   await page.keyboard.type(password);
   await page.keyboard.press('Enter');
 }
-
-test.describe('24 × 24 px targets on a phone (WCAG 2.2 target size, axe)', () => {
-  test.use({ viewport: { width: 375, height: 740 } });
-
-  test('every public page', async ({ page }) => {
-    test.slow();
-    for (const [path] of [...PUBLIC_ROUTES, ...STORE_ROUTES]) {
-      await page.goto(path);
-      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      const { violations } = await new AxeBuilder({ page }).withRules(['target-size']).analyze();
-      expect(
-        violations.flatMap((v) => v.nodes.map((n) => n.target.join(' '))),
-        path,
-      ).toEqual([]);
-    }
-  });
-
-  test('the customer area', async ({ page }) => {
-    await signInByKeyboard(page, DEMO_CUSTOMER);
-    await expect(page).toHaveURL(paths.dashboard);
-    for (const [path, heading] of CUSTOMER_ROUTES) {
-      await page.goto(path);
-      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
-      const { violations } = await new AxeBuilder({ page }).withRules(['target-size']).analyze();
-      expect(
-        violations.flatMap((v) => v.nodes.map((n) => n.target.join(' '))),
-        path,
-      ).toEqual([]);
-    }
-  });
-});

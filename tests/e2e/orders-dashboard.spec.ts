@@ -14,7 +14,7 @@ import { formatBillingDate, recurringPrice } from '../../src/catalog/subscriptio
 import { paths } from '../../src/config/paths';
 import { createAccount, oobCodesFor, readDatabase, signInThroughPage, uniqueEmail, updateDatabase } from './auth-helpers';
 import { expectNoAxeViolations } from './axe';
-import { PAY_TIMEOUT_MS, continueToStripe, orderCard } from './checkout-helpers';
+import { PAY_TIMEOUT_MS, continueToStripe, orderCard, payOnStripe } from './checkout-helpers';
 import { expect, test } from './fixtures';
 
 const stripe = new Stripe(STRIPE_SECRET_KEY, { host: HOST, port: PORTS.stripe, protocol: 'http' });
@@ -153,7 +153,7 @@ for (const viewport of [
       await expect(cards.nth(2)).toContainText(amountPerPeriod(plan('earth', 'monthly')));
       for (const card of await cards.all()) {
         await expect(card).toContainText('Purchased an application');
-        await expect(card).toContainText('Status: Awaiting payment');
+        await expect(card).toContainText('Status: Confirming your payment…');
       }
 
       const cell = await firstGridCell(page);
@@ -175,7 +175,7 @@ for (const viewport of [
       // The buyer walks away: the order waits for its payment.
       await page.goto(paths.orderHistory);
       const card = orderCard(page, SERVICE_LABELS.virtual_reality);
-      await expect(card).toContainText('Status: Awaiting payment');
+      await expect(card).toContainText('Status: Confirming your payment…');
 
       // Stripe's time moves past expires_at on this customer's clock (and nobody else's).
       const session = await standInSession(shown.id);
@@ -209,7 +209,7 @@ for (const viewport of [
       await page.goto(paths.productDetails('websites', 'gold'));
       await page.getByRole('group', { name: 'Security' }).getByText(/^Full/).click();
       await continueToStripe(page);
-      await page.getByRole('button', { name: 'Pay' }).click();
+      await payOnStripe(page);
       await expect(page).toHaveURL(paths.orderHistory, { timeout: PAY_TIMEOUT_MS });
       await page.goto(paths.productDetails('mobile_apps', 'silver'));
       await continueToStripe(page);
@@ -235,7 +235,7 @@ for (const viewport of [
       const items = latest.getByRole('listitem');
       await expect(items).toHaveCount(2);
       await expect(items.nth(0)).toContainText(`${SERVICE_LABELS.mobile_apps} · ${PLAN_NAMES.silver} plan`);
-      await expect(items.nth(0)).toContainText('Awaiting payment');
+      await expect(items.nth(0)).toContainText('Confirming your payment…');
       await expect(items.nth(1)).toContainText(SERVICE_LABELS.websites);
       await expect(items.nth(1)).toContainText('Active');
 

@@ -6,7 +6,7 @@ import Stripe from 'stripe';
 import { HOST, PORTS, STRIPE_SECRET_KEY, STRIPE_URL } from '../../emulators/local-config';
 import { paths } from '../../src/config/paths';
 import { readDatabase } from './auth-helpers';
-import { PAY_TIMEOUT_MS, continueToStripe, orderCard, signInToStore } from './checkout-helpers';
+import { PAY_TIMEOUT_MS, UNTAXED_BILLING_ADDRESS, continueToStripe, orderCard, payOnStripe, signInToStore } from './checkout-helpers';
 import { expect, test } from './fixtures';
 
 const stripe = new Stripe(STRIPE_SECRET_KEY, { host: HOST, port: PORTS.stripe, protocol: 'http' });
@@ -16,7 +16,8 @@ test('a refund made through Stripe’s API turns the customer’s order card to 
   await signInToStore(page);
   await page.goto(paths.productDetails('websites', 'earth'));
   const session = await continueToStripe(page);
-  await page.getByRole('button', { name: 'Pay' }).click();
+  // Untaxed, so the charge is the catalogue's $7,500.00 and the refunds below are parts of it.
+  await payOnStripe(page, { address: UNTAXED_BILLING_ADDRESS });
   await expect(page).toHaveURL(paths.orderHistory, { timeout: PAY_TIMEOUT_MS });
   const card = orderCard(page, 'Web Apps');
   await expect(card).toContainText('Status: Active');

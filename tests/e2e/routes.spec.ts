@@ -1,26 +1,7 @@
 import { BRAND } from '../../src/config/brand';
 import { paths } from '../../src/config/paths';
-import { signInThroughPage } from './auth-helpers';
 import { expect, test } from './fixtures';
 import { hydrated } from './hydration';
-import { CUSTOMER_ROUTES, PUBLIC_ROUTES, STORE_ROUTES } from './route-list';
-
-const ROUTES = [...PUBLIC_ROUTES, ...STORE_ROUTES, ...CUSTOMER_ROUTES];
-
-const SIGNED_IN_ONLY = new Set<string>(CUSTOMER_ROUTES.map(([path]) => path));
-
-test.describe('every route renders', () => {
-  for (const [path, heading] of ROUTES) {
-    test(`${path} shows its heading and title`, async ({ page }) => {
-      // The customer area needs a session (the session guard is tested in auth.spec.ts).
-      if (SIGNED_IN_ONLY.has(path)) await signInThroughPage(page, undefined, `${paths.signIn}?next=${path}`);
-      else await page.goto(path);
-      await expect(page.getByRole('heading', { level: 1, name: heading, exact: true })).toBeVisible();
-      if (path === paths.home) await expect(page).toHaveTitle(`${BRAND.name} | Custom software and satellite internet`);
-      else await expect(page).toHaveTitle(new RegExp(`^.+ \\| ${BRAND.name}$`));
-    });
-  }
-});
 
 test('the brand slug names the plan and difference routes', () => {
   expect(paths.whyChoose).toBe(`/why-choose-${BRAND.slug}`);

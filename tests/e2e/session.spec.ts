@@ -1,7 +1,8 @@
 /** Issue 17, problems 1, 2, 7 and 8: the site shows who is signed in, on every page, without
  *  loading Firebase on the landing page for visitors. */
-import { join } from 'node:path';
 import type { Page } from '@playwright/test';
+import { LOCAL_STACK } from '../../emulators/local-config';
+import { emulatorsBuildFolder } from '../../scripts/build-folders';
 import { STORED_USER_ID_KEY } from '../../src/session/stored-user-id';
 import { paths } from '../../src/config/paths';
 import { firebaseModulesIn, readManifest } from '../../scripts/bundle-graph';
@@ -19,7 +20,7 @@ import {
 import { expect, test } from './fixtures';
 
 const PASSWORD = 'secret-123';
-const DIST = join(import.meta.dirname, '..', '..', 'dist');
+const DIST = emulatorsBuildFolder(LOCAL_STACK.offset);
 
 /** The built files that hold any Firebase SDK module. */
 function firebaseFiles(): Set<string> {

@@ -14,7 +14,7 @@ import { TRADE_IN_CREDITED_TEXT } from '../../src/data/order-display';
 import { pendingPreordersPath } from '../../src/features/staff/staff-links';
 import { STAFF_AUDIT_PATH, type StaffAction, type StaffAuditEntry } from '../../src/data/staff';
 import { createAccount, readDatabase, signInThroughPage, uniqueEmail } from './auth-helpers';
-import { PAY_TIMEOUT_MS, continueToStripe, orderCard, signInToStore } from './checkout-helpers';
+import { PAY_TIMEOUT_MS, continueToStripe, orderCard, payOnStripe, signInToStore } from './checkout-helpers';
 import { expect, test } from './fixtures';
 import {
   callStaffFunction,
@@ -45,7 +45,7 @@ async function buyWithTradeIn(page: Page): Promise<string> {
   await page.getByRole('group', { name: 'Do you have an application to trade in?' }).getByText('Yes').click();
   await page.getByRole('combobox', { name: 'Where does your application run?' }).selectOption({ label: 'Wix' });
   const session = await continueToStripe(page);
-  await page.getByRole('button', { name: 'Pay' }).click();
+  await payOnStripe(page);
   await expect(page).toHaveURL(paths.orderHistory, { timeout: PAY_TIMEOUT_MS });
   await expect(orderCard(page, 'Web Apps')).toContainText('Status: Active');
   return session.metadata.orderId!;

@@ -4,8 +4,9 @@
  * pass page carries neither the console nor the Firebase SDK. Read from the build the suite runs
  * against (its manifest and source maps), then checked in the browser by what is downloaded.
  */
-import { join } from 'node:path';
 import type { Page } from '@playwright/test';
+import { LOCAL_STACK } from '../../emulators/local-config';
+import { emulatorsBuildFolder } from '../../scripts/build-folders';
 import { DEMO_CUSTOMER } from '../../emulators/seed';
 import {
   entryKey,
@@ -20,7 +21,7 @@ import { paths } from '../../src/config/paths';
 import { signInThroughPage } from './auth-helpers';
 import { expect, test } from './fixtures';
 
-const DIST = join(import.meta.dirname, '..', '..', 'dist');
+const DIST = emulatorsBuildFolder(LOCAL_STACK.offset);
 const isStaffModule = (module: string) => module.startsWith('src/features/staff/') || module.startsWith('src/app/layouts/staff-');
 
 test.describe('the staff chunks in the build', () => {

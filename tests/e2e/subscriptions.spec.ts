@@ -1,14 +1,13 @@
 /** Plans are subscriptions, end to end on the local stack: Checkout in subscription mode, renewals
  *  billed by advancing the customer's Stripe test clock (Stripe's own test-helpers API, on the
  *  stand-in), the billing portal, and a visitor's order that follows them into a new account. */
-import type { Page } from '@playwright/test';
 import Stripe from 'stripe';
 import { HOST, PORTS, STRIPE_SECRET_KEY, STRIPE_URL } from '../../emulators/local-config';
 import { GUEST_ORDER_TEXTS } from '../../src/catalog/checkout';
 import { formatBillingDate } from '../../src/catalog/subscription';
 import { paths } from '../../src/config/paths';
 import { expectRefusedRequests, fillSignUp, readDatabase, submitSignUp, uniqueEmail, validSignUp } from './auth-helpers';
-import { PAY_TIMEOUT_MS, continueToStripe, orderCard, signInToStore } from './checkout-helpers';
+import { PAY_TIMEOUT_MS, continueToStripe, orderCard, payOnStripe, signInToStore } from './checkout-helpers';
 import { expect, test } from './fixtures';
 
 const stripe = new Stripe(STRIPE_SECRET_KEY, { host: HOST, port: PORTS.stripe, protocol: 'http' });
@@ -38,10 +37,6 @@ async function advanceToNextPeriod(orderId: string): Promise<void> {
 
 async function deliveryCount(): Promise<number> {
   return ((await (await fetch(`${STRIPE_URL}/__deliveries`)).json()) as unknown[]).length;
-}
-
-async function payOnStripe(page: Page) {
-  await page.getByRole('button', { name: 'Pay' }).click();
 }
 
 test('a customer subscribes monthly, sees a renewal arrive live, and cancels in the billing portal', async ({ page }) => {
@@ -135,7 +130,7 @@ test('a visitor subscribes, sees what was bought, signs up from the thank-you pa
   await expect(page.getByText('You are checking out as a guest')).toBeVisible();
   const session = await continueToStripe(page);
   const orderId = session.metadata.orderId!;
-  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Email', { exact: true }).fill(email);
   await payOnStripe(page);
 
   await expect(page).toHaveURL(`${paths.thankYou}?session_id=${session.id}`, { timeout: PAY_TIMEOUT_MS });

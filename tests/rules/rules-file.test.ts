@@ -7,7 +7,9 @@ import type { OrderSubscription } from '../../src/catalog/subscription';
 import {
   TRADE_IN_CREDIT_STATUSES,
   type OrderDisputeRecord,
+  type OrderInvoiceRecord,
   type OrderRecord,
+  type OrderTermNoticeRecord,
   type OrderRefundRecord,
   type OrderTradeInRecord,
 } from '../../src/data/orders';
@@ -54,6 +56,24 @@ const ORDER_STAFF_FIELDS: Record<keyof Pick<OrderRecord, 'refunds' | 'disputes' 
   disputes: true,
   tradeIn: true,
 };
+/** What the billing self-service adds to an order: its invoices and the term notice. */
+const ORDER_BILLING_FIELDS: Record<keyof Pick<OrderRecord, 'invoices' | 'termNotice'>, true> = { invoices: true, termNotice: true };
+const INVOICE_FIELDS: Record<keyof OrderInvoiceRecord, true> = {
+  number: true,
+  createdAt: true,
+  total: true,
+  tax: true,
+  amountPaid: true,
+  amountDue: true,
+  status: true,
+  hostedInvoiceUrl: true,
+  invoicePdf: true,
+  billingReason: true,
+  periodStart: true,
+  periodEnd: true,
+  fetchedAt: true,
+};
+const TERM_NOTICE_FIELDS: Record<keyof OrderTermNoticeRecord, true> = { termEndsAt: true, sentAt: true };
 const REFUND_FIELDS: Record<keyof OrderRefundRecord, true> = { amountRefunded: true, chargeAmount: true, chargedAt: true, fetchedAt: true };
 const DISPUTE_FIELDS: Record<keyof OrderDisputeRecord, true> = { chargeId: true, status: true, amount: true, fetchedAt: true };
 const TRADE_IN_FIELDS: Record<keyof OrderTradeInRecord, true> = {
@@ -98,9 +118,11 @@ describe('database.rules.json', () => {
     expect(rules['.read']).toBeUndefined();
     expect(rules['.write']).toBeUndefined();
     expect(Object.keys(rules).sort()).toEqual([
+      'account_deletions',
       'all_orders',
       'billing',
       'customers',
+      'marketing_optouts',
       'space_passes',
       'staff_audit',
       'staff_counters',
@@ -193,10 +215,15 @@ describe('database.rules.json', () => {
         ...Object.keys(SUBSCRIPTION_FIELDS),
         'customerEmail',
         'subscriptionFetchedAt',
+        // Set when the buyer deleted their account (docs/decisions/0119-account-deletion-and-retention.md).
+        'personalDataRemovedAt',
         // Refunds, disputes and the trade-in credit.
         ...Object.keys(ORDER_STAFF_FIELDS),
+        ...Object.keys(ORDER_BILLING_FIELDS),
       ],
     },
+    { path: ['all_orders', '$orderId', 'invoices', '$invoiceId'], fields: Object.keys(INVOICE_FIELDS) },
+    { path: ['all_orders', '$orderId', 'termNotice'], fields: Object.keys(TERM_NOTICE_FIELDS) },
     { path: ['all_orders', '$orderId', 'refunds', '$chargeId'], fields: Object.keys(REFUND_FIELDS) },
     { path: ['all_orders', '$orderId', 'disputes', '$disputeId'], fields: Object.keys(DISPUTE_FIELDS) },
     { path: ['all_orders', '$orderId', 'tradeIn'], fields: Object.keys(TRADE_IN_FIELDS) },

@@ -2,6 +2,28 @@
  *  through sendMail, and every message is built here with a text and an HTML body. */
 export { escapeHtml } from './html';
 export {
+  MANAGE_PLAN_LABEL,
+  ORDER_CONFIRMATION_SUBJECT,
+  PAYMENT_FAILED_SUBJECT,
+  PLAN_CHANGE_SUBJECT,
+  TERM_NOTICE_SUBJECT,
+  orderCardUrl,
+  managePlanUrl,
+  orderConfirmationMail,
+  paymentFailedMail,
+  planChangeMail,
+  planDescription,
+  termNoticeMail,
+} from './billing-messages';
+export {
+  ACCOUNT_DELETED_SUBJECT,
+  UNSUBSCRIBE_FOOTER_TEXT,
+  UNSUBSCRIBE_TOKEN_PARAM,
+  accountDeletedMail,
+  unsubscribeFooter,
+  unsubscribeUrl,
+} from './account-messages';
+export {
   CLAIM_ORDER_SUBJECT,
   PREORDER_SUBJECT,
   WAITLIST_SUBJECT,

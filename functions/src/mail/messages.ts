@@ -4,6 +4,7 @@ import { CLAIM_LINK_DAYS, CLAIM_TOKEN_PARAM } from '../../../src/catalog/checkou
 import { BRAND } from '../../../src/config/brand';
 import { PAGE_TITLES } from '../../../src/config/page-titles';
 import { paths } from '../../../src/config/paths';
+import { unsubscribeFooter } from './account-messages';
 import { escapeHtml, link, mailDocument, paragraph } from './html';
 import type { MailMessage } from './send-mail';
 import { siteLink } from './settings';
@@ -135,10 +136,13 @@ export function joinListConfirmationMail({
   kind,
   programme,
   siteUrl,
+  unsubscribe,
 }: {
   kind: 'waitlist' | 'preorder';
   programme?: 'open-access' | 'builder';
   siteUrl: string;
+  /** The signed unsubscribe link (docs/decisions/0121-consent-and-unsubscribe.md). */
+  unsubscribe?: string;
 }): MailContent {
   const subject = kind === 'waitlist' ? WAITLIST_SUBJECT : PREORDER_SUBJECT;
   const list =
@@ -153,12 +157,13 @@ export function joinListConfirmationMail({
       ? 'We will write to you again when your Space beta-tester pass is ready.'
       : 'We will write to you with the next steps as places open.';
   const ignore = `If you did not sign up on ${siteLink(siteUrl, '/')}, ignore this mail: nothing more will come unless you do.`;
+  const footer = unsubscribe === undefined ? { text: [], html: '' } : unsubscribeFooter(unsubscribe);
   return {
     subject,
-    text: ['Hello,', '', thanks, '', next, '', ignore, '', `— ${BRAND.company}`].join('\n'),
+    text: ['Hello,', '', thanks, '', next, '', ignore, '', `— ${BRAND.company}`, ...footer.text].join('\n'),
     html: mailDocument(
       subject,
-      [paragraph('Hello,'), paragraph(thanks), paragraph(next), paragraph(ignore), paragraph(`— ${BRAND.company}`)].join(''),
+      [paragraph('Hello,'), paragraph(thanks), paragraph(next), paragraph(ignore), paragraph(`— ${BRAND.company}`), footer.html].join(''),
     ),
   };
 }

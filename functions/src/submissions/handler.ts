@@ -12,10 +12,12 @@ import type { Request } from 'firebase-functions/v2/https';
 import type { Response } from 'express';
 import { MAILS_PER_RECIPIENT, SUBMISSIONS_PER_ADDRESS, SUBMISSION_QUOTA } from '../../../src/config/data-limits';
 import { parseSubmission, type SubmissionFields, type SubmitFormLimited, type SubmitFormStored } from '../../../src/data/submission-fields';
+import { unsubscribeToken } from '../account/mail-links';
+import { optedOutOfAll } from '../account/unsubscribe';
 import { identifyCaller } from '../caller';
 import { clientAddress } from '../client-address';
 import { applyCors, requireMethod, sendError } from '../http';
-import { contactInquiryMail, isMailConfigured, joinListConfirmationMail, sendMail, type MailSettings } from '../mail';
+import { contactInquiryMail, isMailConfigured, joinListConfirmationMail, sendMail, unsubscribeUrl, type MailSettings } from '../mail';
 import { takeAllowance } from '../rate-limit';
 
 /** The largest form is a 5,000-character message and four short fields; even all in four-byte
@@ -42,6 +44,9 @@ export interface SubmitFormDependencies {
   mail: MailSettings;
   /** Where inquiries are mailed; empty: stored only. */
   contactInbox: string;
+  /** MAIL_LINK_SECRET: the confirmations carry a signed unsubscribe link made with it, and are not
+   *  sent to an address that unsubscribed (docs/decisions/0121-consent-and-unsubscribe.md). */
+  mailLinkSecret?: string;
   siteOrigins: readonly string[];
   now?: () => number;
 }
@@ -86,6 +91,10 @@ async function mailSubmission(
     return (await sendMail(deps.mail, { to: inbox, replyTo: submission.fields.email, ...content })).status === 'sent';
   }
   const to = submission.fields.email;
+  if (await optedOutOfAll(deps.database, to)) {
+    logger.info('submitForm: stored without a mail, the recipient unsubscribed', { kind: submission.kind });
+    return false;
+  }
   // Counted before sending, so a provider that fails does not reopen the cap for a flood.
   const allowance = await takeAllowance(deps.database, { ...SUBMISSION_LIMITS.recipient, key: to.toLowerCase(), now });
   if (!allowance.allowed) {
@@ -93,7 +102,10 @@ async function mailSubmission(
     return false;
   }
   const programme = submission.kind === 'waitlist' ? submission.fields.programme : undefined;
-  const content = joinListConfirmationMail({ kind: submission.kind, programme, siteUrl: deps.mail.siteUrl });
+  const unsubscribe = deps.mailLinkSecret
+    ? unsubscribeUrl(deps.mail.siteUrl, unsubscribeToken(deps.mailLinkSecret, { email: to, choice: 'all' }, now))
+    : undefined;
+  const content = joinListConfirmationMail({ kind: submission.kind, programme, siteUrl: deps.mail.siteUrl, unsubscribe });
   return (await sendMail(deps.mail, { to, ...content })).status === 'sent';
 }
 

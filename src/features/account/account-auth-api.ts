@@ -4,10 +4,12 @@ import {
   EmailAuthProvider,
   reauthenticateWithCredential,
   sendEmailVerification,
-  updateEmail,
   updatePassword,
+  verifyBeforeUpdateEmail,
   type User,
 } from 'firebase/auth';
+import { paths } from '@/config/paths';
+import { authErrorCode } from '@/session/auth-errors';
 import { verificationSettings } from '@/session/session-api';
 
 /** Sends the verification email again (the dashboard's "Resend verification email"). */
@@ -15,18 +17,31 @@ export async function resendVerificationEmail(user: User): Promise<void> {
   await sendEmailVerification(user, verificationSettings());
 }
 
-/** Email changes and password changes need a recent sign-in (docs/product.md#permissions). */
-async function reauthenticate(user: User, currentPassword: string): Promise<void> {
-  await reauthenticateWithCredential(user, EmailAuthProvider.credential(user.email ?? '', currentPassword));
+/** Codes Auth answers a wrong password with: with email enumeration protection on it no longer
+ *  says "wrong password" but "invalid credential". */
+const WRONG_PASSWORD_CODES = new Set(['auth/wrong-password', 'auth/invalid-credential', 'auth/invalid-login-credentials']);
+
+/** Email changes, password changes and closing the account need a recent sign-in
+ *  (docs/product.md#permissions). The signed-in person's own address is known, so a refusal here
+ *  can only mean the password: it is said as "wrong password". */
+export async function reauthenticate(user: User, currentPassword: string): Promise<void> {
+  try {
+    await reauthenticateWithCredential(user, EmailAuthProvider.credential(user.email ?? '', currentPassword));
+  } catch (error) {
+    if (WRONG_PASSWORD_CODES.has(authErrorCode(error))) throw Object.assign(new Error('Wrong password'), { code: 'auth/wrong-password' });
+    throw error;
+  }
 }
 
-/** Re-authenticates, changes the account's email and sends a verification email to the new one.
- *  Resolves with the address as Auth now keeps it, which is what the profile must store. */
-export async function changeEmail(user: User, currentPassword: string, newEmail: string): Promise<string> {
+/**
+ * Re-authenticates, then asks Auth to mail a link to the new address; the account's email changes
+ * only when that link is opened, and the profile and the Stripe customer follow at the next sign-in
+ * (docs/decisions/0118-email-change-by-verified-link.md). updateEmail is refused by projects with
+ * email enumeration protection, which new projects have on.
+ */
+export async function changeEmail(user: User, currentPassword: string, newEmail: string): Promise<void> {
   await reauthenticate(user, currentPassword);
-  await updateEmail(user, newEmail);
-  await sendEmailVerification(user, verificationSettings());
-  return user.email ?? newEmail;
+  await verifyBeforeUpdateEmail(user, newEmail, { url: new URL(paths.signIn, window.location.origin).href });
 }
 
 /** Re-authenticates, then changes the account's password. */

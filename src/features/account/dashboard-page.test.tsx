@@ -146,7 +146,7 @@ describe('Dashboard: latest orders', () => {
     const items = within(latest).getAllByRole('listitem');
     expect(items).toHaveLength(3);
     expect(items[0]).toHaveTextContent(`${SERVICE_LABELS.virtual_reality} · ${PLAN_NAMES.bronze} plan`);
-    expect(items[0]).toHaveTextContent('Awaiting payment');
+    expect(items[0]).toHaveTextContent('Confirming your payment…');
     expect(items[1]).toHaveTextContent(SERVICE_LABELS.software_saas);
     expect(items[1]).toHaveTextContent('Active');
     expect(items[2]).toHaveTextContent(`${formatUsd(priceConfiguration(yearly('gold')).yearlyCents)} / year`);

@@ -11,6 +11,7 @@ import { ActivePlans } from './dashboard/active-plans';
 import styles from './dashboard/dashboard.module.scss';
 import { greetingName, greetingText } from './dashboard/greeting';
 import { LatestOrders } from './dashboard/latest-orders';
+import { TermNotices } from './dashboard/term-notices';
 import { VerifyEmailBanner } from './dashboard/verify-email-banner';
 import { useProfile } from './profile/use-profile';
 import { useOrders } from './use-orders';
@@ -32,6 +33,7 @@ export default function DashboardPage() {
       <div className={styles.overview}>
         {user && !user.emailVerified && <VerifyEmailBanner user={user} />}
         <ConnectionNotice show={orders.unreachable || profile.unreachable} />
+        {loaded && <TermNotices orders={loaded} />}
         {orders.status === 'error' ? (
           <p role="alert" className={styles.loadError}>
             Your plans and orders could not be loaded. Check your connection and reload the page.

@@ -201,7 +201,7 @@ describe('Orders page', () => {
     expect(cardTitled(SERVICE_LABELS.device_integration)).toHaveTextContent('Status: Payment failed');
   });
 
-  it('keeps an open checkout as Awaiting payment, and words the legacy statuses', () => {
+  it('keeps an open checkout as Confirming your payment…, and words the legacy statuses', () => {
     renderPage({
       status: 'ready',
       unreachable: false,
@@ -225,7 +225,7 @@ describe('Orders page', () => {
         },
       }),
     });
-    expect(cardTitled(SERVICE_LABELS.websites)).toHaveTextContent('Status: Awaiting payment');
+    expect(cardTitled(SERVICE_LABELS.websites)).toHaveTextContent('Status: Confirming your payment…');
     expect(cardTitled(SERVICE_LABELS.websites)).toHaveTextContent('Payments: 0 of 12');
     expect(cardTitled(SERVICE_LABELS.mobile_apps)).toHaveTextContent('Status: Paid');
     expect(cardTitled(SERVICE_LABELS.blockchain_nfts)).toHaveTextContent('Status: Unpaid');

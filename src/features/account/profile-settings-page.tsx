@@ -1,14 +1,17 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { externalLinks } from '@/config/external-links';
 import { PAGE_TITLES } from '@/config/page-titles';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/session/auth-context';
 import { alertSuccess } from '@/ui/alerts';
-import { Button, ExternalButtonLink } from '@/ui/button';
+import { Button } from '@/ui/button';
 import { PageIntro } from '@/ui/page-intro';
+import { StatusBadge } from '@/ui/status-badge';
 import { formatPhoneNumber } from '@/data/phone-number';
 import { LiveDataStatus } from './components/live-data-status';
+import { ConsentSwitches } from './profile/consent-switches';
+import { DeleteAccountDialog } from './profile/delete-account-dialog';
+import { DownloadData } from './profile/download-data';
 import { PROFILE_MESSAGES } from './profile/messages';
 import { ProfileDialog, type ProfileDialogKind } from './profile/profile-dialogs';
 import styles from './profile/profile-settings.module.scss';
@@ -22,22 +25,36 @@ export default function ProfileSettingsPage() {
   const navigate = useNavigate();
   const state = useProfile(user?.uid);
   const [editing, setEditing] = useState<ProfileDialogKind | null>(null);
+  const [deleting, setDeleting] = useState(false);
+  const [emailNotice, setEmailNotice] = useState('');
   const close = () => setEditing(null);
 
-  const onEmailChanged = () => {
+  const onEmailLinkSent = (newEmail: string) => {
     close();
-    void alertSuccess(PROFILE_MESSAGES.emailChanged);
+    const message = PROFILE_MESSAGES.emailLinkSent(newEmail, user?.email ?? '');
+    setEmailNotice(message.text);
+    void alertSuccess(message);
+  };
+
+  const signOutThen = async (path: string) => {
+    try {
+      await signOut(); // also removes the stored user id
+    } catch (error) {
+      console.warn('Signing out failed', error);
+    }
+    navigate(path);
   };
 
   const onPasswordChanged = async () => {
     close();
     await alertSuccess(PROFILE_MESSAGES.passwordChanged);
-    try {
-      await signOut(); // also removes the stored user id
-    } catch (error) {
-      console.warn('Sign-out after the password change failed', error);
-    }
-    navigate(paths.signIn);
+    await signOutThen(paths.signIn);
+  };
+
+  const onAccountDeleted = async () => {
+    setDeleting(false);
+    await signOutThen(paths.home);
+    await alertSuccess(PROFILE_MESSAGES.accountDeleted);
   };
 
   const profile = state.status === 'ready' ? state.value : null;
@@ -46,6 +63,7 @@ export default function ProfileSettingsPage() {
         { kind: 'name', label: 'Full name', value: `${profile.firstName} ${profile.lastName}`.trim() },
         { kind: 'address', label: 'Address', value: profile.address },
         { kind: 'phone', label: 'Phone number', value: formatPhoneNumber(profile.phoneNumber, profile.country) },
+        // The record follows Auth's address after an email change (src/session/account-email.ts).
         { kind: 'email', label: 'Email', value: profile.email || (user?.email ?? '') },
         { kind: 'password', label: 'Password', value: MASKED_PASSWORD, masked: true },
       ]
@@ -70,6 +88,16 @@ export default function ProfileSettingsPage() {
                   ) : (
                     value || 'Not set'
                   )}
+                  {kind === 'email' && user && (
+                    <>
+                      {' '}
+                      {/* Auth's own state, never the flag stored at sign-up. */}
+                      <StatusBadge
+                        label={user.emailVerified ? 'Verified' : 'Not verified'}
+                        tone={user.emailVerified ? 'good' : 'waiting'}
+                      />
+                    </>
+                  )}
                 </dd>
                 <dd className={styles.action}>
                   <Button variant="secondary" onClick={() => setEditing(kind)}>
@@ -80,20 +108,38 @@ export default function ProfileSettingsPage() {
             ))}
           </dl>
         )}
-        <ExternalButtonLink href={externalLinks.deleteAccount} variant="ghost" className={styles.delete}>
-          Delete account
-        </ExternalButtonLink>
+        <p role="status" className={styles.notice}>
+          {emailNotice}
+        </p>
       </section>
+      {profile && user && (
+        <div className={styles.section}>
+          <ConsentSwitches uid={user.uid} />
+          <DownloadData user={user} />
+          <section className={styles.panel} aria-labelledby="delete-account-title">
+            <h2 id="delete-account-title" className={styles.panelTitle}>
+              Delete your account
+            </h2>
+            <p className={styles.panelText}>
+              Cancels your plans and deletes your profile and sign-in. You will be told exactly what happens first.
+            </p>
+            <Button variant="secondary" className={`${styles.panelAction} ${styles.danger}`} onClick={() => setDeleting(true)}>
+              Delete account
+            </Button>
+          </section>
+        </div>
+      )}
       {editing && user && profile && (
         <ProfileDialog
           kind={editing}
           user={user}
           profile={profile}
           onClose={close}
-          onEmailChanged={onEmailChanged}
+          onEmailLinkSent={onEmailLinkSent}
           onPasswordChanged={() => void onPasswordChanged()}
         />
       )}
+      {deleting && user && <DeleteAccountDialog user={user} onClose={() => setDeleting(false)} onDeleted={() => void onAccountDeleted()} />}
     </>
   );
 }

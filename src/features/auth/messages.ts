@@ -28,5 +28,15 @@ export const SIGN_IN_MESSAGES = {
   missing: 'Please enter your email and password.',
   invalidEmail: 'Please enter a valid email.',
   resetNeedsEmail: 'Enter your email above, then choose "Forgot password?" again.',
+  /** What a visitor sent here from a customer-area page reads (docs/decisions/0122-half-made-accounts-and-visitor-words.md). */
+  signInToContinue: 'Sign in to continue.',
   resetSent: (email: string) => `If an account exists for ${email}, we have sent it a link to reset the password. Check your inbox.`,
+} as const;
+
+/** "Complete your profile" (docs/decisions/0122-half-made-accounts-and-visitor-words.md). */
+export const COMPLETE_PROFILE_MESSAGES = {
+  formName: 'Complete your profile',
+  summary: 'Your account exists, but its profile was not saved. Fill it in once to continue.',
+  failureTitle: 'Not saved',
+  loadFailed: 'Your account could not be checked. Check your connection and reload the page.',
 } as const;

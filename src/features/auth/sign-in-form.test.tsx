@@ -3,11 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_ERROR_MESSAGES } from '@/session/auth-errors';
-import { sendPasswordReset, signIn } from './auth-api';
+import { afterSignIn, sendPasswordReset, signIn } from './auth-api';
 import { SIGN_IN_MESSAGES } from './messages';
 import { SignInForm } from './sign-in-form';
 
-vi.mock('./auth-api', () => ({ signIn: vi.fn(), sendPasswordReset: vi.fn() }));
+vi.mock('./auth-api', () => ({ signIn: vi.fn(), afterSignIn: vi.fn(), sendPasswordReset: vi.fn() }));
 
 const authError = (code: string) => Object.assign(new Error(`Firebase: Error (${code}).`), { code });
 
@@ -41,22 +41,28 @@ describe('SignInForm', () => {
     expect(signIn).not.toHaveBeenCalled();
   });
 
-  it.each([
-    'auth/wrong-password',
-    'auth/user-not-found',
-    'auth/invalid-credential',
-    'auth/too-many-requests',
-    'auth/network-request-failed',
-    'auth/user-disabled',
-  ])('turns %s into the plain sentence of auth-errors.ts and stays', async (code) => {
-    vi.mocked(signIn).mockRejectedValueOnce(authError(code));
-    const router = renderAt('/sign-in');
-    await submit('ada@example.com', 'secret1');
-    expect(screen.getByRole('alert')).toHaveTextContent(AUTH_ERROR_MESSAGES[code]!);
-    expect(screen.getByRole('alert')).not.toHaveTextContent('Firebase');
-    expect(router.state.location.pathname).toBe('/sign-in');
-    expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
-  });
+  it.each(['auth/wrong-password', 'auth/user-not-found', 'auth/invalid-credential', 'auth/invalid-login-credentials'])(
+    'says %s in the same words, never whether the address has an account',
+    async (code) => {
+      vi.mocked(signIn).mockRejectedValueOnce(authError(code));
+      renderAt('/sign-in');
+      await submit('ada@example.com', 'secret1');
+      expect(screen.getByRole('alert')).toHaveTextContent(AUTH_ERROR_MESSAGES['auth/invalid-credential']!);
+    },
+  );
+
+  it.each(['auth/too-many-requests', 'auth/network-request-failed', 'auth/user-disabled'])(
+    'turns %s into the plain sentence of auth-errors.ts and stays',
+    async (code) => {
+      vi.mocked(signIn).mockRejectedValueOnce(authError(code));
+      const router = renderAt('/sign-in');
+      await submit('ada@example.com', 'secret1');
+      expect(screen.getByRole('alert')).toHaveTextContent(AUTH_ERROR_MESSAGES[code]!);
+      expect(screen.getByRole('alert')).not.toHaveTextContent('Firebase');
+      expect(router.state.location.pathname).toBe('/sign-in');
+      expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
+    },
+  );
 
   it('shows an unknown failure without the "Firebase: Error (…)" wrapper', async () => {
     vi.mocked(signIn).mockRejectedValueOnce(authError('auth/internal-error'));
@@ -70,6 +76,24 @@ describe('SignInForm', () => {
     const router = renderAt('/sign-in?next=%2Forder-history%3Fx%3D1');
     await submit('ada@example.com', 'secret1');
     expect(router.state.location.pathname + router.state.location.search).toBe('/order-history?x=1');
+  });
+
+  it('asks for the account email to be brought up to date after every sign-in', async () => {
+    vi.mocked(signIn).mockResolvedValueOnce({ uid: 'u1' } as never);
+    renderAt('/sign-in');
+    await submit('ada@example.com', 'secret1');
+    expect(afterSignIn).toHaveBeenCalledWith({ uid: 'u1' });
+  });
+
+  it('says "Sign in to continue" to someone sent here from a customer page, and nothing of the kind otherwise', async () => {
+    renderAt('/sign-in?next=%2Fdashboard');
+    expect(await screen.findByText(SIGN_IN_MESSAGES.signInToContinue)).toBeInTheDocument();
+    expect(document.body).not.toHaveTextContent(/expired/i);
+  });
+
+  it('has no "Sign in to continue" without a ?next=', () => {
+    renderAt('/sign-in');
+    expect(screen.queryByText(SIGN_IN_MESSAGES.signInToContinue)).toBeNull();
   });
 
   it('goes to the dashboard without a usable ?next=', async () => {

@@ -6,7 +6,7 @@ import { NEXT_PARAM, paths, safeNextPath, signUpPath } from '@/config/paths';
 import { Button } from '@/ui/button';
 import { FormField } from '@/ui/form-field';
 import { useHydrated } from '@/ui/use-hydrated';
-import { authErrorMessage, resetErrorIsSilent } from '@/session/auth-errors';
+import { authErrorMessage, resetErrorIsSilent, signInErrorMessage } from '@/session/auth-errors';
 import { SIGN_IN_MESSAGES } from './messages';
 import styles from './auth-form.module.scss';
 
@@ -21,7 +21,9 @@ export function SignInForm() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   // Sign-up comes back to the same ?next= (read once hydrated, the page is pre-rendered without it).
-  const signUp = useHydrated() ? signUpPath(safeNextPath(searchParams.get(NEXT_PARAM)) ?? undefined) : paths.signUp;
+  const hydrated = useHydrated();
+  const next = hydrated ? safeNextPath(searchParams.get(NEXT_PARAM)) : null;
+  const signUp = signUpPath(next ?? undefined);
   const [notice, setNotice] = useState<Notice>(null);
   const [resetting, setResetting] = useState(false);
   const { register, handleSubmit, getValues, setError, clearErrors, formState } = useForm<SignInValues>({
@@ -38,10 +40,10 @@ export function SignInForm() {
       return setNotice({ kind: 'error', text: SIGN_IN_MESSAGES.missing });
     }
     try {
-      const { signIn } = await import('./auth-api');
-      await signIn(email.trim(), password);
+      const { signIn, afterSignIn } = await import('./auth-api');
+      afterSignIn(await signIn(email.trim(), password));
     } catch (error) {
-      return setNotice({ kind: 'error', text: authErrorMessage(error) });
+      return setNotice({ kind: 'error', text: signInErrorMessage(error) });
     }
     navigate(safeNextPath(searchParams.get(NEXT_PARAM)) ?? paths.dashboard, { replace: true });
   };
@@ -68,6 +70,11 @@ export function SignInForm() {
 
   return (
     <form className={styles.form} onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Sign in">
+      {next && (
+        <p role="status" className={styles.continue}>
+          {SIGN_IN_MESSAGES.signInToContinue}
+        </p>
+      )}
       <div role="alert" className={notice ? (notice.kind === 'error' ? styles.summary : styles.info) : undefined}>
         {notice?.text}
       </div>

@@ -22,6 +22,7 @@ export const firebaseSignUpServices: SignUpServices = {
     await Promise.all([getAuthClient(), getDatabaseClient()]);
   },
   createAccount: async (email, password) => (await loadApis())[0].createAccount(email, password),
+  resumeAccount: async (email, password) => (await loadApis())[0].resumeAccount(email, password),
   writeProfile: async (uid, profile) => (await loadApis())[1].createUserRecord(uid, profile),
   now: () => new Date(),
 };

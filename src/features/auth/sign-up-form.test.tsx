@@ -15,7 +15,7 @@ vi.mock('@/ui/alerts', () => ({
   alertWarning: vi.fn(async () => {}),
   alertSuccess: vi.fn(async () => {}),
 }));
-vi.mock('./auth-api', () => ({ createAccount: vi.fn() }));
+vi.mock('./auth-api', () => ({ createAccount: vi.fn(), resumeAccount: vi.fn(async () => null) }));
 vi.mock('@/data/users-api', () => ({ createUserRecord: vi.fn() }));
 vi.mock('@/firebase/clients', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@/firebase/clients')>()),

@@ -28,7 +28,12 @@ const VALUES: SignUpValues = {
 const NOW = new Date('2026-05-04T10:20:30.000Z');
 
 /** Services that record each call, in order; `failures` makes a step reject. */
-function fakeServices(failures: { setup?: unknown; create?: unknown; write?: unknown } = {}, account?: NewAccount) {
+function fakeServices(
+  failures: { setup?: unknown; create?: unknown; write?: unknown } = {},
+  account?: NewAccount,
+  /** What resumeAccount finds: a half-made account, or null (wrong password, or a complete account). */
+  resumable: NewAccount | null = null,
+) {
   const calls: string[] = [];
   const profiles: { uid: string; profile: NewUserRecord }[] = [];
   const services: SignUpServices = {
@@ -40,6 +45,10 @@ function fakeServices(failures: { setup?: unknown; create?: unknown; write?: unk
       calls.push(`createAccount ${email} ${password}`);
       if (failures.create) throw failures.create;
       return account ?? { uid: 'u1', email: email.toLowerCase(), emailVerified: false };
+    },
+    resumeAccount: async (email, password) => {
+      calls.push(`resumeAccount ${email} ${password}`);
+      return resumable;
     },
     writeProfile: async (uid, profile) => {
       calls.push(`writeProfile ${uid}`);
@@ -121,6 +130,31 @@ describe('signUp', () => {
       severity: 'error',
       message: { title: SIGN_UP_FAILURE_TITLE, text: AUTH_ERROR_MESSAGES['auth/email-already-in-use'] },
       fields: [],
+    });
+    expect(calls).toEqual(['checkSetup', 'createAccount Grace@Example.com secret1', 'resumeAccount Grace@Example.com secret1']);
+  });
+
+  it('a retry after a failed profile write finishes that account instead of saying "already in use"', async () => {
+    const halfMade = { uid: 'u9', email: 'grace@example.com', emailVerified: false };
+    const { services, calls, profiles } = fakeServices({ create: providerError('auth/email-already-in-use') }, undefined, halfMade);
+    expect(await signUp(VALUES, CAPTCHA, services)).toEqual({ ok: true });
+    expect(calls).toEqual([
+      'checkSetup',
+      'createAccount Grace@Example.com secret1',
+      'resumeAccount Grace@Example.com secret1',
+      'writeProfile u9',
+    ]);
+    expect(profiles[0]).toMatchObject({ uid: 'u9', profile: { email: 'grace@example.com', firstName: 'Grace' } });
+  });
+
+  it('never tries to resume after any other refusal', async () => {
+    const { services, calls } = fakeServices({ create: providerError('auth/weak-password') }, undefined, {
+      uid: 'u9',
+      emailVerified: false,
+    });
+    expect(await signUp(VALUES, CAPTCHA, services)).toMatchObject({
+      ok: false,
+      message: { text: AUTH_ERROR_MESSAGES['auth/weak-password'] },
     });
     expect(calls).toEqual(['checkSetup', 'createAccount Grace@Example.com secret1']);
   });

@@ -8,7 +8,7 @@
 import type { NewUserRecord } from '@/data/users';
 import { FirebaseSetupError } from '@/firebase/clients';
 import type { AlertMessage } from '@/ui/alerts';
-import { authErrorMessage } from '@/session/auth-errors';
+import { authErrorCode, authErrorMessage } from '@/session/auth-errors';
 import { SIGN_UP_FAILURE_TITLE, SIGN_UP_MESSAGES } from './messages';
 import { storedPhoneNumber, validateSignUp, type SignUpField, type SignUpValues } from './sign-up-validation';
 
@@ -26,6 +26,9 @@ export interface SignUpServices {
   /** Creates the account, which signs it in, and sends its verification email (steps 2 and 3:
    *  auth-api's createAccount does both). */
   createAccount(email: string, password: string): Promise<NewAccount>;
+  /** When the address already has an account: signs in with the password and resolves with the
+   *  account if it has no profile yet (an earlier attempt stopped after creating it), else null. */
+  resumeAccount(email: string, password: string): Promise<NewAccount | null>;
   /** Writes users/{uid} (step 4). */
   writeProfile(uid: string, profile: NewUserRecord): Promise<void>;
   now(): Date;
@@ -48,7 +51,7 @@ export async function signUp(values: SignUpValues, captchaCode: string, services
 
   try {
     const email = values.email.trim();
-    const account = await services.createAccount(email, values.password);
+    const account = await createOrResume(services, email, values.password);
     await services.writeProfile(account.uid, newUserProfile(values, account, email, services.now()));
   } catch (error) {
     return { ok: false, severity: 'error', message: { title: SIGN_UP_FAILURE_TITLE, text: authErrorMessage(error) }, fields: [] };
@@ -56,7 +59,24 @@ export async function signUp(values: SignUpValues, captchaCode: string, services
   return { ok: true };
 }
 
-function newUserProfile(values: SignUpValues, account: NewAccount, email: string, now: Date): NewUserRecord {
+/** A retry after a failed profile write finishes that account instead of saying "already in use"
+ *  (docs/decisions/0122-half-made-accounts-and-visitor-words.md). */
+async function createOrResume(services: SignUpServices, email: string, password: string): Promise<NewAccount> {
+  try {
+    return await services.createAccount(email, password);
+  } catch (error) {
+    if (authErrorCode(error) !== 'auth/email-already-in-use') throw error;
+    const resumed = await services.resumeAccount(email, password);
+    if (!resumed) throw error;
+    return resumed;
+  }
+}
+
+/** The profile fields of sign-up, also asked by "Complete your profile". */
+export type ProfileValues = Omit<SignUpValues, 'email' | 'password' | 'confirmPassword' | 'captcha'>;
+
+/** users/{uid} as sign-up (and "Complete your profile") writes it. */
+export function newUserProfile(values: ProfileValues, account: NewAccount, email: string, now: Date): NewUserRecord {
   return {
     firstName: values.firstName.trim(),
     lastName: values.lastName.trim(),

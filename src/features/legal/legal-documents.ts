@@ -35,14 +35,14 @@ export const privacyPolicyMeta: LegalDocumentMeta = {
   title: 'Privacy policy',
   summary: 'What we collect when you use our site, store and customer area, why, how long we keep it, and your rights.',
   path: paths.privacyPolicy,
-  lastUpdated: '2026-11-16',
+  lastUpdated: '2026-11-26',
 };
 
 export const termsOfServiceMeta: LegalDocumentMeta = {
   title: 'Terms of service',
   summary: 'The agreement that applies when you use our site, buy a plan or work with our engineers, including our non-disclosure terms.',
   path: paths.termsOfService,
-  lastUpdated: '2026-11-16',
+  lastUpdated: '2026-11-26',
 };
 
 export const LEGAL_DOCUMENTS: readonly LegalDocumentMeta[] = [privacyPolicyMeta, termsOfServiceMeta];

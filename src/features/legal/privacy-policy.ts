@@ -35,7 +35,7 @@ export const privacyPolicy: LegalDocument = {
         {
           title: 'Profile information',
           blocks: [
-            'At sign-up or later in Profile Settings you may give us your country, date of birth, phone number, postal address, your preferred verification method (text or call) and whether you want to receive announcements and news about apps, music and TV. We use your date of birth to verify your age.',
+            'At sign-up or later in Profile Settings you may give us your country, date of birth, phone number, postal address, your preferred verification method (text or call) and whether you want to receive announcements and news about apps, music and TV. You can change both choices at any time in Profile Settings. We use your date of birth to verify your age.',
           ],
         },
         {
@@ -54,7 +54,8 @@ export const privacyPolicy: LegalDocument = {
         {
           title: 'Email',
           blocks: [
-            'We use EmailJS to deliver form submissions to our team and to send you confirmations. EmailJS receives the content of the form and your email address for that purpose only. Account emails (address verification, password reset) are sent by Firebase Authentication.',
+            'We use EmailJS to deliver form submissions to our team and to send you confirmations and messages about your account and orders. EmailJS receives the message and your email address for that purpose only. Address verification, password reset and email change links are sent by Firebase Authentication.',
+            'Every email that is not about your account or an order, such as a waitlist or pre-order confirmation, ends with a one-click unsubscribe link (see "Your rights and choices").',
           ],
         },
         {
@@ -121,13 +122,48 @@ export const privacyPolicy: LegalDocument = {
         'We keep personal information only as long as we need it for the purposes above:',
         {
           list: [
-            'account and profile information: while your account is open, and up to 30 days after you delete it;',
-            'orders, invoices and payment records: 7 years after the order, as tax and accounting law requires;',
+            'account and profile information: while your account is open; deleted when you delete your account (see "Deleting your account");',
+            'orders, invoices and payment records: as long as tax and accounting law requires, up to 10 years; once you delete your account, without your user ID or email address;',
             'contact, waitlist and pre-order submissions: 24 months after your last contact with us, or until you ask us to delete them;',
             'server and security logs: up to 90 days, unless needed to investigate an incident.',
           ],
         },
         'When the period ends we delete the information or make it anonymous.',
+      ],
+    },
+    {
+      id: 'deleting-your-account',
+      title: 'Deleting your account',
+      blocks: [
+        'You can delete your account yourself in Profile Settings: you enter your password again and type DELETE to confirm. It happens at once, and we send a confirmation to your email address. When you delete your account:',
+        {
+          list: [
+            'every active plan is canceled at once, so nothing more is charged; the current billing period is not refunded automatically (contact us to ask for a refund);',
+            'we delete your sign-in (email address and password), your profile (name, email address, phone number, postal address, country, date of birth, verification method and marketing choices), the summary of your card on file (brand, last four digits and expiry), the link between your account and your customer record at Stripe, and any order links we emailed you;',
+            'we keep each order’s accounting record (service, plan, add-ons, trade-in platform, amounts, billing period, dates, Stripe identifiers, invoices, refunds and payment status) without your user ID or email address, for as long as tax and accounting law requires, up to 10 years;',
+            'Stripe keeps your customer record and its invoices, which show the name and email address given at checkout, for as long as the law requires, up to 10 years;',
+            'forms you sent us (contact, waitlist, pre-order) are kept as "How long we keep information" says, unless you ask us to delete them;',
+            'if you unsubscribed from our emails, we keep a one-way hash of your email address, so that those emails stay off.',
+          ],
+        },
+        'We also keep a note that an account was deleted and when, under a one-way hash of its user ID, with nothing else about you.',
+      ],
+    },
+    {
+      id: 'a-copy-of-your-data',
+      title: 'A copy of your data',
+      blocks: [
+        '"Download my data" in Profile Settings gives you a file in JSON, a format other services can read, with:',
+        {
+          list: [
+            'your account: email address, whether it is verified and when the account was created;',
+            'your profile as stored, and your two marketing choices;',
+            'the summary of your card on file (brand, last four digits and expiry; never the full number);',
+            'every order of your account with its plan, add-ons, amounts, dates, subscription state, invoices (number, amounts, status and links to Stripe’s copy) and refunds;',
+            'the contact, waitlist and pre-order forms sent with your account’s verified email address, and where each request stands.',
+          ],
+        },
+        'You can download it up to 20 times a day. What only Stripe holds, such as your billing address, is not in the file: you see it in the billing portal, or ask us.',
       ],
     },
     {
@@ -145,10 +181,11 @@ export const privacyPolicy: LegalDocument = {
         'Wherever you live, you can:',
         {
           list: [
-            'see and correct your name, email address, phone number, address and password in Profile Settings;',
-            'ask us for a copy of the personal information we hold about you;',
-            'ask us to delete your account and personal information, subject to the records we must keep by law;',
-            'unsubscribe from announcements with the link in any such email or by writing to us.',
+            'see and correct your name, email address, phone number, address and password in Profile Settings; a new email address takes effect when you open the link we send to it;',
+            'turn your two marketing choices (announcements; news about apps, music and TV) on or off at any time in Profile Settings;',
+            'unsubscribe with the one-click link at the end of any email that is not about your account or an order, without signing in: it turns those emails off for your address, and the matching choices of an account with that address, and works for 90 days after the email was sent; or write to us;',
+            'download a copy of your data in Profile Settings (see "A copy of your data"), or ask us for a copy of anything else we hold about you;',
+            'delete your account yourself in Profile Settings (see "Deleting your account"), or ask us to delete other personal information, subject to the records we must keep by law.',
           ],
         },
         'We answer requests within 30 days. We may need to verify your identity first, usually by asking you to write from the email address on your account.',

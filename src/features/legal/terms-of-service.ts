@@ -1,10 +1,13 @@
+import { TERM_MONTHS } from '@/catalog/subscription';
+import { TERM_TEXTS } from '@/catalog/term';
 import { BRAND } from '@/config/brand';
 import { termsOfServiceMeta, type LegalDocument } from './legal-documents';
 
 const { name, company, city } = BRAND;
 
 /** The terms of service shown at /legal/terms-of-service. The claim limit, liability cap and
- *  dispute-resolution period are the figures of docs/product.md#legal-terms. */
+ *  dispute-resolution period are the figures of docs/product.md#legal-terms; the term of a plan is
+ *  docs/decisions/0115-the-term-ends-unless-renewed.md's. */
 export const termsOfService: LegalDocument = {
   meta: termsOfServiceMeta,
   intro: [
@@ -17,6 +20,7 @@ export const termsOfService: LegalDocument = {
       title: 'Acceptance of these terms',
       blocks: [
         'By using our services you accept these Terms and our privacy policy. If you use them for a business, you accept these Terms on its behalf and confirm that you have authority to do so; "you" then means that business.',
+        'When you buy a plan, you accept these Terms on the payment page, before you pay.',
         'A signed statement of work or master services agreement with us takes precedence over these Terms where the two conflict.',
       ],
     },
@@ -40,9 +44,12 @@ export const termsOfService: LegalDocument = {
       id: 'plans-and-payment',
       title: 'Plans, fees and payment',
       blocks: [
-        'Each plan states its engineering team, project capacity, infrastructure and price. Prices are in US dollars and exclude taxes, which we add where the law requires. Optional add-ons (additional storage, security and digital marketing) are added to the plan price.',
-        'Plans are billed monthly or yearly, in advance, through Stripe. By subscribing you authorize us and Stripe to charge your payment method at the start of each billing period until you cancel. Pay-as-you-go engagements are quoted and invoiced separately.',
+        'Each plan states its engineering team, project capacity, infrastructure and price. Prices are in US dollars and exclude taxes. Optional add-ons (additional storage, security and digital marketing) are added to the plan price.',
+        'We add sales tax, VAT or similar taxes where the law requires it. They are collected at checkout with the billing address you give there (and your tax ID, if you give one), and every invoice shows them.',
+        `Every plan is bought for a term of ${TERM_MONTHS} months, billed in advance through Stripe: monthly (${TERM_MONTHS} payments) or yearly (one payment). By subscribing you authorize us and Stripe to charge your payment method at the start of each billing period of the term. ${TERM_TEXTS.summary} If you do nothing, the plan ends at the end of the term and nothing more is charged. Pay-as-you-go engagements are quoted and invoiced separately.`,
+        'During a term you may change to another plan of the same service, change the billing period or switch add-ons on or off. The change takes effect at once; the difference for the rest of the current billing period is charged or credited pro rata, and we show it before you confirm.',
         'You may cancel at any time in writing; cancellation takes effect at the end of the current billing period and fees already paid are not refundable, except where the law requires otherwise or we fail to provide the service. Trade-in credits are applied to your first invoice after we confirm the trade-in and have no cash value.',
+        'Promotion codes are entered at checkout. A code gives the discount stated with it (for example, on the first invoice only), has no cash value and may end before you use it.',
         'We may change plan prices for future billing periods with at least 30 days’ notice.',
       ],
     },

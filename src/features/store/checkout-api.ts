@@ -55,7 +55,8 @@ export async function postCheckout(
   idToken: string | null,
   options: PostCheckoutOptions = {},
 ): Promise<CheckoutOutcome> {
-  return readCheckoutAnswer(await callFunction('stripeCheckout', { body: request, idToken, ...options }));
+  // A guest's page has not started Firebase: App Check starts first where the build has it (docs/decisions/0124-app-check.md).
+  return readCheckoutAnswer(await callFunction('stripeCheckout', { body: request, idToken, appCheck: true, ...options }));
 }
 
 /** Where the buyer's ID token comes from; null for a visitor. */

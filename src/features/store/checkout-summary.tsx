@@ -4,19 +4,44 @@ import { GUEST_ORDER_TEXTS } from '@/catalog/checkout';
 import { formatUsd } from '@/catalog/money';
 import { PLAN_NAMES } from '@/catalog/plans';
 import { SERVICE_LABELS } from '@/catalog/services';
-import { paymentsLabel, periodSuffix, subscriptionState, subscriptionStatusLabel, TERM_MONTHS } from '@/catalog/subscription';
+import {
+  PAYMENT_CONFIRMING,
+  paymentsLabel,
+  periodSuffix,
+  subscriptionState,
+  subscriptionStatusLabel,
+  TERM_MONTHS,
+} from '@/catalog/subscription';
 import { paths, signInPath, signUpPath } from '@/config/paths';
 import type { GuestOrderClaimOutcome } from '@/firebase/guest-order-claim';
 import { AuthConnectContext, useAuthState, useSessionHint } from '@/session/auth-context';
 import { ButtonLink } from '@/ui/button';
+import { PaymentConfirmingNote } from '@/ui/payment-confirming';
 import { Spinner } from '@/ui/spinner';
 import { useHydrated } from '@/ui/use-hydrated';
-import { CHECKOUT_SESSION_PARAM, fetchCheckoutSummary, isCheckoutSessionId, type CheckoutSummary as Summary } from './checkout-summary-api';
+import {
+  CHECKOUT_SESSION_PARAM,
+  fetchCheckoutSummary,
+  isCheckoutSessionId,
+  type CheckoutSummary as Summary,
+  type SummaryAnswer,
+} from './checkout-summary-api';
 import styles from './checkout-summary.module.scss';
 
 type State = { status: 'loading' } | { status: 'ready'; summary: Summary } | { status: 'unavailable'; message: string | null };
 
 const UNAVAILABLE = 'We could not load the details of your order. If you paid, Stripe emails you a receipt.';
+
+/** How often the page asks while the order waits for Stripe: in the first minute, and after. */
+const POLL_EARLY_MS = 2_000;
+const POLL_LATE_MS = 10_000;
+/** A tab left open on an order that never settles (an abandoned checkout) stops asking after this;
+ *  by then the page has said what to do. */
+const POLL_FOR_MS = 15 * 60_000;
+
+function isAwaitingWebhook(summary: Summary): boolean {
+  return subscriptionState({ subscriptionStatus: summary.subscriptionStatus ?? undefined }).kind === 'pending';
+}
 
 /**
  * After a checkout (the thank-you page with ?session_id=cs_…): what was bought and, since the
@@ -34,21 +59,38 @@ export function CheckoutSummary() {
   const [loaded, setLoaded] = useState<{ sessionId: string; state: State } | null>(null);
   const state: State = loaded && loaded.sessionId === sessionId ? loaded.state : { status: 'loading' };
 
+  // Stripe sends the buyer here before its webhook has settled the order: while the order says
+  // "Confirming your payment…" it is asked again, often in the first minute and then less often, so
+  // the page updates by itself (docs/decisions/0125-operations-and-cleanup.md).
   useEffect(() => {
     if (!isCheckoutSessionId(sessionId)) return;
     let left = false;
-    fetchCheckoutSummary(sessionId)
-      .catch(() => ({ ok: false as const, message: null }))
-      .then(
-        (answer) =>
-          !left &&
-          setLoaded({
-            sessionId,
-            state: answer.ok ? { status: 'ready', summary: answer.summary } : { status: 'unavailable', message: answer.message },
-          }),
-      );
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let shown = false;
+    const started = Date.now();
+    const load = () => {
+      void fetchCheckoutSummary(sessionId)
+        .catch((): SummaryAnswer => ({ ok: false, message: null }))
+        .then((answer) => {
+          if (left) return;
+          // A failed look-up while waiting keeps what the page shows and tries again.
+          if (answer.ok || !shown) {
+            shown = answer.ok;
+            setLoaded({
+              sessionId,
+              state: answer.ok ? { status: 'ready', summary: answer.summary } : { status: 'unavailable', message: answer.message },
+            });
+          }
+          if (shown && (!answer.ok || isAwaitingWebhook(answer.summary)) && Date.now() - started < POLL_FOR_MS) {
+            const early = Date.now() - started < PAYMENT_CONFIRMING.lateAfterMs;
+            timer = setTimeout(load, early ? POLL_EARLY_MS : POLL_LATE_MS);
+          }
+        });
+    };
+    load();
     return () => {
       left = true;
+      clearTimeout(timer);
     };
   }, [sessionId]);
 
@@ -70,6 +112,8 @@ export function CheckoutSummary() {
 
 function SummaryDetails({ summary }: { summary: Summary }) {
   const { service, plan, period, amountPerPeriod, termPayments, paymentsMade, subscriptionStatus } = summary;
+  // The buyer arrived from Stripe when this first showed: the minute counts from then.
+  const [arrived] = useState(() => Date.now());
   const status = subscriptionStatusLabel(
     subscriptionState({ subscriptionStatus: subscriptionStatus ?? undefined, paymentsMade, termPayments }),
   );
@@ -82,6 +126,7 @@ function SummaryDetails({ summary }: { summary: Summary }) {
         {formatUsd(amountPerPeriod)} {periodSuffix(period)}, billed {period} for {TERM_MONTHS} months
       </p>
       <p>Status: {status}</p>
+      {isAwaitingWebhook(summary) && <PaymentConfirmingNote since={arrived} />}
       <p>{paymentsLabel({ termPayments, paymentsMade })}</p>
     </>
   );

@@ -256,3 +256,19 @@ describe('Product details', () => {
     expect(screen.getByRole('link', { name: 'Compare the plans' })).toHaveAttribute('href', paths.whyChoose);
   });
 });
+
+describe('The term, told where the plan is bought', () => {
+  it('says on the price bar and beside the button that the 12-month term ends unless renewed, with tax and the Terms', async () => {
+    await openPlan('websites', 'gold');
+    expect(footer()).toHaveTextContent('Amount due $15,000.00 a month for 12 mo., then ends unless renewed');
+    await userEvent.click(within(group('Billing')).getByRole('radio', { name: /Yearly/ }));
+    expect(footer()).toHaveTextContent('$180,000.00 for the year, then ends unless renewed');
+
+    const note = screen.getByText(/runs for a 12-month term/);
+    expect(note).toHaveTextContent(
+      'Every plan runs for a 12-month term and then ends unless you renew it: we email you 14 days before the end, and renewing adds another 12 months.',
+    );
+    expect(note).toHaveTextContent('Tax is added where the law requires it, from the billing address you give on the payment page');
+    expect(within(note).getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', paths.termsOfService);
+  });
+});

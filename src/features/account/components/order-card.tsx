@@ -1,19 +1,46 @@
+import { useState } from 'react';
 import { SERVICE_LABELS } from '@/catalog/services';
 import { formatBillingDate, paymentsLabel } from '@/catalog/subscription';
+import { TERM_TEXTS, termEndsText } from '@/catalog/term';
 import type { Order } from '@/data/orders';
-import { addOnsText, amountText, isNeverPaid, nextPayment, orderDateText, orderStatus, planLabel, tradeInText } from '@/data/order-display';
+import { orderAnchor } from '@/config/paths';
+import {
+  addOnsText,
+  amountText,
+  canRenew,
+  isChangeablePlan,
+  isNeverPaid,
+  nextPayment,
+  orderDateText,
+  orderStatus,
+  planLabel,
+  termEndOf,
+  tradeInText,
+} from '@/data/order-display';
+import { Button } from '@/ui/button';
+import { isConfirmingPayment, PaymentConfirmingNote } from '@/ui/payment-confirming';
 import { StatusBadge } from '@/ui/status-badge';
+import { useNow } from '../use-now';
+import { CHANGE_PLAN_TEXTS, ChangePlanDialog, currentConfiguration } from './change-plan-dialog';
 import { ManageBillingButton } from './manage-billing-button';
+import { OrderInvoices } from './order-invoices';
+import { RenewButton } from './renew-button';
 import styles from './order-card.module.scss';
 
 /** One order (spec "Orders": the product title, "Purchased an application", Status), with what was
- *  bought: plan, price per period, add-ons, when, and for a subscription its payments. */
+ *  bought: plan, price per period, add-ons, when, and for a subscription its payments, its term
+ *  (docs/decisions/0115-the-term-ends-unless-renewed.md), its invoices and Change plan. */
 export function OrderCard({ order }: { order: Order }) {
   const { subscription } = order;
   const neverPaid = isNeverPaid(order);
   const next = nextPayment(order);
   const tradeIn = tradeInText(order);
-  const titleId = `order-${order.id}`;
+  const titleId = orderAnchor(order.id);
+  const termEnd = termEndOf(order);
+  const renewable = canRenew(order, useNow());
+  const current = isChangeablePlan(order) ? currentConfiguration(order) : null;
+  const [changing, setChanging] = useState(false);
+  const [changed, setChanged] = useState(false);
   return (
     <article className={styles.card} aria-labelledby={titleId}>
       <h2 id={titleId} className={styles.title}>
@@ -36,9 +63,47 @@ export function OrderCard({ order }: { order: Order }) {
         <p>Add-ons: {addOnsText(order.addOns)}</p>
         {subscription && !neverPaid && <p>{paymentsLabel(subscription)}</p>}
         {next !== null && <p>Next payment: {formatBillingDate(next)}</p>}
+        {termEnd !== null && <p>{termEndsText(termEnd)}</p>}
         {tradeIn && <p>{tradeIn}</p>}
+        {isConfirmingPayment(order) && <PaymentConfirmingNote since={order.createdAt ?? 0} />}
       </div>
-      {subscription?.customerId && !neverPaid && <ManageBillingButton />}
+      {termEnd !== null && renewable && (
+        <div className={styles.term}>
+          <p>{TERM_TEXTS.ifNothing}</p>
+          <RenewButton orderId={order.id} />
+        </div>
+      )}
+      <p role="status" className={styles.changed}>
+        {changed ? CHANGE_PLAN_TEXTS.changed : ''}
+      </p>
+      <OrderInvoices invoices={order.invoices} />
+      {(current || (subscription?.customerId && !neverPaid)) && (
+        <div className={styles.actions}>
+          {current && (
+            <Button
+              variant="secondary"
+              onClick={() => {
+                setChanged(false);
+                setChanging(true);
+              }}
+            >
+              {CHANGE_PLAN_TEXTS.open}
+            </Button>
+          )}
+          {subscription?.customerId && !neverPaid && <ManageBillingButton />}
+        </div>
+      )}
+      {changing && current && (
+        <ChangePlanDialog
+          order={order}
+          current={current}
+          onClose={() => setChanging(false)}
+          onChanged={() => {
+            setChanging(false);
+            setChanged(true);
+          }}
+        />
+      )}
     </article>
   );
 }

@@ -16,7 +16,7 @@ const user = { uid: 'u1', email: 'old@example.com' } as User;
 const profile: Profile = { firstName: 'Ada', lastName: 'Lovelace', email: 'old@example.com', phoneNumber: '', address: '', country: '' };
 
 function open(kind: ProfileDialogKind, changes: Partial<Profile> = {}) {
-  const handlers = { onClose: vi.fn(), onEmailChanged: vi.fn(), onPasswordChanged: vi.fn() };
+  const handlers = { onClose: vi.fn(), onEmailLinkSent: vi.fn(), onPasswordChanged: vi.fn() };
   render(<ProfileDialog kind={kind} user={user} profile={{ ...profile, ...changes }} {...handlers} />);
   return handlers;
 }
@@ -33,8 +33,7 @@ function expectFieldError(label: string, message: string) {
 beforeEach(() => {
   vi.clearAllMocks();
   api.saveProfile.mockResolvedValue(undefined);
-  // Auth keeps addresses in lower case: the profile stores the address as Auth has it.
-  api.changeEmail.mockImplementation((_user: User, _password: string, email: string) => Promise.resolve(email.toLowerCase()));
+  api.changeEmail.mockResolvedValue(undefined);
   api.changePassword.mockResolvedValue(undefined);
 });
 
@@ -130,8 +129,8 @@ describe('Profile edit dialogs', () => {
     expect(api.saveProfile).toHaveBeenCalledWith('u1', { phoneNumber: '+4930901820' });
   });
 
-  it('email: needs a valid new email and the current password, then changes both', async () => {
-    const { onEmailChanged } = open('email');
+  it('email: needs a valid new email and the current password, then sends the link and leaves the record alone', async () => {
+    const { onEmailLinkSent } = open('email');
     await save();
     expectFieldError('New email', PROFILE_FIELD_ERRORS.email);
     expectFieldError('Current password', PROFILE_FIELD_ERRORS.currentPassword);
@@ -145,8 +144,9 @@ describe('Profile edit dialogs', () => {
     await userEvent.type(screen.getByLabelText('New email'), '.COM');
     await save();
     expect(api.changeEmail).toHaveBeenCalledWith(user, 'secret-1', 'new@example.COM');
-    expect(api.saveProfile).toHaveBeenCalledWith('u1', { email: 'new@example.com' });
-    await waitFor(() => expect(onEmailChanged).toHaveBeenCalled());
+    await waitFor(() => expect(onEmailLinkSent).toHaveBeenCalledWith('new@example.COM'));
+    // The record follows only once the link is opened (the accountEmail function).
+    expect(api.saveProfile).not.toHaveBeenCalled();
   });
 
   it('password: current and new (at least 6) required, "Please enter a valid password" per field', async () => {

@@ -1,6 +1,6 @@
 /** The five edit dialogs of the profile page: what each asks, checks and saves (docs/product.md#profile-settings). */
 import type { User } from 'firebase/auth';
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import { TEXT_LIMITS } from '@/config/data-limits';
 import { isCountryCode, listCountries } from '@/data/countries';
 import { phoneForEditing, toStoredPhoneNumber } from '@/data/phone-number';
@@ -17,8 +17,8 @@ interface ProfileDialogProps {
   user: User;
   profile: Profile;
   onClose: () => void;
-  /** After a successful email change (the page shows "Cool!"). */
-  onEmailChanged: () => void;
+  /** After the link to the new address was sent (the page says so). */
+  onEmailLinkSent: (newEmail: string) => void;
   /** After a successful password change (the page shows "Cool!" and signs out). */
   onPasswordChanged: () => void;
 }
@@ -30,8 +30,10 @@ const currentPasswordField = {
   autoComplete: 'current-password',
 } as const;
 
-export function ProfileDialog({ kind, user, profile, onClose, onEmailChanged, onPasswordChanged }: ProfileDialogProps) {
+export function ProfileDialog({ kind, user, profile, onClose, onEmailLinkSent, onPasswordChanged }: ProfileDialogProps) {
   const uid = user.uid;
+  // The address the link went to, for the message after the dialog closes.
+  const sentTo = useRef('');
   switch (kind) {
     case 'name':
       return (
@@ -73,11 +75,12 @@ export function ProfileDialog({ kind, user, profile, onClose, onEmailChanged, on
           initial={{ email: '', currentPassword: '' }}
           validate={validateEmail}
           onSave={async (v) => {
-            // The rules accept only the account's own address, exactly as Auth now has it.
-            const email = await changeEmail(user, v.currentPassword, v.email);
-            await saveProfile(uid, { email });
+            // The profile and the Stripe customer follow once the link is opened and the person
+            // signs in with the new address (docs/decisions/0118-email-change-by-verified-link.md).
+            sentTo.current = v.email.trim();
+            await changeEmail(user, v.currentPassword, sentTo.current);
           }}
-          onDone={onEmailChanged}
+          onDone={() => onEmailLinkSent(sentTo.current)}
           onClose={onClose}
         />
       );

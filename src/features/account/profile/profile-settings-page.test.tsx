@@ -2,7 +2,6 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { externalLinks } from '@/config/external-links';
 import { CONNECTION_NOTICE } from '@/ui/connection-notice-texts';
 import ProfileSettingsPage from '../profile-settings-page';
 import type { ProfileState } from './use-profile';
@@ -10,9 +9,17 @@ import type { ProfileState } from './use-profile';
 const mocks = vi.hoisted(() => ({ state: { status: 'loading', unreachable: false } as ProfileState }));
 vi.mock('./use-profile', () => ({ useProfile: () => mocks.state }));
 vi.mock('@/session/auth-context', () => ({
-  useAuth: () => ({ user: { uid: 'u1', email: 'auth@example.com' }, ready: true, signingOut: false, signOut: vi.fn() }),
+  useAuth: () => ({
+    user: { uid: 'u1', email: 'auth@example.com', emailVerified: false },
+    ready: true,
+    signingOut: false,
+    signOut: vi.fn(),
+  }),
 }));
 vi.mock('../account-auth-api', () => ({ changeEmail: vi.fn(), changePassword: vi.fn() }));
+// The panels under the profile have their own tests.
+vi.mock('./consent-switches', () => ({ ConsentSwitches: () => <p>consent switches</p> }));
+vi.mock('./download-data', () => ({ DownloadData: () => <p>download data</p> }));
 
 const renderPage = () =>
   render(
@@ -68,8 +75,17 @@ describe('Profile settings page', () => {
     expect(within(row('Address')).getByRole('button')).toHaveAccessibleName('Add New address');
     expect(within(row('Phone number')).getByRole('button')).toHaveAccessibleName('Edit phone number');
     expect(row('Email')).toHaveTextContent('auth@example.com');
+    // Auth's verified state, not a stored flag.
+    expect(row('Email')).toHaveTextContent('Not verified');
     expect(row('Password')).toHaveTextContent('••••••••');
-    expect(screen.getByRole('link', { name: /Delete account/ })).toHaveAttribute('href', externalLinks.deleteAccount);
+    expect(screen.getByText('consent switches')).toBeInTheDocument();
+    expect(screen.getByText('download data')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Delete account' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete your account' });
+    expect(dialog).toHaveTextContent('cancelled now');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
 
     await userEvent.click(within(row('Address')).getByRole('button'));
     expect(screen.getByRole('dialog', { name: 'Edit address' })).toBeInTheDocument();

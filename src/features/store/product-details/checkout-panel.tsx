@@ -1,5 +1,6 @@
 import { Link, useLocation } from 'react-router-dom';
-import { signInPath } from '@/config/paths';
+import { TERM_TEXTS } from '@/catalog/term';
+import { paths, signInPath } from '@/config/paths';
 import { Button } from '@/ui/button';
 import styles from './checkout-panel.module.scss';
 
@@ -11,8 +12,9 @@ interface CheckoutPanelProps {
   signedIn: boolean | undefined;
 }
 
-/** The submit button of the configuration, what went wrong with the last try, and whose order it
- *  will be. */
+/** The submit button of the configuration, what went wrong with the last try, what the purchase
+ *  binds to (the 12-month term, docs/decisions/0115-the-term-ends-unless-renewed.md; tax and
+ *  promotion codes on the payment page), and whose order it will be. */
 export function CheckoutPanel({ state, signedIn }: CheckoutPanelProps) {
   const { pathname, search } = useLocation();
   const sending = state.status === 'sending';
@@ -26,6 +28,10 @@ export function CheckoutPanel({ state, signedIn }: CheckoutPanelProps) {
           Checkout could not start. {state.message}
         </p>
       )}
+      <p className={styles.note}>
+        {TERM_TEXTS.summary} Tax is added where the law requires it, from the billing address you give on the payment page, where promotion
+        codes are entered too. You accept our <Link to={paths.termsOfService}>Terms of Service</Link> there before paying.
+      </p>
       <p className={styles.note}>
         {signedIn === undefined ? null : signedIn ? (
           'After paying you come back to your order history.'

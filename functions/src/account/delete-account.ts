@@ -1,0 +1,202 @@
+/** deleteAccount: the person closes their account (docs/decisions/0119-account-deletion-and-retention.md).
+ *  POST `{confirmation: "DELETE"}` with an ID token from a sign-in of the last five minutes →
+ *  200 `{deleted: true}`. The steps run in a fixed order and each is safe to run again, so a
+ *  retry after a failure half way finishes the job:
+ *    1. account_deletions/<sha256(uid)> records the start (and, as they happen, each step);
+ *    2. every live subscription of the account is canceled at once (no refund);
+ *    3. its orders lose the buyer's uid and email, keeping what accounting needs; its claim and
+ *       manage links go;
+ *    4. users/<uid>, billing/<uid> and customers/<uid> are deleted;
+ *    5. the confirmation is mailed, once;
+ *    6. the Auth user is deleted, last, so that until then the same sign-in can retry;
+ *  and the record keeps only {uidHash, finishedAt}. */
+import { createHash } from 'node:crypto';
+import type { Auth } from 'firebase-admin/auth';
+import type { Database } from 'firebase-admin/database';
+import { logger } from 'firebase-functions';
+import type { Request } from 'firebase-functions/v2/https';
+import type { Response } from 'express';
+import Stripe from 'stripe';
+import { isEndedSubscriptionStatus } from '../../../src/catalog/subscription';
+import { BILLING_PATH } from '../../../src/data/billing';
+import { ORDERS_PATH } from '../../../src/data/orders';
+import { USERS_PATH } from '../../../src/data/users';
+import { CLAIM_LINKS_PATH } from '../claim-links';
+import { CUSTOMERS_PATH } from '../customers';
+import { accountDeletedMail, sendMail, type MailOutcome, type MailSettings } from '../mail';
+import { MANAGE_LINKS_PATH } from '../manage-links';
+import { accountCustomerIds, accountOrders, authUserOrNull, type AccountOrder } from './account-records';
+import { ACCOUNT_MESSAGES, AccountRefusal, accountBody, accountEndpoint, identifyAccount, type AccountAuth } from './endpoint';
+
+export const ACCOUNT_DELETIONS_PATH = 'account_deletions';
+/** Set on an order whose buyer's personal data was removed: the webhook never writes an email
+ *  back onto it. */
+export const PERSONAL_DATA_REMOVED_FIELD = 'personalDataRemovedAt';
+
+export const DELETE_CONFIRMATION = 'DELETE';
+/** How recent the sign-in must be: the person typed their password just before confirming. */
+export const REAUTH_WINDOW_MS = 5 * 60 * 1000;
+
+export const DELETE_ACCOUNT_MESSAGES = {
+  confirmation: `Type ${DELETE_CONFIRMATION} to confirm.`,
+  reauth: 'For your safety, enter your password again to delete your account.',
+  stripe: 'We could not cancel your plans with our payment provider just now. Nothing was lost: please try again in a minute.',
+} as const;
+
+export interface DeleteAccountDependencies {
+  auth: AccountAuth & Pick<Auth, 'getUser' | 'deleteUser'>;
+  database: Database;
+  stripe: Stripe;
+  mail: MailSettings;
+  siteOrigins: readonly string[];
+  now?: () => number;
+}
+
+/** account_deletions/<uidHash> while the steps run. */
+export interface DeletionInProgress {
+  startedAt: number;
+  /** When each step finished, ms. */
+  steps?: Partial<Record<'subscriptionsCanceled' | 'ordersAnonymised' | 'recordsDeleted', number>>;
+  /** Each subscription this deletion canceled, with when. */
+  canceledSubscriptions?: Record<string, number>;
+  /** The confirmation: claimed before sending, so it goes once even when two requests race. */
+  mail?: { claimedAt: number; outcome?: MailOutcome['status'] };
+}
+
+/** account_deletions/<uidHash> once finished: nothing that leads back to the person. */
+export interface DeletionFinished {
+  uidHash: string;
+  finishedAt: number;
+}
+
+export function uidHash(uid: string): string {
+  return createHash('sha256').update(uid).digest('hex');
+}
+
+/** Step 2: every live subscription of the account's orders and customers, canceled now. */
+async function cancelSubscriptions(
+  deps: DeleteAccountDependencies,
+  record: ReturnType<Database['ref']>,
+  orders: readonly AccountOrder[],
+  customerIds: readonly string[],
+  now: number,
+): Promise<void> {
+  const ids = new Set<string>();
+  for (const { record: order } of orders) if (typeof order.subscriptionId === 'string') ids.add(order.subscriptionId);
+  for (const customer of customerIds) {
+    for await (const subscription of deps.stripe.subscriptions.list({ customer, status: 'all', limit: 100 })) ids.add(subscription.id);
+  }
+  for (const id of ids) {
+    const subscription = await deps.stripe.subscriptions.retrieve(id);
+    if (isEndedSubscriptionStatus(subscription.status)) continue;
+    try {
+      // Stripe's defaults: no proration credit, no final invoice. The period is not refunded.
+      await deps.stripe.subscriptions.cancel(id, {}, { idempotencyKey: `delete-account-${id}` });
+    } catch (error) {
+      // Another request of the same deletion may have canceled it in between.
+      const again = await deps.stripe.subscriptions.retrieve(id);
+      if (!isEndedSubscriptionStatus(again.status)) throw error;
+    }
+    await record.child(`canceledSubscriptions/${id}`).set(now);
+  }
+}
+
+/** Step 3: each order keeps its accounting fields and loses who bought it; its guest claim link
+ *  (docs/decisions/0110-guest-orders-by-proof-of-purchase.md) and manage links
+ *  (docs/decisions/0117-guest-manage-links.md) go. */
+async function anonymiseOrders(database: Database, orders: readonly AccountOrder[], now: number): Promise<void> {
+  for (const { id } of orders) {
+    const manageLinks = await database.ref(MANAGE_LINKS_PATH).orderByChild('orderId').equalTo(id).get();
+    const update: Record<string, unknown> = {
+      [`${ORDERS_PATH}/${id}/buyer`]: null,
+      [`${ORDERS_PATH}/${id}/customerEmail`]: null,
+      [`${ORDERS_PATH}/${id}/${PERSONAL_DATA_REMOVED_FIELD}`]: now,
+      [`${CLAIM_LINKS_PATH}/${id}`]: null,
+    };
+    manageLinks.forEach((link) => {
+      update[`${MANAGE_LINKS_PATH}/${link.key}`] = null;
+    });
+    // One update per order: the buyer and the links go together or not at all.
+    await database.ref().update(update);
+  }
+}
+
+/** Step 5: the confirmation, claimed in a transaction so it goes once. */
+async function mailOnce(deps: DeleteAccountDependencies, record: ReturnType<Database['ref']>, to: string | null, now: number) {
+  if (to === null) return;
+  let claimed = false;
+  await record.child('mail').transaction((current: unknown) => {
+    claimed = current === null;
+    return current === null ? { claimedAt: now } : undefined;
+  });
+  if (!claimed) return;
+  const canceled = ((await record.child('canceledSubscriptions').get()).val() ?? {}) as Record<string, number>;
+  const outcome = await sendMail(deps.mail, {
+    to,
+    ...accountDeletedMail({ siteUrl: deps.mail.siteUrl, canceledPlans: Object.keys(canceled).length }),
+  });
+  // Not retried: a mail that fails must not keep the account alive.
+  await record.child('mail/outcome').set(outcome.status);
+}
+
+export async function handleDeleteAccount(request: Request, response: Response, deps: DeleteAccountDependencies): Promise<void> {
+  await accountEndpoint(request, response, deps.siteOrigins, async () => {
+    const body = accountBody(request);
+    const caller = await identifyAccount(deps.auth, request.get('Authorization'));
+    const now = (deps.now ?? Date.now)();
+    if (now - caller.authTime > REAUTH_WINDOW_MS) throw new AccountRefusal(401, DELETE_ACCOUNT_MESSAGES.reauth, 'reauth-required');
+    if (body.confirmation !== DELETE_CONFIRMATION)
+      throw new AccountRefusal(400, DELETE_ACCOUNT_MESSAGES.confirmation, undefined, 'confirmation');
+
+    const hash = uidHash(caller.uid);
+    const record = deps.database.ref(`${ACCOUNT_DELETIONS_PATH}/${hash}`);
+    const stored = (await record.get()).val() as (Partial<DeletionInProgress> & Partial<DeletionFinished>) | null;
+    const finished: DeletionFinished = { uidHash: hash, finishedAt: now };
+    if (typeof stored?.finishedAt === 'number') {
+      response.status(200).json({ deleted: true });
+      return;
+    }
+    const user = await authUserOrNull(() => deps.auth.getUser(caller.uid));
+    if (user === null) {
+      // Gone before this deletion wrote its end (step 6 done, the last write not): finish it.
+      if (stored === null) throw new AccountRefusal(401, ACCOUNT_MESSAGES.gone);
+      await record.set(finished);
+      response.status(200).json({ deleted: true });
+      return;
+    }
+
+    // 1. The start, once; a retry keeps the first.
+    await record.transaction((current: unknown) => (current === null ? { startedAt: now } : undefined));
+    const steps = ((await record.child('steps').get()).val() ?? {}) as NonNullable<DeletionInProgress['steps']>;
+    const done = (step: keyof NonNullable<DeletionInProgress['steps']>) => record.child(`steps/${step}`).set(now);
+
+    if (!steps.subscriptionsCanceled) {
+      const orders = await accountOrders(deps.database, caller.uid);
+      try {
+        await cancelSubscriptions(deps, record, orders, await accountCustomerIds(deps.database, caller.uid, orders), now);
+      } catch (error) {
+        if (!(error instanceof Stripe.errors.StripeError)) throw error;
+        logger.warn('deleteAccount: a subscription could not be canceled', { message: error.message });
+        throw new AccountRefusal(502, DELETE_ACCOUNT_MESSAGES.stripe);
+      }
+      await done('subscriptionsCanceled');
+    }
+    if (!steps.ordersAnonymised) {
+      // Read again: a retry finds only the orders not yet done.
+      await anonymiseOrders(deps.database, await accountOrders(deps.database, caller.uid), now);
+      await done('ordersAnonymised');
+    }
+    if (!steps.recordsDeleted) {
+      await deps.database.ref().update({
+        [`${USERS_PATH}/${caller.uid}`]: null,
+        [`${BILLING_PATH}/${caller.uid}`]: null,
+        [`${CUSTOMERS_PATH}/${caller.uid}`]: null,
+      });
+      await done('recordsDeleted');
+    }
+    await mailOnce(deps, record, user.email ?? null, now);
+    await authUserOrNull(() => deps.auth.deleteUser(caller.uid));
+    await record.set(finished);
+    response.status(200).json({ deleted: true });
+  });
+}

@@ -1,0 +1,197 @@
+// exportAccountData against the Auth emulator and the database emulator: every section of the
+// file, and nothing of anyone else's (another buyer's orders, another address's submissions, the
+// staff member who handled something), the daily allowance, and the refusals.
+import { describe, expect, it } from 'vitest';
+import { identityToolkit } from '../staff/staff-test-harness';
+import { SITE, newOrderId, signUpProfile, useAccountHarness, type AccountHarness } from './account-test-harness';
+import { EXPORT_ALLOWANCE, EXPORT_FILENAME, type AccountExport } from './export-data';
+
+const h: AccountHarness = useAccountHarness('export-data');
+
+async function download(token: string | null, body: unknown = {}, headers: Record<string, string> = {}) {
+  const response = await fetch(h.urls.exportAccountData, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}), ...headers },
+    body: JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, headers: response.headers, text, json: JSON.parse(text) as Record<string, unknown> };
+}
+
+function order(buyer: string, extra: Record<string, unknown> = {}) {
+  const id = newOrderId(h);
+  return {
+    id,
+    record: {
+      product: 'websites',
+      tier: 'earth',
+      securitySelected: true,
+      marketingSelected: false,
+      applicationExist: true,
+      modelExistsOn: 'shopify',
+      productAmount: 8300,
+      payment_status: 'paid',
+      buyer,
+      pushKey: id,
+      stripeId: 'cs_test_export',
+      createdAt: 1_795_000_000_000,
+      billingPeriod: 'monthly',
+      amountPerPeriod: 8300,
+      termPayments: 12,
+      subscriptionId: 'sub_export1',
+      customerId: 'cus_export1',
+      subscriptionStatus: 'active',
+      paymentsMade: 2,
+      ...extra,
+    },
+  };
+}
+
+describe('exportAccountData', () => {
+  it('holds every section of the account, and nothing of anyone else', async () => {
+    const account = await h.account();
+    const other = await h.account();
+    await h.database.ref(`users/${account.uid}`).update({ receiveAnnouncements: false, receiveAppsMusicTV: true });
+    await h.database
+      .ref(`billing/${account.uid}`)
+      .set({ card: { brand: 'visa', last4: '4242', expMonth: 12, expYear: 2034 }, cardFetchedAt: 5 });
+    await h.database
+      .ref(`billing/${other.uid}`)
+      .set({ card: { brand: 'mastercard', last4: '4444', expMonth: 1, expYear: 2030 }, cardFetchedAt: 5 });
+    const mine = order(account.uid, {
+      invoices: {
+        in_1: {
+          number: 'LEOPARD-0001',
+          total: 8300,
+          tax: 0,
+          amountPaid: 8300,
+          amountDue: 8300,
+          status: 'paid',
+          createdAt: 1,
+          fetchedAt: 1,
+        },
+      },
+      refunds: { ch_1: { amountRefunded: 1000, chargeAmount: 8300, chargedAt: 1, fetchedAt: 2 } },
+      tradeIn: { status: 'credited', amount: 5000, creditedAt: 3, creditedBy: 'staff-uid-1', balanceTransactionId: 'cbtxn_1' },
+    });
+    const theirs = order(other.uid);
+    const guest = order('', { customerEmail: account.email });
+    delete (guest.record as Record<string, unknown>).buyer;
+    for (const { id, record } of [mine, theirs, guest]) await h.database.ref(`all_orders/${id}`).set(record);
+    const upper = account.email.toUpperCase();
+    await h.database.ref('submissions').set({
+      contact: {
+        c1: {
+          name: 'Ada',
+          email: upper,
+          phone: '+1 555 123 4567',
+          city: 'London',
+          message: 'Hello',
+          createdAt: 1,
+          page: '/contact',
+          status: 'answered',
+          statusChangedBy: 'staff-uid-2',
+        },
+        c2: {
+          name: 'Bob',
+          email: other.email,
+          phone: '+1 555 123 4568',
+          city: 'Paris',
+          message: 'Not Ada',
+          createdAt: 2,
+          page: '/contact',
+        },
+      },
+      waitlist: { w1: { full__name: 'Ada', email: account.email, programme: 'builder', createdAt: 3, page: '/waitlist' } },
+      preorder: { p1: { full__name: 'Someone', email: `x${account.email}`, createdAt: 4, page: '/preorder' } },
+    });
+
+    const answer = await download(account.token);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-disposition')).toBe(`attachment; filename="${EXPORT_FILENAME}"`);
+    expect(answer.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(answer.headers.get('cache-control')).toBe('no-store');
+    const data = answer.json as unknown as AccountExport;
+    expect(Object.keys(data).sort()).toEqual(['account', 'cardOnFile', 'consents', 'exportedAt', 'orders', 'profile', 'submissions']);
+    expect(Date.parse(data.exportedAt)).toBeGreaterThan(0);
+    expect(data.account).toEqual({ email: account.email, emailVerified: true, createdAt: expect.any(String) });
+    expect(data.profile).toEqual({ ...signUpProfile(account.email), receiveAnnouncements: false, receiveAppsMusicTV: true });
+    expect(data.consents).toEqual({ receiveAnnouncements: false, receiveAppsMusicTV: true });
+    expect(data.cardOnFile).toEqual({ brand: 'visa', last4: '4242', expMonth: 12, expYear: 2034 });
+    expect(data.orders).toHaveLength(1);
+    expect(data.orders[0]).toMatchObject({
+      id: mine.id,
+      product: 'websites',
+      productAmount: 8300,
+      subscriptionId: 'sub_export1',
+      subscriptionStatus: 'active',
+      subscriptionState: 'Active',
+      paymentsMade: 2,
+      invoices: [{ invoiceId: 'in_1', number: 'LEOPARD-0001', total: 8300, status: 'paid' }],
+      refunds: [{ chargeId: 'ch_1', amountRefunded: 1000, chargeAmount: 8300 }],
+      tradeIn: { status: 'credited', amount: 5000, creditedAt: 3 },
+    });
+    expect(data.submissions.contact).toEqual([
+      {
+        id: 'c1',
+        name: 'Ada',
+        email: upper,
+        phone: '+1 555 123 4567',
+        city: 'London',
+        message: 'Hello',
+        createdAt: 1,
+        page: '/contact',
+        status: 'answered',
+      },
+    ]);
+    expect(data.submissions.waitlist).toEqual([
+      { id: 'w1', full__name: 'Ada', email: account.email, programme: 'builder', createdAt: 3, page: '/waitlist' },
+    ]);
+    expect(data.submissions.preorder).toEqual([]);
+    // Nothing of the other account, the guest order with the same address, or the staff.
+    for (const foreign of [other.uid, other.email, theirs.id, guest.id, '4444', 'staff-uid-1', 'staff-uid-2', 'Not Ada', 'Someone']) {
+      expect(answer.text, foreign).not.toContain(foreign);
+    }
+  });
+
+  it('leaves the submissions out while the account’s address is not verified', async () => {
+    const account = await h.account({ verified: false });
+    await h.database.ref('submissions/waitlist/w1').set({ full__name: 'Ada', email: account.email, createdAt: 3, page: '/waitlist' });
+    const data = (await download(account.token)).json as unknown as AccountExport;
+    expect(data.submissions).toEqual({ contact: [], waitlist: [], preorder: [] });
+    expect(data.account.emailVerified).toBe(false);
+  });
+
+  it('an account without a profile gets an empty profile and consents off', async () => {
+    const account = await h.account({ profile: false });
+    const data = (await download(account.token)).json as unknown as AccountExport;
+    expect(data).toMatchObject({
+      profile: null,
+      consents: { receiveAnnouncements: false, receiveAppsMusicTV: false },
+      cardOnFile: null,
+      orders: [],
+    });
+  });
+
+  it(`allows ${EXPORT_ALLOWANCE.max} downloads a day per account`, async () => {
+    const account = await h.account({ profile: false });
+    const other = await h.account({ profile: false });
+    for (let use = 0; use < EXPORT_ALLOWANCE.max; use += 1) expect((await download(account.token)).status).toBe(200);
+    const refused = await download(account.token);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await download(other.token)).status).toBe(200);
+  });
+
+  it('refuses without a sign-in, an anonymous visitor, another origin and a huge body', async () => {
+    const account = await h.account();
+    expect((await download(null)).status).toBe(401);
+    const visitor = (await identityToolkit(h.authUrl, 'signUp', { returnSecureToken: true })).idToken as string;
+    expect((await download(visitor)).status).toBe(401);
+    expect((await download(account.token, {}, { Origin: 'https://evil.example' })).status).toBe(403);
+    const allowed = await download(account.token, {}, { Origin: SITE });
+    expect(allowed.status).toBe(200);
+    expect(allowed.headers.get('access-control-allow-origin')).toBe(SITE);
+    expect((await download(account.token, { padding: 'x'.repeat(5000) })).status).toBe(413);
+  });
+});

@@ -1,0 +1,128 @@
+/** exportAccountData: "Download my data" (docs/decisions/0120-data-export.md). POST `{}` with the
+ *  account's ID token → 200, a JSON file to save: the profile, the two marketing choices, the card
+ *  summary, every order of the account with its subscription state, invoices and refunds, and the
+ *  form submissions sent with the account's verified address. Only what belongs to the caller:
+ *  orders by `buyer`, submissions by the verified address, and no staff member's uid. 20 a day. */
+import type { Auth } from 'firebase-admin/auth';
+import type { Database } from 'firebase-admin/database';
+import type { Request } from 'firebase-functions/v2/https';
+import type { Response } from 'express';
+import type { SubmissionKind } from '../../../src/config/data-limits';
+import { subscriptionState, subscriptionStatusLabel, type OrderSubscription } from '../../../src/catalog/subscription';
+import { billingPath, toCardSummary, type CardSummary } from '../../../src/data/billing';
+import { FORM_FIELDS } from '../../../src/data/submission-fields';
+import { toConsents, userPath, type Consents } from '../../../src/data/users';
+import { normaliseEmail } from '../email';
+import { takeAllowance } from '../rate-limit';
+import { accountOrders, authUserOrNull, type StoredRecord } from './account-records';
+import { ACCOUNT_MESSAGES, AccountRefusal, accountBody, accountEndpoint, identifyAccount, type AccountAuth } from './endpoint';
+
+export const EXPORT_FILENAME = 'leopard-account-data.json';
+export const EXPORT_ALLOWANCE = { bucket: 'account-export', max: 20, windowMs: 24 * 60 * 60 * 1000 } as const;
+export const EXPORT_MESSAGES = {
+  limit: `You have downloaded your data ${EXPORT_ALLOWANCE.max} times today. Please try again tomorrow.`,
+} as const;
+
+const SUBMISSION_KINDS: readonly SubmissionKind[] = ['contact', 'waitlist', 'preorder'];
+/** What a person sent on a form, and where their request stands; not who on the staff moved it. */
+const SUBMISSION_META = ['createdAt', 'page', 'status', 'statusChangedAt'] as const;
+
+export interface ExportedOrder extends StoredRecord {
+  id: string;
+  /** The subscription's state in words, as the orders page shows it; null before Checkout ends. */
+  subscriptionState: string | null;
+  invoices: StoredRecord[];
+  refunds: StoredRecord[];
+}
+
+export interface AccountExport {
+  exportedAt: string;
+  account: { email: string | null; emailVerified: boolean; createdAt: string | null };
+  profile: StoredRecord | null;
+  consents: Consents;
+  cardOnFile: CardSummary | null;
+  orders: ExportedOrder[];
+  submissions: Record<SubmissionKind, StoredRecord[]>;
+}
+
+export interface ExportDependencies {
+  auth: AccountAuth & Pick<Auth, 'getUser'>;
+  database: Database;
+  siteOrigins: readonly string[];
+  now?: () => number;
+}
+
+const isRecord = (value: unknown): value is StoredRecord => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A map keyed by id as a list, each entry with its id. */
+function listOf(value: unknown, idField: string): StoredRecord[] {
+  if (!isRecord(value)) return [];
+  return Object.entries(value).flatMap(([id, entry]) => (isRecord(entry) ? [{ [idField]: id, ...entry }] : []));
+}
+
+function exportOrder(id: string, record: StoredRecord): ExportedOrder {
+  // Who on the staff confirmed a trade-in is the staff member's data, not the buyer's.
+  const tradeIn = isRecord(record.tradeIn)
+    ? { status: record.tradeIn.status, amount: record.tradeIn.amount, creditedAt: record.tradeIn.creditedAt }
+    : undefined;
+  const { tradeIn: _staff, invoices, refunds, ...fields } = record;
+  const subscribed = typeof record.subscriptionStatus === 'string';
+  return {
+    id,
+    ...fields,
+    ...(tradeIn ? { tradeIn } : {}),
+    subscriptionState: subscribed ? subscriptionStatusLabel(subscriptionState(record as Partial<OrderSubscription>)) : null,
+    invoices: listOf(invoices, 'invoiceId'),
+    refunds: listOf(refunds, 'chargeId'),
+  };
+}
+
+async function submissionsOf(database: Database, email: string): Promise<Record<SubmissionKind, StoredRecord[]>> {
+  const result = { contact: [], waitlist: [], preorder: [] } as Record<SubmissionKind, StoredRecord[]>;
+  for (const kind of SUBMISSION_KINDS) {
+    // Compared lower-cased: a form keeps the address as typed, Auth keeps it in lower case.
+    const all = (await database.ref(`submissions/${kind}`).get()).val() as unknown;
+    if (!isRecord(all)) continue;
+    const fields = [...Object.keys(FORM_FIELDS[kind]), ...(kind === 'waitlist' ? ['programme'] : []), ...SUBMISSION_META];
+    for (const [id, entry] of Object.entries(all)) {
+      if (!isRecord(entry) || normaliseEmail(entry.email) !== email) continue;
+      result[kind].push({ id, ...Object.fromEntries(fields.filter((field) => field in entry).map((field) => [field, entry[field]])) });
+    }
+  }
+  return result;
+}
+
+export async function handleExportAccountData(request: Request, response: Response, deps: ExportDependencies): Promise<void> {
+  await accountEndpoint(request, response, deps.siteOrigins, async () => {
+    const caller = await identifyAccount(deps.auth, request.get('Authorization'));
+    accountBody(request);
+    const now = (deps.now ?? Date.now)();
+    const allowance = await takeAllowance(deps.database, { ...EXPORT_ALLOWANCE, key: caller.uid, now });
+    if (!allowance.allowed) {
+      response.set('Retry-After', String(Math.ceil(allowance.retryAfterMs / 1000)));
+      throw new AccountRefusal(429, EXPORT_MESSAGES.limit);
+    }
+    const user = await authUserOrNull(() => deps.auth.getUser(caller.uid));
+    if (user === null) throw new AccountRefusal(401, ACCOUNT_MESSAGES.gone);
+    const verifiedEmail = user.emailVerified ? normaliseEmail(user.email) : null;
+    const profile = (await deps.database.ref(userPath(caller.uid)).get()).val() as unknown;
+    const billing = (await deps.database.ref(billingPath(caller.uid)).get()).val() as unknown;
+    const orders = await accountOrders(deps.database, caller.uid);
+    const data: AccountExport = {
+      exportedAt: new Date(now).toISOString(),
+      account: {
+        email: user.email ?? null,
+        emailVerified: user.emailVerified,
+        createdAt: user.metadata.creationTime ? new Date(user.metadata.creationTime).toISOString() : null,
+      },
+      profile: isRecord(profile) ? profile : null,
+      consents: toConsents(isRecord(profile) ? profile : null),
+      cardOnFile: toCardSummary(billing),
+      orders: orders.map(({ id, record }) => exportOrder(id, record)),
+      submissions: verifiedEmail === null ? { contact: [], waitlist: [], preorder: [] } : await submissionsOf(deps.database, verifiedEmail),
+    };
+    response.set('Content-Type', 'application/json; charset=utf-8');
+    response.set('Content-Disposition', `attachment; filename="${EXPORT_FILENAME}"`);
+    response.status(200).send(`${JSON.stringify(data, null, 2)}\n`);
+  });
+}

@@ -1,0 +1,122 @@
+// The daily clean-up's handler against the database emulator and firebase-tools' Auth emulator,
+// through the Admin SDK as the schedule runs it (docs/decisions/0125-operations-and-cleanup.md):
+// what is past its retention goes, everything still in use stays.
+import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
+import { getAuth, type Auth } from 'firebase-admin/auth';
+import { getDatabase, type Database } from 'firebase-admin/database';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { start as startDatabase, type RunningEmulator } from '../../emulators/rtdb/src/index';
+import { SUBMISSION_QUOTA } from '../../src/config/data-limits';
+import { RETENTION, runCleanup } from './cleanup';
+import { allowanceKey, takeAllowance } from './rate-limit';
+import { identityToolkit, startAuthEmulator, type RunningAuth } from './staff/staff-test-harness';
+
+const PROJECT = 'demo-cleanup';
+const DAY = 24 * 60 * 60 * 1000;
+const NOW = Date.now();
+
+let authEmulator: RunningAuth;
+let database: RunningEmulator;
+let app: App;
+let db: Database;
+let auth: Auth;
+
+beforeAll(async () => {
+  authEmulator = await startAuthEmulator(PROJECT);
+  process.env.FIREBASE_AUTH_EMULATOR_HOST = authEmulator.host;
+  database = await startDatabase({ port: 0, quiet: true });
+  app = initializeApp({ projectId: PROJECT, databaseURL: `${database.url}?ns=${PROJECT}` }, `cleanup-${Date.now()}`);
+  db = getDatabase(app);
+  auth = getAuth(app);
+}, 120_000);
+
+afterAll(async () => {
+  await deleteApp(app);
+  await database.stop();
+  await authEmulator.stop();
+}, 30_000);
+
+beforeEach(async () => {
+  await db.ref().set(null);
+  await fetch(`${authEmulator.url}/emulator/v1/projects/${PROJECT}/accounts`, { method: 'DELETE' });
+});
+
+const keysOf = async (path: string) => Object.keys(((await db.ref(path).get()).val() as object | null) ?? {}).sort();
+
+describe('runCleanup', () => {
+  it('removes processed Stripe events older than 30 days and keeps the newer ones, which still answer redeliveries', async () => {
+    await db.ref('stripe_events').set({
+      evt_old: { type: 'checkout.session.completed', outcome: 'applied', processedAt: NOW - RETENTION.stripeEventsMs - 1 },
+      evt_edge: { type: 'invoice.paid', outcome: 'applied', processedAt: NOW - RETENTION.stripeEventsMs + 60_000 },
+      evt_new: { type: 'invoice.paid', outcome: 'ignored', reason: 'x', processedAt: NOW - DAY },
+    });
+    const report = await runCleanup({ database: db, auth, now: NOW });
+    expect(report.stripeEvents).toBe(1);
+    expect(await keysOf('stripe_events')).toEqual(['evt_edge', 'evt_new']);
+  });
+
+  it('removes spent allowances and legacy quota windows, and keeps a window still counting (the limit still holds after)', async () => {
+    const limit = { bucket: 'checkout-summary-miss', key: '203.0.113.9', max: 1, windowMs: DAY };
+    await takeAllowance(db, { ...limit, now: NOW - 10_000 });
+    await db
+      .ref(`rate_limits/checkout-summary-miss/${allowanceKey('198.51.100.1')}`)
+      .set({ uses: [NOW - RETENTION.rateLimitsMs - 5, NOW - RETENTION.rateLimitsMs - 1] });
+    await db.ref(`rate_limits/account-export/${allowanceKey('uid-1')}`).set({ uses: [NOW - 30 * DAY] });
+    await db.ref('submission_quota').set({
+      visitorOld: { contact: { count: 5, windowStart: NOW - SUBMISSION_QUOTA.windowMs - 1, lastId: '-a' } },
+      visitorMixed: {
+        contact: { count: 1, windowStart: NOW - 2 * SUBMISSION_QUOTA.windowMs, lastId: '-b' },
+        waitlist: { count: 1, windowStart: NOW - 60_000, lastId: '-c' },
+      },
+    });
+
+    const report = await runCleanup({ database: db, auth, now: NOW });
+    expect(report).toMatchObject({ rateLimits: 2, submissionQuotas: 2 });
+    expect(await keysOf('rate_limits')).toEqual(['checkout-summary-miss']);
+    expect(await keysOf('rate_limits/checkout-summary-miss')).toEqual([allowanceKey(limit.key)]);
+    expect(await keysOf('submission_quota')).toEqual(['visitorMixed']);
+    expect(await keysOf('submission_quota/visitorMixed')).toEqual(['waitlist']);
+    // The kept window still refuses a second use.
+    expect(await takeAllowance(db, { ...limit, now: NOW })).toMatchObject({ allowed: false });
+  });
+
+  it('removes claim and manage links a month past their expiry; a link expired yesterday still says "expired"', async () => {
+    const link = (expiresAt: number) => ({ tokenHash: 'a'.repeat(64), createdAt: expiresAt - 7 * DAY, expiresAt, mail: 'sent' });
+    await db.ref('order_claim_links').set({
+      orderOld: link(NOW - RETENTION.expiredLinksMs - 1),
+      orderRecent: link(NOW - DAY),
+      orderOpen: link(NOW + DAY),
+    });
+    await db.ref('manage_links').set({
+      hashOld: { orderId: 'o1', expiresAt: NOW - RETENTION.expiredLinksMs - 1 },
+      hashOpen: { orderId: 'o2', expiresAt: NOW + DAY },
+    });
+    const report = await runCleanup({ database: db, auth, now: NOW });
+    expect(report).toMatchObject({ claimLinks: 1, manageLinks: 1 });
+    expect(await keysOf('order_claim_links')).toEqual(['orderOpen', 'orderRecent']);
+    expect(await keysOf('manage_links')).toEqual(['hashOpen']);
+  });
+
+  it('removes anonymous visitors not seen for 30 days, never a person with an email, nor a visitor seen lately', async () => {
+    const longAgo = new Date(NOW - RETENTION.anonymousUsersMs - DAY).toUTCString();
+    await auth.importUsers([
+      { uid: 'anon-idle', metadata: { creationTime: longAgo, lastSignInTime: longAgo } },
+      { uid: 'person-idle', email: 'old@leopard.test', metadata: { creationTime: longAgo, lastSignInTime: longAgo } },
+    ]);
+    const fresh = (await identityToolkit(authEmulator.url, 'signUp', { returnSecureToken: true })).localId as string;
+    const person = await auth.createUser({ email: 'new@leopard.test', password: 'secret-123' });
+
+    const report = await runCleanup({ database: db, auth, now: NOW });
+    expect(report.anonymousUsers).toBe(1);
+    const left = (await auth.listUsers()).users.map((user) => user.uid).sort();
+    expect(left).toEqual([fresh, person.uid, 'person-idle'].sort());
+  });
+
+  it('on an empty project removes nothing, and a second run after a clean-up finds nothing more', async () => {
+    const nothing = { stripeEvents: 0, rateLimits: 0, submissionQuotas: 0, claimLinks: 0, manageLinks: 0, anonymousUsers: 0 };
+    expect(await runCleanup({ database: db, auth, now: NOW })).toEqual(nothing);
+    await db.ref('stripe_events/evt_old').set({ type: 'x', outcome: 'applied', processedAt: 1 });
+    await runCleanup({ database: db, auth, now: NOW });
+    expect(await runCleanup({ database: db, auth, now: NOW })).toEqual(nothing);
+  });
+});

@@ -1,0 +1,147 @@
+/** The mails after a payment event (docs/decisions/0114-plan-changes-and-proration.md,
+ *  docs/decisions/0115-the-term-ends-unless-renewed.md, docs/decisions/0117-guest-manage-links.md):
+ *  the order confirmation, a failed payment, the term notice and a plan change. Each has a text and
+ *  an HTML body; every value is escaped, every link starts at the site's published address. */
+import { productTitle } from '../../../src/catalog/checkout';
+import { formatUsd } from '../../../src/catalog/money';
+import type { PlanConfiguration } from '../../../src/catalog/pricing';
+import type { ServiceId } from '../../../src/catalog/services';
+import { ADD_ON_IDS } from '../../../src/catalog/stripe-prices';
+import { ADD_ON_LABELS } from '../../../src/catalog/add-ons';
+import { formatBillingDate, periodSuffix, TERM_MONTHS } from '../../../src/catalog/subscription';
+import { TERM_NOTICE_DAYS, TERM_TEXTS } from '../../../src/catalog/term';
+import { BRAND } from '../../../src/config/brand';
+import { paths } from '../../../src/config/paths';
+import { link, mailDocument, paragraph } from './html';
+import type { MailContent } from './messages';
+import { siteLink } from './settings';
+
+export const ORDER_CONFIRMATION_SUBJECT = `Your ${BRAND.name} order is confirmed`;
+export const PAYMENT_FAILED_SUBJECT = `Your ${BRAND.name} payment did not go through`;
+export const TERM_NOTICE_SUBJECT = `Your ${BRAND.name} plan's term ends soon`;
+export const PLAN_CHANGE_SUBJECT = `Your ${BRAND.name} plan has changed`;
+export const MANAGE_PLAN_LABEL = 'Manage your plan';
+
+/** "Web Apps — Gold plan, billed monthly, with Additional storage and Security". */
+export function planDescription(service: ServiceId, configuration: PlanConfiguration): string {
+  const addOns = ADD_ON_IDS.filter((addOn) => configuration[addOn]).map((addOn) => ADD_ON_LABELS[addOn]);
+  const title = productTitle(service, configuration.plan, configuration.period);
+  return addOns.length === 0 ? title : `${title}, with ${addOns.join(' and ')}`;
+}
+
+/** "$15,000.00 / month". */
+export function amountPerPeriodText(cents: number, period: PlanConfiguration['period']): string {
+  return `${formatUsd(cents)} ${periodSuffix(period)}`;
+}
+
+/** Where a signed-in buyer manages a plan: the order's card (Change plan, invoices, Renew). */
+export function orderCardUrl(siteUrl: string, orderId: string): string {
+  return siteLink(siteUrl, paths.orderCard(orderId));
+}
+
+/** A guest's manage link: the page that opens the billing portal with the token. */
+export function managePlanUrl(siteUrl: string, token: string): string {
+  return siteLink(siteUrl, `${paths.managePlan}?${new URLSearchParams({ token }).toString()}`);
+}
+
+function button(url: string, label: string): string {
+  return `<p style="margin:0 0 16px">${link(url, label)}</p>`;
+}
+
+function compose(subject: string, blocks: ({ text: string } | { url: string; label: string })[]): MailContent {
+  const signed = [...blocks, { text: `— ${BRAND.company}` }];
+  return {
+    subject,
+    text: signed.map((block) => ('text' in block ? block.text : `${block.label}: ${block.url}`)).join('\n\n'),
+    html: mailDocument(subject, signed.map((block) => ('text' in block ? paragraph(block.text) : button(block.url, block.label))).join('')),
+  };
+}
+
+/** How a guest's mailed link works, said wherever one is sent. */
+export const GUEST_LINK_NOTE =
+  'The Manage your plan link opens your billing (card, invoices, cancellation) without an account. It works once and for 7 days; for a new one, sign in to an account that holds this order, or contact us.';
+
+export interface OrderConfirmation {
+  service: ServiceId;
+  configuration: PlanConfiguration;
+  amountPerPeriodCents: number;
+  /** The next payment (ms), or null when the term has none left. */
+  nextPaymentAt: number | null;
+  /** The dashboard for a signed-in buyer, the signed manage link for a guest. */
+  manageUrl: string;
+  guest: boolean;
+}
+
+/** Sent once, when checkout completes. */
+export function orderConfirmationMail(order: OrderConfirmation): MailContent {
+  return compose(ORDER_CONFIRMATION_SUBJECT, [
+    { text: `Thank you for your order: ${planDescription(order.service, order.configuration)}.` },
+    { text: `You pay ${amountPerPeriodText(order.amountPerPeriodCents, order.configuration.period)}.` },
+    ...(order.nextPaymentAt !== null ? [{ text: `Next payment: ${formatBillingDate(order.nextPaymentAt)}.` }] : []),
+    { text: TERM_TEXTS.summary },
+    { url: order.manageUrl, label: MANAGE_PLAN_LABEL },
+    ...(order.guest ? [{ text: GUEST_LINK_NOTE }] : []),
+  ]);
+}
+
+export interface PaymentFailed {
+  service: ServiceId;
+  configuration: PlanConfiguration | null;
+  amountDueCents: number;
+  /** Where the card is updated: the payment methods page, or a guest's manage link. */
+  updateCardUrl: string;
+  /** Stripe's page where the invoice can be paid at once, when it has one. */
+  invoiceUrl: string | null;
+}
+
+export function paymentFailedMail(failure: PaymentFailed): MailContent {
+  const what = failure.configuration ? planDescription(failure.service, failure.configuration) : 'your plan';
+  return compose(PAYMENT_FAILED_SUBJECT, [
+    { text: `We could not take the payment of ${formatUsd(failure.amountDueCents)} for ${what}.` },
+    { text: 'Please update your card: we try the payment again over the next days, and the plan stops if it keeps failing.' },
+    { url: failure.updateCardUrl, label: 'Update your card' },
+    ...(failure.invoiceUrl ? [{ url: failure.invoiceUrl, label: 'Pay the invoice now' }] : []),
+  ]);
+}
+
+export interface TermNotice {
+  service: ServiceId;
+  configuration: PlanConfiguration | null;
+  termEndsAt: number;
+  /** The order card (Renew for 12 months), or a guest's manage link. */
+  renewUrl: string;
+  guest: boolean;
+}
+
+/** Sent once per term, TERM_NOTICE_DAYS before it ends. */
+export function termNoticeMail(notice: TermNotice): MailContent {
+  const what = notice.configuration ? planDescription(notice.service, notice.configuration) : 'your plan';
+  return compose(TERM_NOTICE_SUBJECT, [
+    { text: `The ${TERM_MONTHS}-month term of ${what} ends on ${formatBillingDate(notice.termEndsAt)}.` },
+    { text: `To keep it, renew it: that adds another ${TERM_MONTHS} months at the same price.` },
+    notice.guest
+      ? { text: 'To renew, add the order to an account and renew from its order card, or contact us.' }
+      : { text: `Renew from the order card (${TERM_TEXTS.renewButton}).` },
+    { url: notice.renewUrl, label: notice.guest ? MANAGE_PLAN_LABEL : TERM_TEXTS.renewButton },
+    { text: TERM_TEXTS.ifNothing },
+    { text: `We write this ${TERM_NOTICE_DAYS} days before every term's end.` },
+  ]);
+}
+
+export interface PlanChange {
+  service: ServiceId;
+  from: PlanConfiguration;
+  to: PlanConfiguration;
+  amountPerPeriodCents: number;
+  manageUrl: string;
+}
+
+/** Sent when the subscription's plan changes, by the order card or by the portal. */
+export function planChangeMail(change: PlanChange): MailContent {
+  return compose(PLAN_CHANGE_SUBJECT, [
+    { text: `Your plan is now ${planDescription(change.service, change.to)} (it was ${planDescription(change.service, change.from)}).` },
+    { text: `From now on you pay ${amountPerPeriodText(change.amountPerPeriodCents, change.to.period)}.` },
+    { text: 'The difference for the rest of the current period was billed at once: the invoice is with your order.' },
+    { url: change.manageUrl, label: MANAGE_PLAN_LABEL },
+  ]);
+}

@@ -1,0 +1,89 @@
+/**
+ * `npm run stripe:sync [-- --seed-demo] [--port-offset N] [--live]`
+ *
+ * Makes Stripe hold the catalogue: Products, Prices by lookup key and the billing portal
+ * configuration (scripts/stripe-catalog-sync.ts, docs/decisions/0113-catalogue-as-stripe-prices.md).
+ *
+ * - Without STRIPE_SECRET_KEY, or with --port-offset: the local stack's Stripe stand-in
+ *   (`npm start`), at the stack's port offset (--port-offset, else LEOPARD_PORT_OFFSET, else 0).
+ * - With STRIPE_SECRET_KEY=sk_test_… in the environment: that Stripe account. A live key
+ *   (sk_live_… or rk_live_…) is refused unless --live is given too, so a production catalogue is
+ *   never changed by a command meant for a test account.
+ *
+ * --seed-demo also creates the demo coupon and its promotion code (the local stack passes it).
+ */
+import { pathToFileURL } from 'node:url';
+import { STRIPE_SECRET_KEY as LOCAL_STRIPE_SECRET_KEY } from '../emulators/local-config';
+import { localStack, parsePortOffset, portOffsetFrom } from '../emulators/ports';
+import { catalogueStripeClient, syncStripeCatalog } from './stripe-catalog-sync';
+
+export const USAGE = 'Usage: npm run stripe:sync [-- --seed-demo] [--port-offset N] [--live]';
+
+export class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+export interface SyncTarget {
+  kind: 'local' | 'stripe';
+  secretKey: string;
+  /** The stand-in's address; undefined: api.stripe.com. */
+  baseUrl: string | undefined;
+  seedDemo: boolean;
+}
+
+export function parseSyncArgs(argv: readonly string[], env: Record<string, string | undefined> = process.env): SyncTarget {
+  let offsetText: string | undefined;
+  let seedDemo = false;
+  let live = false;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === '--seed-demo') seedDemo = true;
+    else if (arg === '--live') live = true;
+    else if (arg === '--port-offset' || arg.startsWith('--port-offset=')) {
+      const value = arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : argv[++i];
+      if (value === undefined || value === '' || value.startsWith('--')) throw new UsageError(`--port-offset needs a value.\n${USAGE}`);
+      offsetText = value;
+    } else throw new UsageError(`Unknown argument "${arg}".\n${USAGE}`);
+  }
+  const key = env.STRIPE_SECRET_KEY?.trim();
+  if (!key || offsetText !== undefined) {
+    if (live) throw new UsageError(`--live needs STRIPE_SECRET_KEY and no --port-offset.\n${USAGE}`);
+    let offset: number;
+    try {
+      offset = offsetText !== undefined ? parsePortOffset(offsetText, '--port-offset') : portOffsetFrom(env, 0);
+    } catch (error) {
+      throw new UsageError(`${(error as Error).message}\n${USAGE}`);
+    }
+    return { kind: 'local', secretKey: LOCAL_STRIPE_SECRET_KEY, baseUrl: localStack(offset).stripeUrl, seedDemo };
+  }
+  if (/^(sk|rk)_live_/.test(key) && !live) {
+    throw new UsageError('STRIPE_SECRET_KEY is a live key: add --live to change the production catalogue.');
+  }
+  return { kind: 'stripe', secretKey: key, baseUrl: undefined, seedDemo };
+}
+
+export async function main(argv: readonly string[]): Promise<number> {
+  let target: SyncTarget;
+  try {
+    target = parseSyncArgs(argv);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      console.error(error.message);
+      return 2;
+    }
+    throw error;
+  }
+  console.log(`Syncing the catalogue to ${target.kind === 'local' ? `the Stripe stand-in at ${target.baseUrl}` : 'Stripe'}…`);
+  await syncStripeCatalog(catalogueStripeClient(target.secretKey, target.baseUrl), { seedDemo: target.seedDemo, log: console.log });
+  return 0;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  main(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      console.error(error instanceof Error ? error.message : error);
+      process.exit(1);
+    },
+  );
+}

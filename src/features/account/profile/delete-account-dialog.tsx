@@ -1,0 +1,115 @@
+import type { User } from 'firebase/auth';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { paths } from '@/config/paths';
+import { authErrorMessage } from '@/session/auth-errors';
+import { Button } from '@/ui/button';
+import { FormField } from '@/ui/form-field';
+import { Modal } from '@/ui/modal';
+import { deleteAccount, DELETE_CONFIRMATION } from '../account-data-api';
+import { DELETE_ACCOUNT_MESSAGES as TEXTS } from './messages';
+import styles from './profile-settings.module.scss';
+
+type Errors = Partial<Record<'password' | 'confirmation', string>>;
+
+/**
+ * Closing the account: says what happens before anything does (plans cancelled now, the current
+ * period not refunded, invoices kept), then asks for the password and the typed word DELETE
+ * (docs/decisions/0119-account-deletion-and-retention.md). A failure keeps what was typed and
+ * says why in the dialog; success hands over to the page, which signs out.
+ */
+export function DeleteAccountDialog({ user, onClose, onDeleted }: { user: User; onClose: () => void; onDeleted: () => void }) {
+  const formId = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setFailure(null);
+    const found: Errors = {
+      ...(password === '' && { password: TEXTS.passwordRequired }),
+      ...(confirmation.trim() !== DELETE_CONFIRMATION && { confirmation: TEXTS.typeDelete }),
+    };
+    setErrors(found);
+    if (found.password || found.confirmation) {
+      formRef.current?.querySelector<HTMLElement>(`[name="${found.password ? 'password' : 'confirmation'}"]`)?.focus();
+      return;
+    }
+    setBusy(true);
+    try {
+      const outcome = await deleteAccount(user, password);
+      if (outcome.ok) return onDeleted();
+      setFailure(outcome.message);
+    } catch (error) {
+      setFailure(authErrorMessage(error));
+    }
+    setBusy(false);
+  };
+
+  return (
+    <Modal
+      open
+      title={TEXTS.title}
+      onClose={busy ? () => undefined : onClose}
+      actions={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} busy={busy} className={styles.danger}>
+            {busy ? 'Deleting your account…' : 'Delete my account'}
+          </Button>
+        </>
+      }
+    >
+      <div className={styles.consequences}>
+        <p>{TEXTS.intro}</p>
+        <ul>
+          {TEXTS.consequences.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+          <li>
+            {TEXTS.refund} <Link to={paths.support}>Contact support</Link>
+          </li>
+        </ul>
+      </div>
+      <form id={formId} ref={formRef} className={styles.form} onSubmit={onSubmit} noValidate>
+        <FormField label="Your password" error={errors.password} announceError>
+          {(control) => (
+            <input
+              {...control}
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+            />
+          )}
+        </FormField>
+        <FormField label={`Type ${DELETE_CONFIRMATION} to confirm`} error={errors.confirmation} announceError>
+          {(control) => (
+            <input
+              {...control}
+              name="confirmation"
+              type="text"
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              value={confirmation}
+              onChange={(event) => setConfirmation(event.target.value)}
+            />
+          )}
+        </FormField>
+        {failure && (
+          <p role="alert" className={styles.error}>
+            {failure}
+          </p>
+        )}
+      </form>
+    </Modal>
+  );
+}

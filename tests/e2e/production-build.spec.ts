@@ -1,0 +1,126 @@
+/**
+ * A production build from a complete sample configuration (as `npm run deploy:build` makes it from
+ * .env.production): it holds no local address, demo key or emulator flag and links no source map
+ * (scripts/deploy-checks.ts, docs/decisions/0123-deploy-path-and-build-folders.md), and it starts
+ * App Check with reCAPTCHA Enterprise when a page loads Firebase; the suite's emulators build does
+ * not (docs/decisions/0124-app-check.md). Offline, so reCAPTCHA's script is answered here.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { stopChild } from '../../emulators/stack';
+import { readBuild } from '../../scripts/deploy-check';
+import { checkBuild } from '../../scripts/deploy-checks';
+import { paths } from '../../src/config/paths';
+
+const SAMPLE = {
+  VITE_FIREBASE_API_KEY: 'AIzaSyD-sample-key-0123456789abcdefghij',
+  VITE_FIREBASE_AUTH_DOMAIN: 'leopard-prod-sample.firebaseapp.com',
+  VITE_FIREBASE_PROJECT_ID: 'leopard-prod-sample',
+  VITE_FIREBASE_DATABASE_URL: 'https://leopard-prod-sample-default-rtdb.firebaseio.com',
+  VITE_FIREBASE_APP_ID: '1:123456789012:web:0123456789abcdef',
+  VITE_SITE_URL: 'https://leopard.software',
+  VITE_APP_CHECK_SITE_KEY: '6Lc-sample-recaptcha-enterprise-key',
+};
+const RECAPTCHA = /^https:\/\/www\.google\.com\/recaptcha\/enterprise\.js/;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** reCAPTCHA Enterprise as far as App Check uses it: the widget it renders keeps the site key. */
+const RECAPTCHA_STAND_IN = `window.grecaptcha = { enterprise: {
+  ready: (callback) => callback(),
+  render: (_element, options) => { window.renderedSiteKey = options.sitekey; return 'widget'; },
+  execute: () => Promise.resolve('recaptcha-token'),
+} };`;
+
+/** Every request the page makes to reCAPTCHA or App Check; reCAPTCHA's script is the stand-in
+ *  above (the machine is offline), App Check's exchange answers 503. */
+async function watchAppCheck(page: Page): Promise<string[]> {
+  const requests: string[] = [];
+  await page.route(
+    /^https:\/\/(www\.google\.com\/recaptcha|www\.gstatic\.com\/recaptcha|content-firebaseappcheck\.googleapis\.com)\//,
+    (route) => {
+      const url = route.request().url();
+      requests.push(url);
+      return RECAPTCHA.test(url)
+        ? route.fulfill({ status: 200, contentType: 'text/javascript', body: RECAPTCHA_STAND_IN })
+        : route.fulfill({ status: 503, contentType: 'application/json', body: '{}' });
+    },
+  );
+  return requests;
+}
+
+test.describe('the production build', () => {
+  test.describe.configure({ mode: 'serial', timeout: 240_000 });
+  let folder: string;
+  let preview: ChildProcess | undefined;
+  let origin: string;
+
+  test.beforeAll(async () => {
+    folder = mkdtempSync(join(tmpdir(), 'leopard-production-build-'));
+    // Variables already in the environment win over any .env file of this checkout.
+    const build = spawnSync('npx', ['vite', 'build', '--mode', 'production', '--outDir', folder, '--emptyOutDir', '--logLevel', 'warn'], {
+      env: { ...process.env, ...SAMPLE },
+      encoding: 'utf8',
+    });
+    expect(build.status, build.stderr).toBe(0);
+    const port = await freePort();
+    origin = `http://127.0.0.1:${port}`;
+    preview = spawn('npx', ['vite', 'preview', '--outDir', folder, '--host', '127.0.0.1', '--port', String(port), '--strictPort'], {
+      detached: true,
+      stdio: 'ignore',
+    });
+    await expect(async () => expect((await fetch(`${origin}/`)).ok).toBe(true)).toPass({ timeout: 30_000 });
+  });
+
+  test.afterAll(async () => {
+    if (preview) await stopChild(preview);
+    rmSync(folder, { recursive: true, force: true });
+  });
+
+  test('holds no local or stand-in address, demo key or emulator flag, and links no source map', () => {
+    const files = readBuild(folder);
+    expect(files?.some((file) => file.path.endsWith('.js.map'))).toBe(true);
+    expect(checkBuild(files, SAMPLE, 'build')).toEqual([]);
+  });
+
+  test('starts App Check with reCAPTCHA Enterprise and the site key when a page loads Firebase, under the served policy', async ({
+    page,
+  }) => {
+    const requests = await watchAppCheck(page);
+    const violations: string[] = [];
+    page.on('console', (message) => message.text().includes('Content Security Policy') && violations.push(message.text()));
+    await page.goto(`${origin}${paths.dashboard}`);
+    await expect.poll(() => requests.some((url) => RECAPTCHA.test(url))).toBe(true);
+    await expect
+      .poll(() => page.evaluate(() => (window as { renderedSiteKey?: string }).renderedSiteKey))
+      .toBe(SAMPLE.VITE_APP_CHECK_SITE_KEY);
+    expect(violations.filter((text) => /recaptcha|firebaseappcheck/.test(text))).toEqual([]);
+  });
+
+  test('the landing page loads neither App Check nor reCAPTCHA', async ({ page }) => {
+    const requests = await watchAppCheck(page);
+    await page.goto(`${origin}${paths.home}`);
+    await page.waitForLoadState('networkidle');
+    expect(requests).toEqual([]);
+  });
+});
+
+test('the emulators build does not start App Check, also where it loads Firebase', async ({ page }) => {
+  const requests = await watchAppCheck(page);
+  await page.goto(paths.dashboard);
+  // Auth has answered: nobody is signed in, so the page sends the visitor to sign in.
+  await expect(page).toHaveURL(new RegExp(`${paths.signIn}`));
+  await page.waitForLoadState('networkidle');
+  expect(requests).toEqual([]);
+});
