@@ -104,8 +104,9 @@ export interface RunningStripe {
   /** Make session creations fail (same as `POST /__control {fail}`). */
   fail(rule: FailureRule): void;
   /** Forget everything: objects, events, deliveries, idempotency keys and failure rules; the
-   *  stand-in's clock goes back to real time. */
-  reset(): void;
+   *  stand-in's clock goes back to real time. `keepCatalogue` keeps the Products, Prices, coupons,
+   *  promotion codes and portal configurations (a test file's harness re-syncs them cheaply). */
+  reset(options?: { keepCatalogue?: boolean }): void;
   stop(): Promise<void>;
 }
 
@@ -124,8 +125,8 @@ export async function start(options: StartOptions = {}): Promise<RunningStripe> 
   });
   webhooks.delayMs = options.webhookDelayMs ?? 0;
   const standIn: StandIn = { store, webhooks, settings: { baseUrl: '', businessName: options.businessName ?? 'Leopard', log } };
-  const reset = () => {
-    store.reset();
+  const reset = (options?: { keepCatalogue?: boolean }) => {
+    store.reset(options);
     webhooks.reset();
   };
 

@@ -235,8 +235,17 @@ export class Store {
     return [...this.customers.values()].filter((record) => record.customer.test_clock === clockId);
   }
 
-  reset() {
+  /** Forgets every object; with `keepCatalogue`, the catalogue (Products, Prices, coupons,
+   *  promotion codes, portal configurations) stays, as it does between a real account's test runs. */
+  reset({ keepCatalogue = false }: { keepCatalogue?: boolean } = {}) {
     this.generation++;
+    const catalogue: ReadonlySet<Map<string, unknown>> = new Set([
+      this.products,
+      this.prices,
+      this.coupons,
+      this.promotionCodes,
+      this.portalConfigurations,
+    ]);
     for (const map of [
       this.sessions,
       this.customers,
@@ -261,7 +270,7 @@ export class Store {
       this.taxIds,
       this.idempotent,
     ]) {
-      map.clear();
+      if (!(keepCatalogue && catalogue.has(map))) map.clear();
     }
     this.events = [];
     this.deliveries = [];

@@ -67,7 +67,10 @@ async function mailPass(deps: StaffDependencies, id: string, preorder: StoredPre
     ? await sendMail(deps.mail, { to, ...spacePassMail({ name: nameOf(preorder), code: pass.code, siteUrl: deps.mail.siteUrl }) })
     : ({ status: 'refused', httpStatus: 0, detail: 'The pre-order has no email.' } as const);
   if (outcome.status === 'sent') {
-    await deps.database.ref(`${PREORDERS_PATH}/${id}/pass/mailedAt`).set(now);
+    // A transaction, not set(): on an instance serving several presses at once, a set() inside the
+    // pre-order aborts the other presses' pending transactions on it ("Error: set"), which then
+    // answer 500; a transaction here only makes them run again.
+    await transact<number>(deps.database.ref(`${PREORDERS_PATH}/${id}/pass/mailedAt`), () => now);
     return { outcome: mailOutcome(outcome), pass: { ...pass, mailedAt: now } };
   }
   if (outcome.status !== 'not-configured') logger.warn('staff: the Space pass mail did not go out', { preorderId: id, outcome });
