@@ -3,7 +3,7 @@
 // `npm run lint` runs it with `prettier --check`; format is Prettier's job alone (eslint-config-prettier
 // switches off every stylistic rule). Why each choice: the decision record "Lint, format and boundaries"
 // in docs/decisions/.
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import { defineConfig } from 'eslint/config';
 import prettier from 'eslint-config-prettier';
@@ -19,10 +19,51 @@ import tseslint from 'typescript-eslint';
 const SHARED = ['ui', 'config', 'catalog', 'firebase', 'styles', 'data', 'session'];
 /** The app's own folders that the cloud functions may bundle: pure data and pure functions. */
 const FUNCTIONS_MAY_IMPORT = ['catalog', 'config', 'data'];
+/** The pure shared layers: plain TypeScript that runs the same in Node and the browser, since the
+ *  functions bundle them (docs/decisions/0128-pure-shared-layers.md). */
+const PURE = ['catalog', 'data'];
+/** What a pure layer never imports: the browser's libraries (React and what is built on it, the
+ *  Firebase web SDK, the UI widgets) and the app's layers built on them. */
+const BROWSER_PACKAGES = [
+  'react',
+  'react-dom',
+  'react-router',
+  'react-router-dom',
+  'react-hook-form',
+  'react-slick',
+  'focus-trap-react',
+  'lucide-react',
+  'sweetalert2',
+  'typed.js',
+  'firebase',
+  '@firebase',
+];
+const BROWSER_LAYERS = ['firebase', 'ui', 'session', 'styles'];
+/** The DOM's globals, which a pure layer never reads (Node has none of them). */
+const DOM_GLOBALS = [
+  'window',
+  'self',
+  'document',
+  'navigator',
+  'location',
+  'history',
+  'localStorage',
+  'sessionStorage',
+  'indexedDB',
+  'matchMedia',
+  'getComputedStyle',
+  'requestAnimationFrame',
+  'alert',
+  'confirm',
+];
 /** Every feature folder, read from disk so that a new feature is fenced in without editing this file. */
 const FEATURES = readdirSync(new URL('src/features', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
+
+/** The Stripe stand-in's code and the files above its three layers. */
+const STRIPE_STAND_IN = 'emulators/stripe/src';
+const STRIPE_TOP = ['server.ts', 'controls.ts', 'cli.ts', 'index.ts'];
 
 /** Zones of import-x/no-restricted-paths: files under `target` may not import files under `from`
  *  (paths relative to the repository root; `@/` imports are resolved first, so they count too). */
@@ -31,6 +72,22 @@ const boundaryZones = [
     target: SHARED.map((dir) => `./src/${dir}`),
     from: ['./src/features', './src/app', './src/main.tsx', './src/entry-server.tsx'],
     message: 'A shared layer never imports a feature or the app: move the shared thing down into a shared layer.',
+  },
+  {
+    target: PURE.map((dir) => `./src/${dir}`),
+    from: [
+      // The resolver answers `react` with its types (@types/react), so those count as the package.
+      ...BROWSER_PACKAGES.flatMap((name) => [`./node_modules/${name}`, `./node_modules/@types/${name}`]).filter((dir) =>
+        existsSync(new URL(dir, import.meta.url)),
+      ),
+      ...BROWSER_LAYERS.map((dir) => `./src/${dir}`),
+    ],
+    message: `src/${PURE.join(' and src/')} are pure (the functions bundle them): no React, no Firebase, no UI. Data access belongs in src/firebase or the feature that uses it.`,
+  },
+  {
+    target: './src/config',
+    from: SHARED.filter((dir) => dir !== 'config').map((dir) => `./src/${dir}`),
+    message: 'src/config is the lowest layer: every other layer reads it, it reads none of them (move what it needs into src/config).',
   },
   {
     target: './src/features',
@@ -53,6 +110,28 @@ const boundaryZones = [
     target: './src',
     from: ['./functions', './emulators', './scripts', './tests'],
     message: 'The app never imports the functions, the emulators, the scripts or the tests.',
+  },
+  // The Stripe stand-in's layers, one direction (docs/decisions/0127-stripe-stand-in-layers.md):
+  // resources → API routes and hosted pages → server, controls and command line.
+  {
+    target: `./${STRIPE_STAND_IN}/resources`,
+    from: [`./${STRIPE_STAND_IN}/api`, `./${STRIPE_STAND_IN}/hosted`, ...STRIPE_TOP.map((file) => `./${STRIPE_STAND_IN}/${file}`)],
+    message: "The Stripe stand-in's resources never import its API routes, hosted pages or server: they are the layer those build on.",
+  },
+  {
+    target: [`./${STRIPE_STAND_IN}/api`, `./${STRIPE_STAND_IN}/hosted`],
+    from: STRIPE_TOP.map((file) => `./${STRIPE_STAND_IN}/${file}`),
+    message: "The Stripe stand-in's API routes and hosted pages never import the server, the controls or the command line.",
+  },
+  {
+    target: `./${STRIPE_STAND_IN}/api`,
+    from: `./${STRIPE_STAND_IN}/hosted`,
+    message: "The Stripe stand-in's API routes never import its hosted pages: both build on the resources.",
+  },
+  {
+    target: `./${STRIPE_STAND_IN}/hosted`,
+    from: `./${STRIPE_STAND_IN}/api`,
+    message: "The Stripe stand-in's hosted pages never import its API routes: both build on the resources.",
   },
 ];
 
@@ -144,7 +223,7 @@ export default defineConfig(
       // About 4 s of the ~20 s CPU time of a whole-repository run: cheap enough to hold everywhere.
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
 
-      // kebab-case file and folder names (`.test`, `.module`, `.fixture` are middle extensions).
+      // kebab-case file and folder names (`.test`, `.module`, `.testing` are middle extensions).
       'check-file/filename-naming-convention': [
         'error',
         { '**/*.{ts,tsx,js,mjs,mts,cjs}': 'KEBAB_CASE' },
@@ -179,6 +258,44 @@ export default defineConfig(
           iframe: ['onError', 'onLoad'],
           img: ['onError', 'onLoad'],
         },
+      ],
+    },
+  },
+  {
+    // The pure layers in words the import zones cannot see: the DOM's globals and JSX.
+    files: PURE.map((dir) => `src/${dir}/**/*.{ts,tsx}`),
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        ...DOM_GLOBALS.map((name) => ({ name, message: `src/${PURE.join(' and src/')} are pure (the functions bundle them): no DOM.` })),
+      ],
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'JSXElement, JSXFragment', message: `src/${PURE.join(' and src/')} are pure (the functions bundle them): no JSX.` },
+      ],
+    },
+  },
+  {
+    // A `*.testing` module serves tests only: nothing else imports one, so no test rig ships in a
+    // bundle or a service (docs/decisions/0129-test-helper-names.md). Tests, other test modules
+    // and the runners' entry files may.
+    files: ['**/*.{ts,tsx,mts,js,mjs}'],
+    ignores: [
+      '**/*.{test,spec,testing}.{ts,tsx}',
+      'tests/**',
+      '**/vitest.setup.ts',
+      '**/vitest*.config.{ts,mts}',
+      '**/playwright*.config.ts',
+      '**/global-setup.ts',
+      // Benchmarks drive the local services as the tests do, and never ship.
+      'scripts/bench-*.ts',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        // `@leopard/rtdb-emulator/testing/…` is a package's way to the same modules.
+        { patterns: [{ regex: '(\\.testing(\\.[cm]?[jt]sx?)?|/testing(/.*)?)$', message: 'Only tests import a *.testing module.' }] },
       ],
     },
   },

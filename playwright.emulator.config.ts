@@ -4,10 +4,10 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './scripts/chromium';
 
 /** Browser conformance tests of the database emulator (emulators/rtdb) in Debian's Chromium.
  *  No global stack: every test file starts its own emulator on a free port and serves its own
- *  tiny page (tests/emulator-browser/harness.ts), so this runs beside anything on fixed ports.
+ *  tiny page (emulators/rtdb/browser/harness.testing.ts), so this runs beside anything on fixed ports.
  *  `npm run test:emulator:browser`. */
 export default defineConfig({
-  testDir: 'tests/emulator-browser',
+  testDir: 'emulators/rtdb/browser',
   testMatch: '**/*.spec.ts',
   fullyParallel: false,
   forbidOnly: true,

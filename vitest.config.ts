@@ -2,8 +2,8 @@ import { availableParallelism } from 'node:os';
 import { defineConfig, mergeConfig } from 'vitest/config';
 import viteConfig from './vite.config';
 
-/** Component and unit tests of the app (jsdom) and of the build scripts (Node). The emulator, rules
- *  and e2e suites have their own. */
+/** Component and unit tests of the app (jsdom), of the build scripts and the local stack's root
+ *  modules (Node), and the functions' pure tests. The emulator, rules and e2e suites have their own. */
 export default mergeConfig(
   viteConfig,
   defineConfig({
@@ -19,7 +19,7 @@ export default mergeConfig(
             name: 'unit',
             environment: 'jsdom',
             include: ['src/**/*.test.{ts,tsx}'],
-            setupFiles: ['./src/test/setup.ts'],
+            setupFiles: ['./src/vitest.setup.ts'],
             restoreMocks: true,
           },
         },
@@ -27,6 +27,8 @@ export default mergeConfig(
           extends: true,
           test: { name: 'scripts', environment: 'node', include: ['scripts/**/*.test.ts', 'emulators/*.test.ts'] },
         },
+        // The functions' pure tests; those against the local services run in `npm run test:emulator`.
+        'functions/vitest.config.mts',
       ],
     },
   }),

@@ -1,8 +1,9 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
-/** The database emulator's three suites in one run: the rules engine's and the server's unit
- *  tests, and the conformance suite that talks to a running emulator through the real SDKs. */
+/** `npm run test:emulator`: the local services' suites in one run (the database emulator's rules
+ *  engine, server and conformance suite through the real SDKs; the Stripe and EmailJS stand-ins;
+ *  the HTTP layer they share) and the functions' tests that run against them. */
 export default defineConfig({
   test: {
     // One worker per core, not Vitest's one fewer: 45 s → 28 s on the 2-core CI machine
@@ -11,8 +12,11 @@ export default defineConfig({
     projects: [
       'emulators/rtdb/src/rules/vitest.config.ts',
       'emulators/rtdb/src/vitest.config.ts',
-      'tests/emulator/vitest.config.ts',
-      'functions/vitest.config.mts',
+      'emulators/rtdb/conformance/vitest.config.ts',
+      'emulators/stripe/vitest.config.ts',
+      'emulators/emailjs/vitest.config.ts',
+      'emulators/http/vitest.config.ts',
+      'functions/vitest.emulator.config.mts',
     ],
   },
 });

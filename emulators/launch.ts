@@ -9,11 +9,11 @@
  */
 import { spawnSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
+import { MAX_WEBHOOK_DELAY_MS } from '@leopard/stripe-stand-in';
 import { DEMO_CUSTOMER } from './seed';
 import { E2E_PORT_OFFSET, PORT_OFFSET_VARIABLE, localStack, parsePortOffset, sharedPorts } from './ports';
 import { emulatorsBuildFolder } from '../scripts/build-folders';
 import { PortInUseError, startStack, type WebMode } from './stack';
-import { MAX_WEBHOOK_DELAY_MS } from './stripe/webhooks';
 
 const { values } = parseArgs({
   options: {

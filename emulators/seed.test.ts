@@ -3,7 +3,7 @@
 // so the console shows records a visitor could really have sent.
 import { describe, expect, it } from 'vitest';
 import { EMAIL_PATTERN, PHONE_PATTERN, TEXT_LIMITS } from '../src/config/data-limits';
-import { WAITLIST_PROGRAMMES } from '../src/data/staff';
+import { WAITLIST_PROGRAMMES } from '../src/config/waitlist-programmes';
 import { DEMO_STAFF, demoSubmissions } from './seed';
 
 const NOW = Date.UTC(2026, 10, 26, 12);

@@ -9,9 +9,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { start as startDatabase } from './rtdb/src';
-import { start as startEmailJs } from './emailjs/server';
-import { start as startStripe } from './stripe/server';
+import { start as startEmailJs } from '@leopard/emailjs-stand-in';
+import { start as startDatabase } from '@leopard/rtdb-emulator';
+import { start as startStripe } from '@leopard/stripe-stand-in';
 import { enableEmailPrivacy } from './auth-email-privacy';
 import { EMAILJS_PRIVATE_KEY, MAIL_LINK_SECRET, STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET } from './local-config';
 import {
@@ -199,6 +199,129 @@ function assertBuiltFor(stack: LocalStack, directory: string) {
   );
 }
 
+type Stoppers = (() => Promise<void>)[];
+
+/** The project's database emulator, in this process, with database.rules.json loaded. */
+async function startDatabaseWithRules(stack: LocalStack, verbose: boolean, stoppers: Stoppers) {
+  // The project makes firebase.json-less discovery of the functions' database triggers name their
+  // routes; the triggers are connected once the Functions emulator is up (startStack).
+  const database = await startDatabase({
+    port: stack.ports.database,
+    host: HOST,
+    quiet: !verbose,
+    allowedOrigins: stack.siteOrigins,
+    project: PROJECT_ID,
+  });
+  stoppers.push(() => database.stop());
+  const rules = await fetch(`${database.url}/.settings/rules.json?ns=${DATABASE_NAMESPACE}`, {
+    method: 'PUT',
+    headers: { Authorization: 'Bearer owner' },
+    body: readFileSync(`${root}/database.rules.json`, 'utf8'),
+  });
+  if (!rules.ok) throw new Error(`database.rules.json was rejected: ${await rules.text()}`);
+  return database;
+}
+
+/** The EmailJS and Stripe stand-ins, Stripe with the catalogue synced into it. */
+async function startStandIns(
+  stack: LocalStack,
+  { verbose, stripeWebhookDelayMs }: { verbose: boolean; stripeWebhookDelayMs: number },
+  stoppers: Stoppers,
+  onProgress: (message: string) => void,
+) {
+  // Only the functions send mail, with the private key; a call without it is refused, as EmailJS
+  // refuses it with "Use Private Key" on (docs/decisions/0111-submissions-through-the-server.md).
+  const emailjs = await startEmailJs({
+    port: stack.ports.emailjs,
+    host: HOST,
+    quiet: !verbose,
+    privateKey: EMAILJS_PRIVATE_KEY,
+    requirePrivateKey: true,
+    allowedOrigins: stack.siteOrigins,
+  });
+  stoppers.push(() => emailjs.stop());
+  onProgress('EmailJS stand-in ready');
+
+  // Before the functions start, so their first Stripe call finds it listening.
+  const stripe = await startStripe({
+    port: stack.ports.stripe,
+    host: HOST,
+    quiet: !verbose,
+    secretKey: STRIPE_SECRET_KEY,
+    webhookUrl: stack.stripeWebhookUrl,
+    webhookSecret: STRIPE_WEBHOOK_SECRET,
+    allowedOrigins: stack.siteOrigins,
+    webhookDelayMs: stripeWebhookDelayMs,
+  });
+  stoppers.push(() => stripe.stop());
+  onProgress('Stripe stand-in ready');
+  // The catalogue's Products, Prices and portal configuration, and the demo promotion code, as
+  // `npm run stripe:sync -- --seed-demo` makes them (docs/decisions/0113-catalogue-as-stripe-prices.md).
+  await syncStripeCatalog(catalogueStripeClient(STRIPE_SECRET_KEY, stripe.url), { seedDemo: true });
+  onProgress('Stripe catalogue synced');
+  return { emailjs, stripe };
+}
+
+async function buildFunctions(verbose: boolean): Promise<void> {
+  const build = spawnService('npm', ['run', 'build', '--silent', '-w', 'functions'], {}, verbose, 'functions build');
+  await new Promise<void>((resolve, reject) =>
+    build.child.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`Building functions/ failed:\n${build.output.join('\n')}`)),
+    ),
+  );
+}
+
+/** firebase-tools' Auth and Functions emulators, in a child process, once both answer. */
+async function startFirebaseEmulators(stack: LocalStack, web: WebMode, verbose: boolean, stoppers: Stoppers): Promise<void> {
+  const firebase = spawnService(
+    'npx',
+    [
+      'firebase',
+      'emulators:start',
+      '--only',
+      'auth,functions',
+      '--project',
+      PROJECT_ID,
+      '--config',
+      writeFirebaseFiles(stack, web === 'preview' ? 'preview' : 'dev'),
+    ],
+    {
+      FIREBASE_DATABASE_EMULATOR_HOST: stack.databaseHost,
+      // For demo projects firebase-tools builds the functions' databaseURL from this; without it
+      // the Admin SDK would write to namespace "demo-leopard" instead of ours.
+      DATABASE_URL: `https://${DATABASE_NAMESPACE}.firebaseio.com`,
+    },
+    verbose,
+    'firebase',
+  );
+  stoppers.push(() => stopChild(firebase.child));
+  await waitForHttp(`${stack.authUrl}/`, 'The Auth emulator', firebase.child, firebase.output);
+  // As in every production project made since September 2023: no answer tells whether an address
+  // has an account (docs/decisions/0118-email-change-by-verified-link.md).
+  await enableEmailPrivacy(stack.authUrl, PROJECT_ID);
+  await waitForHttp(`${stack.functionsUrl}/health`, 'The Functions emulator', firebase.child, firebase.output);
+}
+
+/** The Vite dev server or the preview of `previewDir`, once it answers. */
+async function startWebsite(
+  stack: LocalStack,
+  web: Exclude<WebMode, 'none'>,
+  previewDir: string,
+  verbose: boolean,
+  stoppers: Stoppers,
+): Promise<Service> {
+  const port = web === 'dev' ? stack.ports.dev : stack.ports.preview;
+  const args =
+    web === 'dev'
+      ? ['vite', '--mode', 'emulators', '--host', HOST, '--port', String(port), '--strictPort']
+      : ['vite', 'preview', '--host', HOST, '--port', String(port), '--strictPort', '--outDir', previewDir];
+  // The dev server's plugin turns the offset into the browser's addresses (scripts/hosting-preview.ts).
+  const site = spawnService('npx', args, { [PORT_OFFSET_VARIABLE]: String(stack.offset) }, verbose, 'web');
+  stoppers.push(() => stopChild(site.child));
+  await waitForHttp(`http://${HOST}:${port}/`, 'The website', site.child, site.output);
+  return { name: 'Website', url: `http://${HOST}:${port}` };
+}
+
 export async function startStack({
   web,
   portOffset = 0,
@@ -208,98 +331,25 @@ export async function startStack({
   onProgress = () => {},
 }: StackOptions): Promise<Stack> {
   const stack = localStack(portOffset);
-  const { ports } = stack;
   assertFunctionsSecretsMatch();
   if (web === 'preview') assertBuiltFor(stack, previewDir);
   for (const [port, what] of portsToCheck(stack, web)) await assertPortFree(port, what);
 
-  const stoppers: (() => Promise<void>)[] = [];
+  const stoppers: Stoppers = [];
   const stop = async () => {
     for (const stopOne of stoppers.reverse()) await stopOne().catch(() => {});
     stoppers.length = 0;
   };
 
   try {
-    // Each service answers pages of the site's origins only: another page open in the same browser
-    // must not read customers' data or wipe it (emulators/rtdb/docs/protocol.md#browser-origins).
-    const allowedOrigins = stack.siteOrigins;
-    // The project makes firebase.json-less discovery of the functions' database triggers name their
-    // routes; the triggers are connected once the Functions emulator is up (below).
-    const database = await startDatabase({ port: ports.database, host: HOST, quiet: !verbose, allowedOrigins, project: PROJECT_ID });
-    stoppers.push(() => database.stop());
-    const rules = await fetch(`${database.url}/.settings/rules.json?ns=${DATABASE_NAMESPACE}`, {
-      method: 'PUT',
-      headers: { Authorization: 'Bearer owner' },
-      body: readFileSync(`${root}/database.rules.json`, 'utf8'),
-    });
-    if (!rules.ok) throw new Error(`database.rules.json was rejected: ${await rules.text()}`);
+    // Each service answers pages of the site's origins only (stack.siteOrigins): another page open
+    // in the same browser must not read customers' data or wipe it
+    // (emulators/rtdb/docs/protocol.md#browser-origins).
+    const database = await startDatabaseWithRules(stack, verbose, stoppers);
     onProgress('Realtime Database emulator ready, rules loaded');
-
-    // Only the functions send mail, with the private key; a call without it is refused, as EmailJS
-    // refuses it with "Use Private Key" on (docs/decisions/0111-submissions-through-the-server.md).
-    const emailjs = await startEmailJs({
-      port: ports.emailjs,
-      host: HOST,
-      quiet: !verbose,
-      privateKey: EMAILJS_PRIVATE_KEY,
-      requirePrivateKey: true,
-      allowedOrigins,
-    });
-    stoppers.push(() => emailjs.stop());
-    onProgress('EmailJS stand-in ready');
-
-    // Before the functions start, so their first Stripe call finds it listening.
-    const stripe = await startStripe({
-      port: ports.stripe,
-      host: HOST,
-      quiet: !verbose,
-      secretKey: STRIPE_SECRET_KEY,
-      webhookUrl: stack.stripeWebhookUrl,
-      webhookSecret: STRIPE_WEBHOOK_SECRET,
-      allowedOrigins,
-      webhookDelayMs: stripeWebhookDelayMs,
-    });
-    stoppers.push(() => stripe.stop());
-    onProgress('Stripe stand-in ready');
-    // The catalogue's Products, Prices and portal configuration, and the demo promotion code, as
-    // `npm run stripe:sync -- --seed-demo` makes them (docs/decisions/0113-catalogue-as-stripe-prices.md).
-    await syncStripeCatalog(catalogueStripeClient(STRIPE_SECRET_KEY, stripe.url), { seedDemo: true });
-    onProgress('Stripe catalogue synced');
-
-    const build = spawnService('npm', ['run', 'build', '--silent', '-w', 'functions'], {}, verbose, 'functions build');
-    await new Promise<void>((resolve, reject) =>
-      build.child.once('exit', (code) =>
-        code === 0 ? resolve() : reject(new Error(`Building functions/ failed:\n${build.output.join('\n')}`)),
-      ),
-    );
-
-    const firebase = spawnService(
-      'npx',
-      [
-        'firebase',
-        'emulators:start',
-        '--only',
-        'auth,functions',
-        '--project',
-        PROJECT_ID,
-        '--config',
-        writeFirebaseFiles(stack, web === 'preview' ? 'preview' : 'dev'),
-      ],
-      {
-        FIREBASE_DATABASE_EMULATOR_HOST: stack.databaseHost,
-        // For demo projects firebase-tools builds the functions' databaseURL from this; without it
-        // the Admin SDK would write to namespace "demo-leopard" instead of ours.
-        DATABASE_URL: `https://${DATABASE_NAMESPACE}.firebaseio.com`,
-      },
-      verbose,
-      'firebase',
-    );
-    stoppers.push(() => stopChild(firebase.child));
-    await waitForHttp(`${stack.authUrl}/`, 'The Auth emulator', firebase.child, firebase.output);
-    // As in every production project made since September 2023: no answer tells whether an address
-    // has an account (docs/decisions/0118-email-change-by-verified-link.md).
-    await enableEmailPrivacy(stack.authUrl, PROJECT_ID);
-    await waitForHttp(`${stack.functionsUrl}/health`, 'The Functions emulator', firebase.child, firebase.output);
+    const { emailjs, stripe } = await startStandIns(stack, { verbose, stripeWebhookDelayMs }, stoppers, onProgress);
+    await buildFunctions(verbose);
+    await startFirebaseEmulators(stack, web, verbose, stoppers);
     onProgress('Auth and Functions emulators ready');
 
     // The Admin SDK of the seed (and of the e2e tests, which inherit this process's environment).
@@ -307,24 +357,12 @@ export async function startStack({
     process.env.FIREBASE_DATABASE_EMULATOR_HOST = stack.databaseHost;
     // Database triggers (the console's counters) fire from here on, the demo data's writes included,
     // so what they keep starts right (docs/decisions/0112-staff-counters-by-trigger.md).
-    await database.triggers?.connect(`${HOST}:${ports.functions}`);
+    await database.triggers?.connect(`${HOST}:${stack.ports.functions}`);
     const { seeded } = await seedDemoData(stack);
     await database.triggers?.settled();
     onProgress(seeded ? 'Demo data written' : 'Database not empty: demo data left as it was');
 
-    const services: Service[] = [];
-    if (web !== 'none') {
-      const port = web === 'dev' ? ports.dev : ports.preview;
-      const args =
-        web === 'dev'
-          ? ['vite', '--mode', 'emulators', '--host', HOST, '--port', String(port), '--strictPort']
-          : ['vite', 'preview', '--host', HOST, '--port', String(port), '--strictPort', '--outDir', previewDir];
-      // The dev server's plugin turns the offset into the browser's addresses (scripts/hosting-preview.ts).
-      const site = spawnService('npx', args, { [PORT_OFFSET_VARIABLE]: String(stack.offset) }, verbose, 'web');
-      stoppers.push(() => stopChild(site.child));
-      await waitForHttp(`http://${HOST}:${port}/`, 'The website', site.child, site.output);
-      services.push({ name: 'Website', url: `http://${HOST}:${port}` });
-    }
+    const services: Service[] = web === 'none' ? [] : [await startWebsite(stack, web, previewDir, verbose, stoppers)];
     services.push(
       { name: 'Realtime Database emulator', url: database.url, note: `namespace ${DATABASE_NAMESPACE}` },
       { name: 'Auth emulator', url: stack.authUrl },

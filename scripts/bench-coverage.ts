@@ -9,8 +9,8 @@
 
 import { deleteApp, initializeApp } from 'firebase/app';
 import { connectDatabaseEmulator, getDatabase, goOffline, ref, set, type Database } from 'firebase/database';
-import { spawnEmulator, type EmulatorProcess } from '../tests/support/emulator-process';
-import { canWrite, compileRules } from '../emulators/rtdb/src/rules';
+import { spawnEmulator, type EmulatorProcess } from '@leopard/rtdb-emulator/testing/emulator-process';
+import { canWrite, compileRules } from '@leopard/rtdb-emulator/rules';
 
 export const BENCH_RULES = JSON.stringify(
   {

@@ -3,7 +3,7 @@
 // (an esbuild bundle, cached in node_modules/.cache); (2) 1,000 acknowledged set()s from one
 // firebase v12 client; (3) latency of a write by client A seen by a listener on client B (1,000
 // samples); (4) server RSS after loading 100,000 children. (2)-(4) run against the tsx CLI.
-// (5) hostile input (issue 15) against `node src/run.mjs` in a child process: RSS and time to
+// (5) hostile input against `node src/run.mjs` in a child process: RSS and time to
 // refuse a 100 MB anonymous body (with Content-Length and chunked), 600 sockets opened and closed,
 // a stalled multi-frame message and a stalled REST body. (6) the cost of rules coverage counting:
 // 1,000 writes through expression rules with coverage on and off (scripts/bench-coverage.ts).
@@ -17,9 +17,6 @@ import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
 import { initializeApp, deleteApp, type FirebaseApp } from 'firebase/app';
 import { getDatabase, connectDatabaseEmulator, ref, set, onValue, goOffline, type Database } from 'firebase/database';
-import { benchCoverage } from './bench-coverage';
-import { benchTransports } from './bench-transports';
-import { benchTriggers } from './bench-triggers';
 import {
   MiB,
   closedWithin,
@@ -28,7 +25,10 @@ import {
   spawnEmulator,
   stalledHttp,
   streamBody,
-} from '../tests/support/emulator-process';
+} from '@leopard/rtdb-emulator/testing/emulator-process';
+import { benchCoverage } from './bench-coverage';
+import { benchTransports } from './bench-transports';
+import { benchTriggers } from './bench-triggers';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const cliTs = join(root, 'emulators/rtdb/src/cli.ts');

@@ -1,14 +1,14 @@
 // Transport figures for scripts/bench-emulator.ts (section 7), against `node emulators/rtdb/src/run.mjs`
 // in a child process:
 //  - long polling: a set() acknowledged over /.lp (Node client speaking it as the browser SDK does,
-//    tests/support/long-poll-client.ts), 500 awaited one by one, beside the same over a raw WebSocket;
+//    emulators/rtdb/src/long-poll-client.testing.ts), 500 awaited one by one, beside the same over a raw WebSocket;
 //    and one 300 KB write cut into SDK-sized segments;
 //  - REST streaming: time from the request to the first `put` event, and from a REST write to the
 //    event it causes on an open stream.
 import { request } from 'node:http';
 import WebSocket from 'ws';
-import { LongPollClient } from '../tests/support/long-poll-client';
-import { spawnEmulator } from '../tests/support/emulator-process';
+import { LongPollClient } from '@leopard/rtdb-emulator/testing/long-poll-client';
+import { spawnEmulator } from '@leopard/rtdb-emulator/testing/emulator-process';
 
 const f = (x: number) => x.toFixed(2);
 function median(xs: number[]): number {

@@ -2,8 +2,8 @@
 // firebase-tools' Functions emulator running the fixture project's `benchEcho` trigger, which
 // copies /bench/<run>/<id> to /benchDone/<run>/<id>. Measured from the REST write to the moment the
 // trigger's own write is seen on an event stream, i.e. delivery, the function and its write back.
-import { start } from '../emulators/rtdb/src';
-import { startFunctionsEmulator } from '../tests/support/functions-emulator';
+import { start } from '@leopard/rtdb-emulator';
+import { startFunctionsEmulator } from '@leopard/rtdb-emulator/testing/functions-emulator';
 
 const PROJECT = 'demo-bench-triggers';
 const NS = `${PROJECT}-default-rtdb`;

@@ -1,4 +1,4 @@
-// The website's performance budget, measured (issues 10 and 18). Run: npm run bench:web [-- --runs N]
+// The website's performance budget, measured. Run: npm run bench:web [-- --runs N]
 //
 // 1. Builds the site for the emulators (so the Firebase config exists) into its own folder, never
 //    dist/, so it cannot disturb an e2e run, and serves it with `vite preview` on port 4390.
@@ -35,7 +35,8 @@ const ORIGIN = `http://127.0.0.1:${PORT}`;
 const CHROMIUM = CHROMIUM_PATH;
 
 const KIB = 1024;
-/** Issue 18's targets. LCP on `/` is pre-rendered text: one HTML round trip and a paint. */
+/** The budget's targets (docs/decisions/0101-critical-css-and-hydration-after-first-paint.md). LCP on
+ *  `/` is pre-rendered text: one HTML round trip and a paint. */
 const TARGETS = {
   homeJsKib: 110,
   performance: 98,

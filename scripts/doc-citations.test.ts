@@ -1,10 +1,12 @@
 /**
- * Every "why" a comment points to lives in this repository (issue 19): code cites the product
- * requirements as docs/product.md#<anchor>, decisions as docs/decisions/NNNN-title.md, and the
- * database emulator's wire protocol as emulators/rtdb/docs/protocol.md#<anchor>. This test fails when
- * a cited file or #anchor does not exist, when a document outside the repository is cited (the old
- * "spec section N" / "architecture decision N" / "rtdb-protocol.md §N"), and when a decision record
- * is missing from the index or a link between the documents is broken.
+ * Every "why" a comment points to lives in this repository: code cites the product requirements as
+ * docs/product.md#<anchor>, decisions as docs/decisions/NNNN-title.md, and the database emulator's
+ * wire protocol as emulators/rtdb/docs/protocol.md#<anchor>. This test fails when a cited file or
+ * #anchor does not exist, when a document outside the repository is cited (the old "spec section N" /
+ * "architecture decision N" / "rtdb-protocol.md" with a section sign), when a comment cites an issue
+ * by its number (the tracker is not part of the repository, and a reader cannot follow it) or a
+ * numbered section that is not a heading of the document it names, and when a decision record is
+ * missing from the index or a link between the documents is broken.
  */
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative, resolve, dirname } from 'node:path';
@@ -84,6 +86,38 @@ const OUTSIDE_CITATIONS: [name: string, pattern: RegExp][] = [
   ['the shared RTDB protocol notes', /\brtdb-protocol\.md\b/],
 ];
 
+/** An issue cited by its number: "issue 15", "Issues 26, 27 and 28", "issue #12", "PR #3", or a
+ *  bare "#7" (one or two digits, so a CSS colour such as #555 is not taken for one). */
+const ISSUE_CITATION = /\b(?:issues?|pull requests?|PRs?)\s*#?\d+(?:\s*(?:,|and|&|\/)\s*#?\d+)*|(?<![\w&#/'"`])#\d{1,2}(?![\w-])/gi;
+
+function issueCitations(text: string): string[] {
+  return [...text.matchAll(ISSUE_CITATION)].map((match) => match[0]);
+}
+
+/** "§N": allowed only right after the Markdown document it points into (`<path>.md §2.1`, or a list
+ *  such as `<path>.md §5.2, §5.3`), and only when that document has a heading numbered N. */
+const SECTION_SIGN = /§\s*(\d+(?:\.\d+)*)/g;
+const SECTION_OWNER = /([\w./-]+\.md)(?:#[\w-]+)?\s*(?:§\s*\d+(?:\.\d+)*\s*(?:,|-|–|and|or)\s*)*$/;
+
+function sectionCitations(text: string, readDoc: (path: string) => string | null): string[] {
+  const found: string[] = [];
+  for (const match of text.matchAll(SECTION_SIGN)) {
+    const [cited, number] = match;
+    const owner = SECTION_OWNER.exec(text.slice(Math.max(0, match.index - 200), match.index));
+    if (!owner) {
+      found.push(`"${cited}" names no document: cite a file and heading (docs/…md#anchor) instead`);
+      continue;
+    }
+    const doc = readDoc(owner[1]);
+    const numbered = new RegExp(`^#{1,6}\\s+§?\\s*${number.replace(/\./g, '\\.')}(?![\\d.]*\\d)[.)]?\\s`, 'm');
+    if (doc === null) found.push(`"${owner[1]} ${cited}": ${owner[1]} does not exist`);
+    else if (!numbered.test(doc)) found.push(`"${owner[1]} ${cited}": ${owner[1]} has no heading numbered ${number}`);
+  }
+  return found;
+}
+
+const readRepoDoc = (path: string) => (existsSync(join(ROOT, path)) ? read(path) : null);
+
 function docCitations(path: string): { cited: string; problem: string }[] {
   const text = folded(read(path));
   const found: { cited: string; problem: string }[] = [];
@@ -121,12 +155,51 @@ describe('citations in the code', () => {
     expect(outside).toEqual([]);
   });
 
+  it('cite no issue by its number', () => {
+    const cited = sources.flatMap((path) => issueCitations(folded(read(path))).map((match) => `${path}: "${match}"`));
+    expect(cited).toEqual([]);
+  });
+
+  it('cite a "§N" only as a numbered heading of the document they name', () => {
+    const broken = sources.flatMap((path) => sectionCitations(folded(read(path)), readRepoDoc).map((problem) => `${path}: ${problem}`));
+    expect(broken).toEqual([]);
+  });
+
   it('leave only the known pending record uncited', () => {
     const pending = sources.filter((path) => /docs\/decisions\.md/.test(read(path)));
     // docs/decisions.md is gone; only citations of records still being written may name it, and
     // only with the exact title in PENDING_RECORDS (checked above).
     expect(existsSync(join(ROOT, 'docs/decisions.md'))).toBe(false);
     for (const path of pending) expect(docCitations(path)).toEqual([]);
+  });
+});
+
+describe('the citation checks catch what they must (probes)', () => {
+  it('catch an issue cited by its number, in any of its spellings', () => {
+    expect(issueCitations('// The webhook refuses it (issue 15: signed is not well-formed).')).toEqual(['issue 15']);
+    expect(issueCitations('/* The budget (issues 10 and 18). */')).toEqual(['issues 10 and 18']);
+    expect(issueCitations('// Issue #12, finding 3: the image came from any origin.')).toEqual(['Issue #12']);
+    expect(issueCitations('// Fixed in PR #7; see #4.')).toEqual(['PR #7', '#4']);
+  });
+
+  it('leave colours, counts and ordinary words alone', () => {
+    expect(issueCitations('color: #555; border: 1px solid #8886; the issue is the order; 15 issues remain')).toEqual([]);
+  });
+
+  it('catch a bare "§N" and one that is not a heading of the document it names', () => {
+    const docs: Record<string, string> = { 'docs/wire.md': '# Wire\n\n## 1.2 Frames\n\n## 4. Writes\n\n### 4.4 Transactions\n' };
+    const readDoc = (path: string) => docs[path] ?? null;
+    expect(sectionCitations('// Frames over 16384 characters (protocol reference §1.2).', readDoc)).toEqual([
+      '"§1.2" names no document: cite a file and heading (docs/…md#anchor) instead',
+    ]);
+    expect(sectionCitations('// The hash (docs/wire.md §4.5).', readDoc)).toEqual([
+      '"docs/wire.md §4.5": docs/wire.md has no heading numbered 4.5',
+    ]);
+    expect(sectionCitations('// The hash (docs/wire.md §4.45).', readDoc)).toEqual([
+      '"docs/wire.md §4.45": docs/wire.md has no heading numbered 4.45',
+    ]);
+    expect(sectionCitations('// Frames (docs/gone.md §1.2).', readDoc)).toEqual(['"docs/gone.md §1.2": docs/gone.md does not exist']);
+    expect(sectionCitations('// Frames, writes and the hash (docs/wire.md §1.2, §4, §4.4).', readDoc)).toEqual([]);
   });
 });
 

@@ -1,10 +1,12 @@
 // Proves that the boundary rules of eslint.config.js bite: synthetic code placed at virtual paths
 // inside the real tree (so imports resolve against real files) must be reported by
-// import-x/no-restricted-paths when it crosses a boundary, and pass when it does not; and that a
-// cycle, an extension and a name in the wrong case are reported too.
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+// import-x/no-restricted-paths when it crosses a boundary, and pass when it does not; every zone of
+// the config gets such a probe, read from the config itself so a new zone cannot go untested; the
+// pure layers' DOM and JSX rules too; and a cycle, an extension and a name in the wrong case are
+// reported.
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { ESLint } from 'eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
 
@@ -27,6 +29,110 @@ async function ruleIds(filePath: string, code: string): Promise<string[]> {
 }
 
 const BOUNDARY = 'import-x/no-restricted-paths';
+
+interface Zone {
+  target: string | string[];
+  from: string | string[];
+  except?: string[];
+  message?: string;
+}
+
+const list = (value: string | string[]) => (Array.isArray(value) ? value : [value]);
+const within = (file: string, dir: string) => file === dir || file.startsWith(dir + sep);
+
+/** The first source file under `dir` (depth first, names sorted) outside `excluded`: a module,
+ *  else a stylesheet, since a zone of stylesheets only (src/styles) must be probed too. */
+function firstFile(dir: string, excluded: string[], pattern: RegExp): string | undefined {
+  for (const name of readdirSync(dir).sort()) {
+    if (name === 'node_modules' || name.startsWith('.')) continue;
+    const path = join(dir, name);
+    if (excluded.some((skip) => within(path, skip))) continue;
+    const found = statSync(path).isDirectory() ? firstFile(path, excluded, pattern) : pattern.test(name) ? path : undefined;
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** An import specifier, written from `probeDir`, of something inside the zone's `from` (a package
+ *  by its name, a file by its relative path) that the zone's exceptions do not let through. */
+function specifierInside(from: string, except: string[], probeDir: string): string {
+  const absolute = resolve(from);
+  const nodeModules = `${resolve('node_modules')}${sep}`;
+  if (absolute.startsWith(nodeModules)) {
+    // A package's types (`@types/react`) are what `react` resolves to.
+    const name = absolute
+      .slice(nodeModules.length)
+      .split(sep)
+      .join('/')
+      .replace(/^@types\//, '');
+    // A scope (`@firebase`) is probed through its first package.
+    if (name.startsWith('@') && !name.includes('/')) return `${name}/${readdirSync(absolute).sort()[0]}`;
+    // A package without a main entry (`firebase`) through its first entry point.
+    const manifest = JSON.parse(readFileSync(join(absolute, 'package.json'), 'utf8')) as { exports?: Record<string, unknown> };
+    // (Keys without a leading `./` are conditions of the main entry, as in typed.js.)
+    const keys = Object.keys(manifest.exports ?? {});
+    const entry = keys.includes('.') ? undefined : keys.find((key) => key.startsWith('./'));
+    return entry ? `${name}/${entry.replace(/^\.\//, '')}` : name;
+  }
+  if (!statSync(absolute).isDirectory()) return `./${relative(probeDir, absolute)}`.replace(/^\.\/\.\./, '..').replace(/\.tsx?$/, '');
+  const excluded = except.map((path) => resolve(absolute, path));
+  const file =
+    firstFile(absolute, excluded, /^[a-z0-9-]+\.tsx?$/) ??
+    firstFile(absolute, excluded, /\.(tsx?|scss)$/) ??
+    (() => {
+      throw new Error(`nothing to import in ${from}`);
+    })();
+  const path = relative(probeDir, file)
+    .split(sep)
+    .join('/')
+    .replace(/\.tsx?$/, '');
+  return path.startsWith('.') ? path : `./${path}`;
+}
+
+/** Where a probe of a zone's target sits: inside it, at a file that does not exist. */
+const probeFile = (target: string) => {
+  const dir = resolve(target);
+  return join(existsSync(join(dir, 'src')) && !dir.endsWith(`${sep}src`) ? join(dir, 'src') : dir, 'lint-probe.ts');
+};
+
+describe('every zone of import-x/no-restricted-paths', async () => {
+  const eslintForZones = new ESLint({ cwd: process.cwd() });
+  const config = (await eslintForZones.calculateConfigForFile('src/main.tsx')) as { rules: Record<string, [unknown, { zones: Zone[] }]> };
+  const zones = config.rules[BOUNDARY]?.[1].zones ?? [];
+
+  it('has zones to probe', () => {
+    expect(zones.length).toBeGreaterThan(5);
+  });
+
+  // Each target and each source of a zone is probed at least once: target i imports source i
+  // (wrapping round the shorter list).
+  const probes = zones.flatMap((zone) => {
+    const targets = list(zone.target);
+    const froms = list(zone.from);
+    return Array.from({ length: Math.max(targets.length, froms.length) }, (_, index) => {
+      const target = targets[index % targets.length] as string;
+      const from = froms[index % froms.length] as string;
+      const file = probeFile(target);
+      return {
+        file: relative(process.cwd(), file),
+        specifier: specifierInside(from, zone.except ?? [], dirname(file)),
+        message: zone.message,
+      };
+    });
+  });
+
+  it.each(probes)(
+    'reports $specifier imported by $file',
+    async ({ file, specifier, message }) => {
+      const [result] = await eslintForZones.lintText(`import '${specifier}';\n`, { filePath: file });
+      expect(result?.messages.map((entry) => entry.ruleId)).toEqual([BOUNDARY]);
+      // The zone's own words reach the person who crossed it.
+      expect(result?.messages[0]?.message).toContain(message);
+      // The first probe into the app makes import-x/no-cycle read the app's whole import graph.
+    },
+    30_000,
+  );
+});
 
 describe('boundaries', () => {
   it('stops a feature importing another feature, by alias or relative path', async () => {
@@ -66,6 +172,24 @@ describe('boundaries', () => {
     const code = `export * from '@/ui/${ui}';\nexport * from '@/config/${config}';\nexport * from './${store}';\n`;
     expect(await ruleIds('src/features/store/x.ts', code)).toEqual([]);
     expect(await ruleIds('src/app/x.ts', `export * from '@/features/store/${store}';\n`)).toEqual([]);
+  });
+});
+
+describe('the pure layers (src/catalog, src/data)', () => {
+  it('report the DOM and JSX, and let the functions-safe code through', async () => {
+    const catalog = someModule('src/catalog');
+    const config = someModule('src/config');
+    expect(await ruleIds('src/data/x.ts', `export const key = () => localStorage.getItem('k');\n`)).toEqual(['no-restricted-globals']);
+    expect(await ruleIds('src/catalog/x.ts', `export const width = () => window.innerWidth;\n`)).toEqual(['no-restricted-globals']);
+    expect(await ruleIds('src/data/x.tsx', `export const label = <b>Pro</b>;\n`)).toEqual(['no-restricted-syntax']);
+    expect(await ruleIds('src/data/x.ts', `export const load = () => import('firebase/database');\n`)).toEqual([BOUNDARY]);
+    expect(await ruleIds('src/data/x.ts', `export * from '@/firebase/clients';\n`)).toEqual([BOUNDARY]);
+    const allowed = `export * from '../catalog/${catalog}';\nexport * from '../config/${config}';\nexport const at = (now: Date) => now.getTime();\n`;
+    expect(await ruleIds('src/data/x.ts', allowed)).toEqual([]);
+  });
+
+  it('leave the other layers their DOM', async () => {
+    expect(await ruleIds('src/ui/x.ts', `export const width = () => window.innerWidth;\n`)).toEqual([]);
   });
 });
 

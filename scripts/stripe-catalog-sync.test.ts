@@ -3,7 +3,7 @@
 // portal configuration it keeps.
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { start, type RunningStripe } from '../emulators/stripe/server';
+import { start, type RunningStripe } from '@leopard/stripe-stand-in';
 import {
   CATALOGUE_PRICES,
   CATALOGUE_PRODUCTS,

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { APP_CHECK_HEADER, APP_CHECK_REFUSAL, withAppCheck, type AppCheckVerifier } from './app-check';
 import { applyCors } from './http';
-import { post, testServers } from './test-server';
+import { post, testServers } from './http.testing';
 
 const SITE = 'https://leopard.test';
 const servers = testServers();

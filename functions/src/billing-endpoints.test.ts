@@ -2,24 +2,12 @@
 // firebase-admin against the database emulator: what it answers, and above all what it refuses.
 // checkoutSummary and claimGuestOrders have their own files (checkout-summary.test.ts,
 // guest-orders.test.ts).
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { bearer, pay, read, settled, SITE, startCheckout, startHarness, type Account, type Harness } from './billing-test-harness';
+import { describe, expect, it } from 'vitest';
+import { bearer, pay, read, settled, SITE, startCheckout, useHarness, type Account } from './billing.testing';
 import { CUSTOMERS_PATH } from './customers';
-import { post } from './test-server';
+import { post } from './http.testing';
 
-let harness: Harness;
-
-beforeAll(async () => {
-  harness = await startHarness('billing-endpoints');
-});
-
-afterAll(async () => {
-  await harness?.close();
-});
-
-beforeEach(async () => {
-  await harness.reset();
-});
+const harness = useHarness('billing-endpoints');
 
 const RETURN_URL = `${SITE}/payment-methods`;
 

@@ -4,65 +4,52 @@
 // guessed too often); the invoices of the order follow Stripe, also for an order bought with a
 // one-off price before the catalogue was in Stripe.
 import type Stripe from 'stripe';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { start as startEmailJs, type RunningEmailJs } from '../../emulators/emailjs/server';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { postForm } from '@leopard/stripe-stand-in/testing';
 import { GUEST_PORTAL_MESSAGES } from '../../src/catalog/plan-changes';
 import { priceConfiguration } from '../../src/catalog/pricing';
 import { ORDERS_PATH, type OrderInvoiceRecord } from '../../src/data/orders';
-import { postForm } from '../../emulators/stripe/test-support';
 import {
   bearer,
   CARDS,
   checkoutBody,
   pay,
   read,
+  readOrder,
   settled,
   SITE,
   startCheckout,
-  startHarness,
+  useMailingHarness,
+  useTestClock,
   type Account,
-  type Harness,
-} from './billing-test-harness';
+} from './billing.testing';
 import { BILLING_MAILS_PATH } from './billing-mail';
 import { handleGuestPortal, GUEST_PORTAL_MISS_LIMIT } from './guest-portal';
 import { syncInvoice } from './invoice-sync';
-import { ORDER_CONFIRMATION_SUBJECT, PAYMENT_FAILED_SUBJECT, type MailSettings } from './mail';
+import { ORDER_CONFIRMATION_SUBJECT, PAYMENT_FAILED_SUBJECT } from './mail';
 import { MANAGE_LINK_LIFETIME_MS, MANAGE_LINKS_PATH } from './manage-links';
 import { buildOrderRecord } from './orders';
-import { post } from './test-server';
+import { post } from './http.testing';
 
 const KEY = 'emailjs_private_billing_mail_test';
-let harness: Harness;
-let emailjs: RunningEmailJs;
+const harness = useMailingHarness('billing-mail', KEY);
 let guestPortalUrl: string;
-let clock: number | null = null;
+const clock = useTestClock();
 
 beforeAll(async () => {
-  emailjs = await startEmailJs({ port: 0, quiet: true, privateKey: KEY });
-  const mail: MailSettings = { privateKey: KEY, publicKey: 'pk', serviceId: 'svc', templateId: 'tpl', apiUrl: emailjs.url, siteUrl: SITE };
-  harness = await startHarness('billing-mail', { mail });
   guestPortalUrl = await harness.servers.serve('guestPortal', (request, response) =>
     handleGuestPortal(request, response, {
       database: harness.database,
       stripe: harness.stripe,
       siteOrigins: [SITE],
-      now: () => clock ?? Date.now(),
+      now: clock.now,
     }),
   );
 });
-afterAll(async () => {
-  await harness?.close();
-  await emailjs?.stop();
-});
-beforeEach(async () => {
-  clock = null;
-  await harness.reset();
-  emailjs.reset();
-});
 
 type Order = Record<string, unknown> & { invoices?: Record<string, OrderInvoiceRecord> };
-const order = (orderId: string) => read<Order>(harness.database, `${ORDERS_PATH}/${orderId}`);
-const mailsWith = (subject: string) => emailjs.received().filter((mail) => mail.params.subject === subject);
+const order = (orderId: string) => readOrder<Order>(harness, orderId);
+const mailsWith = (subject: string) => harness.emailjs.received().filter((mail) => mail.params.subject === subject);
 
 /** The manage link's token in a mail's text. */
 function manageToken(text: unknown): string {
@@ -156,10 +143,10 @@ describe('a guest’s Manage your plan link and guestPortal', () => {
         json: { error: { message: GUEST_PORTAL_MESSAGES.malformed } },
       });
     }
-    clock = Date.now() + MANAGE_LINK_LIFETIME_MS + 1000;
+    clock.at = Date.now() + MANAGE_LINK_LIFETIME_MS + 1000;
     expect(await post(guestPortalUrl, { token })).toMatchObject({ status: 410 });
     // Refusing it did not spend it: within its week it still works.
-    clock = null;
+    clock.at = null;
     expect((await post(guestPortalUrl, { token })).status).toBe(200);
     expect(await (await fetch(`${harness.standIn.url}/__portal_sessions`)).json()).toHaveLength(1);
   });

@@ -1,5 +1,12 @@
-/** Who is checking out: a signed-in customer (a verified Firebase ID token) or a visitor. */
+/** Who calls an endpoint: a signed-in customer (a verified Firebase ID token) or a visitor. */
 import type { Auth } from 'firebase-admin/auth';
+import { logger } from 'firebase-functions';
+import type { Request } from 'firebase-functions/v2/https';
+import type { Response } from 'express';
+import { sendError } from './http';
+
+/** The 401's words when a token was sent but Auth refused it. */
+export const SIGN_IN_NOT_VERIFIED = 'Your sign-in could not be verified. Sign in again and retry.';
 
 /** A customer's email and whether Auth has verified it. Neither ever gives a guest's order to an
  *  account (docs/decisions/0110-guest-orders-by-proof-of-purchase.md). */
@@ -29,4 +36,28 @@ export async function identifyCaller(auth: Pick<Auth, 'verifyIdToken'>, authoriz
     const code = (error as { code?: string }).code ?? 'unknown';
     return { kind: 'rejected', reason: code };
   }
+}
+
+export type SignedInCaller = Extract<Caller, { kind: 'customer' }>;
+
+/** The 401's words: to a request without a token, and to one whose token Auth refused. */
+export interface SignInWords {
+  signIn: string;
+  badToken: string;
+}
+
+/** The check at the start of every endpoint for signed-in people only: the caller, or null once it
+ *  has answered 401 (the refusal's reason is logged under `endpoint`, never sent). */
+export async function signedInCaller(
+  auth: Pick<Auth, 'verifyIdToken'>,
+  request: Request,
+  response: Response,
+  endpoint: string,
+  words: SignInWords,
+): Promise<SignedInCaller | null> {
+  const caller = await identifyCaller(auth, request.get('Authorization'));
+  if (caller.kind === 'customer') return caller;
+  if (caller.kind === 'rejected') logger.warn(`${endpoint}: sign-in token refused`, { reason: caller.reason });
+  sendError(response, 401, caller.kind === 'visitor' ? words.signIn : words.badToken);
+  return null;
 }

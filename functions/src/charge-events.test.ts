@@ -3,29 +3,17 @@
 // controls, as Stripe's Dashboard and card network would make them) and firebase-admin against the
 // database emulator. Repeated, reordered, stale and foreign deliveries end in the same state.
 import type Stripe from 'stripe';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { orderStatus } from '../../src/data/order-display';
 import { ORDERS_PATH, toOrders, type StoredOrder } from '../../src/data/orders';
-import { pay, read, settled, startCheckout, startHarness, type Created, type Harness } from './billing-test-harness';
+import { pay, read, settled, startCheckout, useHarness, type Created } from './billing.testing';
 import { mergeCharge, syncCharge, type ChargeReading } from './charge-sync';
-import { postText } from './test-server';
+import { postText } from './http.testing';
 import { STRIPE_EVENTS_PATH } from './webhook';
 import { HANDLED_EVENT_TYPES } from './webhook-events';
 
-let harness: Harness;
+const harness = useHarness('charge-events');
 const WEBHOOK_SECRET = 'whsec_charge_events';
-
-beforeAll(async () => {
-  harness = await startHarness('charge-events');
-});
-
-afterAll(async () => {
-  await harness?.close();
-});
-
-beforeEach(async () => {
-  await harness.reset();
-});
 
 type StoredRecord = Record<string, unknown>;
 

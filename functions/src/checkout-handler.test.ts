@@ -1,17 +1,17 @@
 // handleCheckout over real HTTP with the real Stripe SDK against the Stripe stand-in and
 // firebase-admin against the project's database emulator, both started on free ports by
-// useBackends (billing-test-harness.ts). It covers what the e2e suite cannot steer without
+// useBackends (billing.testing.ts). It covers what the e2e suite cannot steer without
 // disturbing other tests: Stripe refusing.
 import Stripe from 'stripe';
 import { getAuth } from 'firebase-admin/auth';
 import { describe, expect, it } from 'vitest';
 import { buildCheckoutRequest } from '../../src/catalog/checkout';
 import { ORDERS_PATH } from '../../src/data/orders';
-import { useBackends } from './billing-test-harness';
+import { useBackends } from './billing.testing';
 import { CATALOGUE_MISMATCH_MESSAGE } from './catalogue-prices';
 import { handleCheckout } from './checkout';
 import { createStripeClient, stripeConnection } from './stripe-client';
-import { post } from './test-server';
+import { post } from './http.testing';
 
 const SECRET_KEY = 'sk_test_handler_suite';
 const SITE = 'http://127.0.0.1:4173';
@@ -87,8 +87,8 @@ describe('handleCheckout with Stripe answering', () => {
   });
 });
 
-// Issue 15, finding 3: the product image Stripe shows (and fetches) came from any https origin the
-// caller named. Only the site's own pictures, or none, are accepted now.
+// The product image Stripe shows (and fetches) came from any https origin the caller named. Only
+// the site's own pictures, or none, are accepted now (docs/decisions/0054-stripe-product-image.md).
 describe('handleCheckout and the product image', () => {
   it.each([
     ['another site', 'https://evil.example/images/earth.png'],

@@ -2,41 +2,22 @@
 // with the database and the site's origins only, no Stripe client at all, so no answer can come
 // from (or spend a request on) Stripe. Orders are made by stripeCheckout against the Stripe
 // stand-in and settled by the webhook, as in production.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  CARDS,
-  catalogueSessionParams,
-  checkoutBody,
-  pay,
-  settled,
-  SITE,
-  startCheckout,
-  startHarness,
-  type Harness,
-} from './billing-test-harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { CARDS, catalogueSessionParams, checkoutBody, pay, settled, SITE, startCheckout, useHarness } from './billing.testing';
 import { handleCheckoutSummary, SUMMARY_MESSAGES, SUMMARY_MISS_LIMIT } from './checkout-summary';
-import { post } from './test-server';
+import { post } from './http.testing';
 
-let harness: Harness;
+const harness = useHarness('checkout-summary');
 let summaryUrl: string;
 let stripeRequests = 0;
 
 beforeAll(async () => {
-  harness = await startHarness('checkout-summary');
   const { database } = harness;
   summaryUrl = await harness.servers.serve('checkoutSummary', (request, response) =>
     handleCheckoutSummary(request, response, { database, siteOrigins: [SITE] }),
   );
   // Every request the SDK client of the other functions sends: the flood must add none.
   harness.stripe.on('request', () => (stripeRequests += 1));
-});
-
-afterAll(async () => {
-  await harness?.close();
-});
-
-beforeEach(async () => {
-  await harness.reset();
 });
 
 async function get(url: string): Promise<{ status: number; json: Record<string, unknown>; headers: Headers }> {

@@ -15,7 +15,7 @@ import Stripe from 'stripe';
 import { validateCheckoutRequest, type CheckoutCreated, type CheckoutRequest } from '../../src/catalog/checkout';
 import { TERM_TEXTS } from '../../src/catalog/term';
 import { paths } from '../../src/config/paths';
-import { identifyCaller } from './caller';
+import { identifyCaller, SIGN_IN_NOT_VERIFIED, type SignedInCaller } from './caller';
 import { CATALOGUE_MISMATCH_MESSAGE, findCataloguePrices } from './catalogue-prices';
 import { customerForBuyer } from './customers';
 import { applyCors, requireMethod, sendError } from './http';
@@ -94,6 +94,43 @@ export function siteAddressProblem(request: CheckoutRequest, siteOrigins: readon
   return null;
 }
 
+/** Stripe's Checkout session for the order, priced by the catalogue's Prices; null once it has
+ *  answered why not (503 when Stripe's Prices disagree with the catalogue, 502 when Stripe refuses). */
+async function openSession(
+  response: Response,
+  deps: CheckoutDependencies,
+  checkout: CheckoutRequest,
+  orderId: string,
+  signedIn: SignedInCaller | null,
+): Promise<Stripe.Checkout.Session | null> {
+  try {
+    const found = await findCataloguePrices(deps.stripe, checkout);
+    if (!found.ok) {
+      logger.error('stripeCheckout: refused, the Stripe price disagrees with the catalogue', { orderId, ...found });
+      sendError(response, 503, CATALOGUE_MISMATCH_MESSAGE);
+      return null;
+    }
+    const priceIds = found.prices.map((price) => price.stripe.id);
+    const siteUrl = deps.siteUrl || deps.siteOrigins[0] || '';
+    const buyer = signedIn ? { uid: signedIn.uid, customerId: await customerForBuyer(deps, signedIn) } : null;
+    // The order id as idempotency key: a retried create cannot open a second session for one order.
+    return await deps.stripe.checkout.sessions.create(checkoutSessionParams(checkout, orderId, buyer, { priceIds, siteUrl }), {
+      idempotencyKey: orderId,
+    });
+  } catch (error) {
+    if (!(error instanceof Stripe.errors.StripeError)) throw error;
+    logger.error('stripeCheckout: Stripe refused the checkout', {
+      orderId,
+      type: error.type,
+      code: error.code,
+      status: error.statusCode,
+      stripeMessage: error.message,
+    });
+    sendError(response, 502, `The payment provider could not start checkout: ${error.message}`);
+    return null;
+  }
+}
+
 export async function handleCheckout(request: Request, response: Response, deps: CheckoutDependencies): Promise<void> {
   if (applyCors(request, response, deps.siteOrigins, 'POST, OPTIONS') === 'answered') return;
   if (!requireMethod(request, response, 'POST')) return;
@@ -101,7 +138,7 @@ export async function handleCheckout(request: Request, response: Response, deps:
   const caller = await identifyCaller(deps.auth, request.get('Authorization'));
   if (caller.kind === 'rejected') {
     logger.warn('stripeCheckout: sign-in token refused', { reason: caller.reason });
-    sendError(response, 401, 'Your sign-in could not be verified. Sign in again and retry.');
+    sendError(response, 401, SIGN_IN_NOT_VERIFIED);
     return;
   }
 
@@ -121,33 +158,8 @@ export async function handleCheckout(request: Request, response: Response, deps:
   const orderId = deps.database.ref(ORDERS_PATH).push().key;
   if (!orderId) throw new Error('The database gave no key for a new order');
 
-  let session: Stripe.Checkout.Session;
-  try {
-    const found = await findCataloguePrices(deps.stripe, checkout);
-    if (!found.ok) {
-      logger.error('stripeCheckout: refused, the Stripe price disagrees with the catalogue', { orderId, ...found });
-      sendError(response, 503, CATALOGUE_MISMATCH_MESSAGE);
-      return;
-    }
-    const priceIds = found.prices.map((price) => price.stripe.id);
-    const siteUrl = deps.siteUrl || deps.siteOrigins[0] || '';
-    const buyer = signedIn ? { uid: signedIn.uid, customerId: await customerForBuyer(deps, signedIn) } : null;
-    // The order id as idempotency key: a retried create cannot open a second session for one order.
-    session = await deps.stripe.checkout.sessions.create(checkoutSessionParams(checkout, orderId, buyer, { priceIds, siteUrl }), {
-      idempotencyKey: orderId,
-    });
-  } catch (error) {
-    if (!(error instanceof Stripe.errors.StripeError)) throw error;
-    logger.error('stripeCheckout: Stripe refused the checkout', {
-      orderId,
-      type: error.type,
-      code: error.code,
-      status: error.statusCode,
-      stripeMessage: error.message,
-    });
-    sendError(response, 502, `The payment provider could not start checkout: ${error.message}`);
-    return;
-  }
+  const session = await openSession(response, deps, checkout, orderId, signedIn);
+  if (!session) return;
   if (!session.url) throw new Error(`Stripe answered session ${session.id} without a URL`);
 
   const order = buildOrderRecord({

@@ -1,43 +1,38 @@
 // The daily clean-up's handler against the database emulator and firebase-tools' Auth emulator,
 // through the Admin SDK as the schedule runs it (docs/decisions/0125-operations-and-cleanup.md):
 // what is past its retention goes, everything still in use stays.
-import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth, type Auth } from 'firebase-admin/auth';
-import { getDatabase, type Database } from 'firebase-admin/database';
+import type { Database } from 'firebase-admin/database';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { start as startDatabase, type RunningEmulator } from '../../emulators/rtdb/src/index';
 import { SUBMISSION_QUOTA } from '../../src/config/data-limits';
 import { RETENTION, runCleanup } from './cleanup';
 import { allowanceKey, takeAllowance } from './rate-limit';
-import { identityToolkit, startAuthEmulator, type RunningAuth } from './staff/staff-test-harness';
+import { identityToolkit, startAuthEmulator, startDatabaseApp, type DatabaseApp, type RunningAuth } from './emulators.testing';
 
 const PROJECT = 'demo-cleanup';
 const DAY = 24 * 60 * 60 * 1000;
 const NOW = Date.now();
 
 let authEmulator: RunningAuth;
-let database: RunningEmulator;
-let app: App;
+let backend: DatabaseApp;
 let db: Database;
 let auth: Auth;
 
 beforeAll(async () => {
   authEmulator = await startAuthEmulator(PROJECT);
   process.env.FIREBASE_AUTH_EMULATOR_HOST = authEmulator.host;
-  database = await startDatabase({ port: 0, quiet: true });
-  app = initializeApp({ projectId: PROJECT, databaseURL: `${database.url}?ns=${PROJECT}` }, `cleanup-${Date.now()}`);
-  db = getDatabase(app);
-  auth = getAuth(app);
+  backend = await startDatabaseApp('cleanup');
+  db = backend.database;
+  auth = getAuth(backend.app);
 }, 120_000);
 
 afterAll(async () => {
-  await deleteApp(app);
-  await database.stop();
-  await authEmulator.stop();
+  await backend?.close();
+  await authEmulator?.stop();
 }, 30_000);
 
 beforeEach(async () => {
-  await db.ref().set(null);
+  await backend.reset();
   await fetch(`${authEmulator.url}/emulator/v1/projects/${PROJECT}/accounts`, { method: 'DELETE' });
 });
 

@@ -3,43 +3,21 @@
 // webhook mailing through the EmailJS stand-in. A guest's order joins an account only by proof of
 // purchase (docs/decisions/0110-guest-orders-by-proof-of-purchase.md): never by an email that
 // matches, however verified.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { start as startEmailJs, type RunningEmailJs } from '../../emulators/emailjs/server';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ORDERS_PATH } from '../../src/data/orders';
-import { bearer, CARDS, pay, read, settled, SITE, startCheckout, startHarness, type Account, type Harness } from './billing-test-harness';
+import { bearer, CARDS, pay, read, settled, SITE, startCheckout, useMailingHarness, type Account } from './billing.testing';
 import { CLAIM_LINK_LIFETIME_MS, CLAIM_LINKS_PATH } from './claim-links';
 import { CUSTOMERS_PATH } from './customers';
 import { CLAIM_MESSAGES } from './guest-orders';
-import { CLAIM_ORDER_SUBJECT, ORDER_CONFIRMATION_SUBJECT, type MailSettings } from './mail';
-import { post } from './test-server';
+import { CLAIM_ORDER_SUBJECT, ORDER_CONFIRMATION_SUBJECT } from './mail';
+import { post } from './http.testing';
 
 const PRIVATE_KEY = 'emailjs_private_guest_orders';
-let harness: Harness;
-let emailjs: RunningEmailJs;
+const harness = useMailingHarness('guest-orders', PRIVATE_KEY, { requirePrivateKey: true });
 let stripeRequests = 0;
 
-beforeAll(async () => {
-  emailjs = await startEmailJs({ port: 0, quiet: true, privateKey: PRIVATE_KEY, requirePrivateKey: true });
-  const mail: MailSettings = {
-    privateKey: PRIVATE_KEY,
-    publicKey: 'guest-public-key',
-    serviceId: 'guest-service',
-    templateId: 'guest-template',
-    apiUrl: emailjs.url,
-    siteUrl: SITE,
-  };
-  harness = await startHarness('guest-orders', { mail });
+beforeAll(() => {
   harness.stripe.on('request', () => (stripeRequests += 1));
-}, 60_000);
-
-afterAll(async () => {
-  await harness?.close();
-  await emailjs?.stop();
-});
-
-beforeEach(async () => {
-  await harness.reset();
-  emailjs.reset();
 });
 
 /** A visitor's paid checkout, with this email typed on Stripe's page. */
@@ -55,7 +33,7 @@ const buyerOf = (orderId: string) => read<string>(harness.database, `${ORDERS_PA
 
 /** The claim link mails so far (the order confirmation goes to the same address beside them). */
 function claimMails() {
-  return emailjs.received().filter((mail) => mail.params.subject === CLAIM_ORDER_SUBJECT);
+  return harness.emailjs.received().filter((mail) => mail.params.subject === CLAIM_ORDER_SUBJECT);
 }
 
 /** The claim links mailed so far: recipient and token, from what the EmailJS stand-in received. */
@@ -158,7 +136,7 @@ describe('claimGuestOrders by the Checkout session', () => {
     expect(await buyerOf(created.orderId)).toBe(owner.uid);
     // A signed-in buyer's checkout mails no claim link (only the order confirmation).
     expect(claimMails()).toEqual([]);
-    expect(emailjs.received().map((mail) => mail.params.subject)).toEqual([ORDER_CONFIRMATION_SUBJECT]);
+    expect(harness.emailjs.received().map((mail) => mail.params.subject)).toEqual([ORDER_CONFIRMATION_SUBJECT]);
   });
 
   it('lets one of two accounts racing with the same session have the order', async () => {

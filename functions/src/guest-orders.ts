@@ -12,7 +12,7 @@ import type { Response } from 'express';
 import Stripe from 'stripe';
 import type { GuestOrderClaimed } from '../../src/catalog/checkout';
 import { ORDERS_PATH } from '../../src/data/orders';
-import { identifyCaller } from './caller';
+import { signedInCaller, SIGN_IN_NOT_VERIFIED } from './caller';
 import { refreshCardSummary } from './card-summary';
 import { orderOfSession } from './checkout-summary';
 import { checkClaimToken, markClaimLinkUsed } from './claim-links';
@@ -30,7 +30,7 @@ export interface GuestOrdersDependencies {
 
 export const CLAIM_MESSAGES = {
   signIn: 'Sign in to add this order to your account.',
-  badToken: 'Your sign-in could not be verified. Sign in again and retry.',
+  badToken: SIGN_IN_NOT_VERIFIED,
   body: 'Send either "sessionId" (the Checkout session of your purchase) or "token" (the claim link from your email), not both.',
   unknownSession: 'No order of ours has this Checkout session.',
   notPaid: 'This checkout is not complete: only a paid order can be added to an account.',
@@ -143,12 +143,8 @@ export async function handleClaimGuestOrders(request: Request, response: Respons
   if (applyCors(request, response, deps.siteOrigins, 'POST, OPTIONS') === 'answered') return;
   if (!requireMethod(request, response, 'POST')) return;
 
-  const caller = await identifyCaller(deps.auth, request.get('Authorization'));
-  if (caller.kind !== 'customer') {
-    if (caller.kind === 'rejected') logger.warn('claimGuestOrders: sign-in token refused', { reason: caller.reason });
-    sendError(response, 401, caller.kind === 'visitor' ? CLAIM_MESSAGES.signIn : CLAIM_MESSAGES.badToken);
-    return;
-  }
+  const caller = await signedInCaller(deps.auth, request, response, 'claimGuestOrders', CLAIM_MESSAGES);
+  if (!caller) return;
   const proof = proofOf(request.body);
   if (proof === null) {
     sendError(response, 400, CLAIM_MESSAGES.body, 'body');

@@ -1,7 +1,7 @@
 import { format } from 'node:util';
 import { logger } from 'firebase-functions';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import { post, testServers } from './test-server';
+import { post, testServers } from './http.testing';
 
 const servers = testServers();
 afterAll(() => servers.closeAll());

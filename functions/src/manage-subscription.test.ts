@@ -2,51 +2,36 @@
 // invoice preview, always_invoice), firebase-admin against the database emulator, the webhook
 // delivering every event, and the mails landing in the EmailJS stand-in. Each refusal the function
 // owns is a test beside the change it guards.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { start as startEmailJs, type RunningEmailJs } from '../../emulators/emailjs/server';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MANAGE_SUBSCRIPTION_MESSAGES as MESSAGES } from '../../src/catalog/plan-changes';
 import type { PlanConfiguration } from '../../src/catalog/pricing';
 import { type OrderInvoiceRecord, ORDERS_PATH } from '../../src/data/orders';
-import { bearer, pay, read, settled, SITE, startCheckout, startHarness, type Account, type Harness } from './billing-test-harness';
-import { PLAN_CHANGE_SUBJECT, type MailSettings } from './mail';
+import { bearer, pay, readOrder, settled, SITE, startCheckout, useMailingHarness, useTestClock, type Account } from './billing.testing';
+import { PLAN_CHANGE_SUBJECT } from './mail';
 import { handleManageSubscription } from './manage-subscription';
-import { post } from './test-server';
+import { post } from './http.testing';
 
 const KEY = 'emailjs_private_manage_test';
 const DAY_MS = 24 * 60 * 60 * 1000;
-let harness: Harness;
-let emailjs: RunningEmailJs;
+const harness = useMailingHarness('manage-subscription', KEY);
 let url: string;
-/** The function's clock; null: real time. */
-let clock: number | null = null;
+const clock = useTestClock();
 
 beforeAll(async () => {
-  emailjs = await startEmailJs({ port: 0, quiet: true, privateKey: KEY });
-  const mail: MailSettings = { privateKey: KEY, publicKey: 'pk', serviceId: 'svc', templateId: 'tpl', apiUrl: emailjs.url, siteUrl: SITE };
-  harness = await startHarness('manage-subscription', { mail });
   url = await harness.servers.serve('manageSubscription', (request, response) =>
     handleManageSubscription(request, response, {
       auth: harness.auth,
       database: harness.database,
       stripe: harness.stripe,
       siteOrigins: [SITE],
-      now: () => clock ?? Date.now(),
+      now: clock.now,
     }),
   );
-});
-afterAll(async () => {
-  await harness?.close();
-  await emailjs?.stop();
-});
-beforeEach(async () => {
-  clock = null;
-  await harness.reset();
-  emailjs.reset();
 });
 
 type Order = Record<string, unknown> & { invoices?: Record<string, OrderInvoiceRecord> };
 
-const order = (orderId: string) => read<Order>(harness.database, `${ORDERS_PATH}/${orderId}`);
+const order = (orderId: string) => readOrder<Order>(harness, orderId);
 
 const GOLD: PlanConfiguration = { plan: 'gold', period: 'monthly', storage: false, security: false, marketing: false };
 const DIAMOND: PlanConfiguration = { ...GOLD, plan: 'diamond-peak' };
@@ -102,7 +87,7 @@ describe('manageSubscription: preview and change', () => {
     expect(Math.abs(proration!.amountPaid - preview.dueNowCents)).toBeLessThanOrEqual(100);
     expect(invoices.find((invoice) => invoice.billingReason === 'subscription_create')).toMatchObject({ status: 'paid', total: 15_000_00 });
 
-    const mails = emailjs.received().filter((mail) => mail.params.subject === PLAN_CHANGE_SUBJECT);
+    const mails = harness.emailjs.received().filter((mail) => mail.params.subject === PLAN_CHANGE_SUBJECT);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.params.message_text).toContain('Diamond Peak plan, billed monthly');
     expect(mails[0]!.params.message_text).toContain('$25,000.00 / month');
@@ -215,7 +200,7 @@ describe('manageSubscription: renew', () => {
       json: { error: { message: MESSAGES.renewWindow } },
     });
 
-    clock = termEndsAt - 10 * DAY_MS;
+    clock.at = termEndsAt - 10 * DAY_MS;
     const answer = await call({ action: 'renew', orderId }, account);
     expect(answer.status, JSON.stringify(answer.json)).toBe(200);
     const next = (answer.json.data as { termEndsAt: number }).termEndsAt;
@@ -249,7 +234,7 @@ describe('manageSubscription: renew', () => {
       cancel_at: Math.floor(((stored.termEndsAt as number) - 20 * DAY_MS) / 1000),
     });
     await settled(harness.standIn);
-    clock = (stored.termEndsAt as number) - 25 * DAY_MS;
+    clock.at = (stored.termEndsAt as number) - 25 * DAY_MS;
     expect(await call({ action: 'renew', orderId }, account)).toMatchObject({
       status: 409,
       json: { error: { message: MESSAGES.canceled } },

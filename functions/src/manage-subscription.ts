@@ -29,7 +29,7 @@ import { isServiceId } from '../../src/catalog/services';
 import { ADD_ON_IDS, priceIdentity, sameConfiguration } from '../../src/catalog/stripe-prices';
 import { inRenewWindow } from '../../src/catalog/term';
 import { isOrderId, ORDERS_PATH } from '../../src/data/orders';
-import { identifyCaller } from './caller';
+import { signedInCaller } from './caller';
 import { findCataloguePrices } from './catalogue-prices';
 import { applyCors, requireMethod, sendError } from './http';
 import { orderConfiguration, subscriptionConfiguration } from './order-plan';
@@ -163,12 +163,8 @@ export async function handleManageSubscription(request: Request, response: Respo
   if (!requireMethod(request, response, 'POST')) return;
   response.set('Cache-Control', 'no-store');
 
-  const caller = await identifyCaller(deps.auth, request.get('Authorization'));
-  if (caller.kind === 'visitor') return sendError(response, 401, MESSAGES.signIn);
-  if (caller.kind === 'rejected') {
-    logger.warn('manageSubscription: sign-in token refused', { reason: caller.reason });
-    return sendError(response, 401, MESSAGES.badToken);
-  }
+  const caller = await signedInCaller(deps.auth, request, response, 'manageSubscription', MESSAGES);
+  if (!caller) return;
   const size = request.rawBody?.length ?? Buffer.byteLength(JSON.stringify(request.body ?? null));
   if (size > MANAGE_SUBSCRIPTION_MAX_BODY_BYTES) return sendError(response, 413, MESSAGES.tooLarge);
   const parsed = parseManageRequest(request.body);
@@ -176,25 +172,9 @@ export async function handleManageSubscription(request: Request, response: Respo
   const { request: asked } = parsed;
   const now = (deps.now ?? Date.now)();
 
-  // One answer for "not there" and "not yours": an order id tells nothing about other people's orders.
-  const order = (await deps.database.ref(`${ORDERS_PATH}/${asked.orderId}`).get()).val() as Record<string, unknown> | null;
-  if (order === null || order.buyer !== caller.uid) return sendError(response, 403, MESSAGES.notYours);
-  if (asked.action !== 'renew' && asked.change.service !== undefined && asked.change.service !== order.product) {
-    return sendError(response, 400, MESSAGES.otherService, 'change.service');
-  }
-  if (order.tier === 'magento') return sendError(response, 400, MESSAGES.magento);
-  const subscriptionId = order.subscriptionId;
-  if (typeof subscriptionId !== 'string') return sendError(response, 409, MESSAGES.notActive);
-
-  let subscription: Stripe.Subscription;
-  try {
-    subscription = await deps.stripe.subscriptions.retrieve(subscriptionId);
-  } catch (error) {
-    return stripeFailure(response, error, { orderId: asked.orderId });
-  }
-  if (subscription.metadata?.orderId !== asked.orderId || !LIVE_STATUSES.has(subscription.status)) {
-    return sendError(response, 409, MESSAGES.notActive);
-  }
+  const found = await callersSubscription(response, deps, caller.uid, asked);
+  if (!found) return;
+  const { order, subscription } = found;
 
   if (asked.action === 'renew') return renew(response, deps, subscription, asked.orderId, now);
 
@@ -208,42 +188,99 @@ export async function handleManageSubscription(request: Request, response: Respo
   };
   if (from !== null && sameConfiguration(from, to)) return sendError(response, 400, MESSAGES.samePlan);
 
-  const found = await findCataloguePrices(deps.stripe, to);
-  if (!found.ok) {
-    logger.error('manageSubscription: refused, the Stripe price disagrees with the catalogue', { orderId: asked.orderId, ...found });
+  const prices = await findCataloguePrices(deps.stripe, to);
+  if (!prices.ok) {
+    logger.error('manageSubscription: refused, the Stripe price disagrees with the catalogue', { orderId: asked.orderId, ...prices });
     return sendError(response, 503, MESSAGES.unavailable);
   }
   const items = itemChanges(
     subscription,
-    found.prices.map((price) => ({ id: price.stripe.id, identity: price.catalogue.identity })),
+    prices.prices.map((price) => ({ id: price.stripe.id, identity: price.catalogue.identity })),
   );
 
-  if (asked.action === 'preview') {
-    let preview: Stripe.Invoice;
-    try {
-      preview = await deps.stripe.invoices.createPreview({
-        customer: typeof subscription.customer === 'string' ? subscription.customer : subscription.customer.id,
-        subscription: subscription.id,
-        subscription_details: { items, proration_behavior: 'always_invoice', proration_date: Math.floor(now / SECOND_MS) },
-      });
-    } catch (error) {
-      return stripeFailure(response, error, { orderId: asked.orderId, action: 'preview' });
-    }
-    const answer: ManageSubscriptionPreviewed = {
-      statusCode: 200,
-      data: {
-        dueNowCents: Math.max(0, preview.amount_due),
-        taxCents: (preview.total_taxes ?? []).reduce((sum, tax) => sum + tax.amount, 0),
-        amountPerPeriodCents: priceConfiguration(to).amountDueCents,
-        currency: 'usd',
-        billingPeriod: to.period,
-        nextPaymentAt: nextPaymentAfterChange(subscription, from?.period ?? null, to.period, now),
-      },
-    };
-    response.status(200).json(answer);
-    return;
-  }
+  if (asked.action === 'preview') return preview(response, deps, { subscription, items, from, to, orderId: asked.orderId, now });
+  return change(response, deps, { subscription, items, to, orderId: asked.orderId });
+}
 
+/** The caller's order and its live subscription; null once it has answered why not (403, 400, 409
+ *  or Stripe's failure). */
+async function callersSubscription(
+  response: Response,
+  deps: ManageSubscriptionDependencies,
+  uid: string,
+  asked: ManageSubscriptionRequest,
+): Promise<{ order: Record<string, unknown>; subscription: Stripe.Subscription } | null> {
+  // One answer for "not there" and "not yours": an order id tells nothing about other people's orders.
+  const order = (await deps.database.ref(`${ORDERS_PATH}/${asked.orderId}`).get()).val() as Record<string, unknown> | null;
+  if (order === null || order.buyer !== uid) return refuse(response, 403, MESSAGES.notYours);
+  if (asked.action !== 'renew' && asked.change.service !== undefined && asked.change.service !== order.product) {
+    return refuse(response, 400, MESSAGES.otherService, 'change.service');
+  }
+  if (order.tier === 'magento') return refuse(response, 400, MESSAGES.magento);
+  const subscriptionId = order.subscriptionId;
+  if (typeof subscriptionId !== 'string') return refuse(response, 409, MESSAGES.notActive);
+
+  let subscription: Stripe.Subscription;
+  try {
+    subscription = await deps.stripe.subscriptions.retrieve(subscriptionId);
+  } catch (error) {
+    stripeFailure(response, error, { orderId: asked.orderId });
+    return null;
+  }
+  if (subscription.metadata?.orderId !== asked.orderId || !LIVE_STATUSES.has(subscription.status)) {
+    return refuse(response, 409, MESSAGES.notActive);
+  }
+  return { order, subscription };
+}
+
+function refuse(response: Response, statusCode: number, message: string, field?: string): null {
+  sendError(response, statusCode, message, field);
+  return null;
+}
+
+interface StripeChange {
+  subscription: Stripe.Subscription;
+  items: Stripe.SubscriptionUpdateParams.Item[];
+  to: PlanConfiguration;
+  orderId: string;
+}
+
+/** What the change would cost, from Stripe's invoice preview, as of `now`. */
+async function preview(
+  response: Response,
+  deps: ManageSubscriptionDependencies,
+  { subscription, items, from, to, orderId, now }: StripeChange & { from: PlanConfiguration | null; now: number },
+): Promise<void> {
+  let invoice: Stripe.Invoice;
+  try {
+    invoice = await deps.stripe.invoices.createPreview({
+      customer: typeof subscription.customer === 'string' ? subscription.customer : subscription.customer.id,
+      subscription: subscription.id,
+      subscription_details: { items, proration_behavior: 'always_invoice', proration_date: Math.floor(now / SECOND_MS) },
+    });
+  } catch (error) {
+    return stripeFailure(response, error, { orderId, action: 'preview' });
+  }
+  const answer: ManageSubscriptionPreviewed = {
+    statusCode: 200,
+    data: {
+      dueNowCents: Math.max(0, invoice.amount_due),
+      taxCents: (invoice.total_taxes ?? []).reduce((sum, tax) => sum + tax.amount, 0),
+      amountPerPeriodCents: priceConfiguration(to).amountDueCents,
+      currency: 'usd',
+      billingPeriod: to.period,
+      nextPaymentAt: nextPaymentAfterChange(subscription, from?.period ?? null, to.period, now),
+    },
+  };
+  response.status(200).json(answer);
+}
+
+/** The change itself, invoiced at once; the order follows through the webhook. */
+async function change(
+  response: Response,
+  deps: ManageSubscriptionDependencies,
+  { subscription, items, to, orderId }: StripeChange,
+): Promise<void> {
   try {
     await deps.stripe.subscriptions.update(subscription.id, {
       items,
@@ -253,9 +290,9 @@ export async function handleManageSubscription(request: Request, response: Respo
       metadata: { plan: to.plan, period: to.period },
     });
   } catch (error) {
-    return stripeFailure(response, error, { orderId: asked.orderId, action: 'change' });
+    return stripeFailure(response, error, { orderId, action: 'change' });
   }
-  logger.info('manageSubscription: plan changed', { orderId: asked.orderId, plan: to.plan, period: to.period });
+  logger.info('manageSubscription: plan changed', { orderId, plan: to.plan, period: to.period });
   const answer: ManageSubscriptionChanged = { statusCode: 200, data: { status: 'updated' } };
   response.status(200).json(answer);
 }

@@ -9,7 +9,7 @@ import type { Request } from 'firebase-functions/v2/https';
 import type { Response } from 'express';
 import Stripe from 'stripe';
 import { isHttpUrl, URL_MAX_LENGTH, type PortalCreated, type PortalRequest } from '../../src/catalog/checkout';
-import { identifyCaller } from './caller';
+import { signedInCaller, SIGN_IN_NOT_VERIFIED } from './caller';
 import { storedCustomerId } from './customers';
 import { applyCors, requireMethod, sendError } from './http';
 import { isAllowedOrigin } from './origins';
@@ -50,16 +50,11 @@ export async function handlePortal(request: Request, response: Response, deps: P
   if (applyCors(request, response, deps.siteOrigins, 'POST, OPTIONS') === 'answered') return;
   if (!requireMethod(request, response, 'POST')) return;
 
-  const caller = await identifyCaller(deps.auth, request.get('Authorization'));
-  if (caller.kind !== 'customer') {
-    if (caller.kind === 'rejected') logger.warn('stripePortal: sign-in token refused', { reason: caller.reason });
-    sendError(
-      response,
-      401,
-      caller.kind === 'visitor' ? 'Sign in to manage your billing.' : 'Your sign-in could not be verified. Sign in again and retry.',
-    );
-    return;
-  }
+  const caller = await signedInCaller(deps.auth, request, response, 'stripePortal', {
+    signIn: 'Sign in to manage your billing.',
+    badToken: SIGN_IN_NOT_VERIFIED,
+  });
+  if (!caller) return;
   const validation = validatePortalRequest(request.body, deps.siteOrigins);
   if (!validation.ok) {
     sendError(response, 400, validation.message, validation.field);

@@ -1,29 +1,10 @@
 // The console's counters against the project's database emulator with firebase-admin: a recount
 // of each kind's states, right however often and in whatever order the trigger is delivered.
-import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
-import { getDatabase, type Database } from 'firebase-admin/database';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { start as startDatabase, type RunningEmulator } from '../../emulators/rtdb/src/index';
+import { describe, expect, it } from 'vitest';
+import { startDatabaseApp, useForFile } from './emulators.testing';
 import { countByStatus, isSubmissionKind, recountSubmissions } from './staff-counters';
 
-let emulator: RunningEmulator;
-let app: App;
-let database: Database;
-
-beforeAll(async () => {
-  emulator = await startDatabase({ port: 0, quiet: true });
-  app = initializeApp({ projectId: 'demo-counters', databaseURL: `${emulator.url}?ns=demo-counters` }, `counters-${Date.now()}`);
-  database = getDatabase(app);
-});
-
-afterAll(async () => {
-  await deleteApp(app);
-  await emulator.stop();
-});
-
-beforeEach(async () => {
-  await database.ref().set(null);
-});
+const backend = useForFile(() => startDatabaseApp('counters'));
 
 const inquiry = (status?: string) => ({ name: 'Ana', email: 'ana@example.com', createdAt: 1, ...(status ? { status } : {}) });
 
@@ -40,24 +21,24 @@ describe('countByStatus', () => {
 
 describe('recountSubmissions', () => {
   it('writes the counts of the kind and leaves the other kinds alone', async () => {
-    await database.ref('submissions/contact').set({ a: inquiry(), b: inquiry('archived') });
-    await database.ref('staff_counters/preorder').set({ pending: 7, approved: 0, declined: 0 });
+    await backend.database.ref('submissions/contact').set({ a: inquiry(), b: inquiry('archived') });
+    await backend.database.ref('staff_counters/preorder').set({ pending: 7, approved: 0, declined: 0 });
 
-    expect(await recountSubmissions(database, 'contact')).toEqual({ new: 1, answered: 0, archived: 1 });
-    expect((await database.ref('staff_counters').get()).val()).toEqual({
+    expect(await recountSubmissions(backend.database, 'contact')).toEqual({ new: 1, answered: 0, archived: 1 });
+    expect((await backend.database.ref('staff_counters').get()).val()).toEqual({
       contact: { new: 1, answered: 0, archived: 1 },
       preorder: { pending: 7, approved: 0, declined: 0 },
     });
   });
 
   it('ends right when deliveries repeat and arrive out of order, and mends a drifted count', async () => {
-    await database.ref('staff_counters/contact').set({ new: 40, answered: -3, archived: 0 });
-    await database.ref('submissions/contact/a').set(inquiry());
-    await database.ref('submissions/contact/b').set(inquiry());
-    await database.ref('submissions/contact/a/status').set('answered');
+    await backend.database.ref('staff_counters/contact').set({ new: 40, answered: -3, archived: 0 });
+    await backend.database.ref('submissions/contact/a').set(inquiry());
+    await backend.database.ref('submissions/contact/b').set(inquiry());
+    await backend.database.ref('submissions/contact/a/status').set('answered');
     // The three events delivered late, twice, and at once.
-    await Promise.all([1, 2, 3, 4, 5, 6].map(() => recountSubmissions(database, 'contact')));
-    expect((await database.ref('staff_counters/contact').get()).val()).toEqual({ new: 1, answered: 1, archived: 0 });
+    await Promise.all([1, 2, 3, 4, 5, 6].map(() => recountSubmissions(backend.database, 'contact')));
+    expect((await backend.database.ref('staff_counters/contact').get()).val()).toEqual({ new: 1, answered: 1, archived: 0 });
   });
 });
 

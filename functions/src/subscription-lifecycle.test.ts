@@ -1,10 +1,11 @@
-// Plans are subscriptions (issue 16): stripeCheckout and stripeWebhook over real HTTP, the real
-// `stripe` SDK against the Stripe stand-in (hosted checkout, billing portal, test clocks that bill
-// renewals) and firebase-admin against the database emulator. Each test buys as a customer does
-// and checks the order as the customer area reads it.
+// Plans are subscriptions (docs/decisions/0014-plans-are-subscriptions.md): stripeCheckout and
+// stripeWebhook over real HTTP, the real `stripe` SDK against the Stripe stand-in (hosted
+// checkout, billing portal, test clocks that bill renewals) and firebase-admin against the
+// database emulator. Each test buys as a customer does and checks the order as the customer area
+// reads it.
 import type Stripe from 'stripe';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { postForm } from '../../emulators/stripe/test-support';
+import { describe, expect, it } from 'vitest';
+import { postForm } from '@leopard/stripe-stand-in/testing';
 import { subscriptionState, termEnd, type OrderSubscription, type OrderSubscriptionReading } from '../../src/catalog/subscription';
 import {
   bearer,
@@ -15,32 +16,19 @@ import {
   settled,
   SITE,
   startCheckout,
-  startHarness,
+  useHarness,
   type Account,
   type Created,
-  type Harness,
-} from './billing-test-harness';
+} from './billing.testing';
 import { CUSTOMERS_PATH } from './customers';
 import { ORDERS_PATH } from '../../src/data/orders';
-import { post } from './test-server';
+import { post } from './http.testing';
 import { STRIPE_EVENTS_PATH } from './webhook';
 import { syncSubscription } from './subscription-sync';
 
 type Order = Record<string, unknown> & Partial<OrderSubscription> & OrderSubscriptionReading;
 
-let harness: Harness;
-
-beforeAll(async () => {
-  harness = await startHarness('subscription-lifecycle');
-});
-
-afterAll(async () => {
-  await harness?.close();
-});
-
-beforeEach(async () => {
-  await harness.reset();
-});
+const harness = useHarness('subscription-lifecycle');
 
 const HOUR = 3600;
 

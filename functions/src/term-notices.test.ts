@@ -2,37 +2,19 @@
 // before the term's end and the handler runs at that time. The notice comes once per term, within
 // 14 days of its end, never for a plan already set to end, and again for a renewed term.
 import type Stripe from 'stripe';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { start as startEmailJs, type RunningEmailJs } from '../../emulators/emailjs/server';
+import { describe, expect, it } from 'vitest';
 import { formatBillingDate } from '../../src/catalog/subscription';
-import { ORDERS_PATH } from '../../src/data/orders';
-import { CARDS, pay, read, settled, SITE, startCheckout, startHarness, type Harness } from './billing-test-harness';
-import { TERM_NOTICE_SUBJECT, type MailSettings } from './mail';
+import { CARDS, pay, readOrder, settled, SITE, startCheckout, useMailingHarness } from './billing.testing';
+import { TERM_NOTICE_SUBJECT } from './mail';
 import { runTermNotices } from './term-notices';
 
 const KEY = 'emailjs_private_term_test';
 const DAY_MS = 24 * 60 * 60 * 1000;
-let harness: Harness;
-let emailjs: RunningEmailJs;
-let mail: MailSettings;
-
-beforeAll(async () => {
-  emailjs = await startEmailJs({ port: 0, quiet: true, privateKey: KEY });
-  mail = { privateKey: KEY, publicKey: 'pk', serviceId: 'svc', templateId: 'tpl', apiUrl: emailjs.url, siteUrl: SITE };
-  harness = await startHarness('term-notices', { mail });
-});
-afterAll(async () => {
-  await harness?.close();
-  await emailjs?.stop();
-});
-beforeEach(async () => {
-  await harness.reset();
-  emailjs.reset();
-});
+const harness = useMailingHarness('term-notices', KEY);
 
 type Order = Record<string, unknown>;
-const order = (orderId: string) => read<Order>(harness.database, `${ORDERS_PATH}/${orderId}`);
-const notices = () => emailjs.received().filter((received) => received.params.subject === TERM_NOTICE_SUBJECT);
+const order = (orderId: string) => readOrder<Order>(harness, orderId);
+const notices = () => harness.emailjs.received().filter((received) => received.params.subject === TERM_NOTICE_SUBJECT);
 
 /** A yearly plan (one period: moving its clock to the term's last days bills nothing), settled. */
 async function yearly(email?: string): Promise<{ orderId: string; termEndsAt: number; clockId: string; subscriptionId: string }> {
@@ -54,7 +36,7 @@ async function yearly(email?: string): Promise<{ orderId: string; termEndsAt: nu
 async function runAt(clockId: string, atMs: number) {
   const moved = await harness.standIn.advanceClock(clockId, Math.floor(atMs / 1000));
   await settled(harness.standIn);
-  return runTermNotices({ database: harness.database, stripe: harness.stripe, mail, now: () => moved.frozen_time * 1000 });
+  return runTermNotices({ database: harness.database, stripe: harness.stripe, mail: harness.mail, now: () => moved.frozen_time * 1000 });
 }
 
 describe('termNotices', () => {

@@ -3,25 +3,13 @@
 // pressed twice, in racing calls, or retried after a crash between the steps — and the next
 // invoice takes it.
 import type Stripe from 'stripe';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TRADE_IN_REWARD_CENTS } from '../../src/catalog/add-ons';
 import { ORDERS_PATH } from '../../src/data/orders';
-import { pay, read, settled, startCheckout, startHarness, type Created, type Harness } from './billing-test-harness';
+import { pay, read, settled, startCheckout, useHarness, type Created } from './billing.testing';
 import { creditTradeIn, tradeInIdempotencyKey, type TradeInOutcome } from './trade-in-credit';
 
-let harness: Harness;
-
-beforeAll(async () => {
-  harness = await startHarness('trade-in-credit');
-});
-
-afterAll(async () => {
-  await harness?.close();
-});
-
-beforeEach(async () => {
-  await harness.reset();
-});
+const harness = useHarness('trade-in-credit');
 
 const ADMIN = 'uid-admin';
 const NOW = Date.UTC(2026, 10, 26, 12);

@@ -1,5 +1,6 @@
 /** Which events stripeWebhook acts on, what each one is about, and the checks that come before
- *  anything is read or written (issue 15: signed is not well-formed). Pure. */
+ *  anything is read or written: signed is not well-formed
+ *  (docs/decisions/0070-webhook-input-checks-and-redelivery.md). Pure. */
 import type Stripe from 'stripe';
 import { isOrderId } from '../../src/data/orders';
 import type { PaymentStatus } from './payment-status';

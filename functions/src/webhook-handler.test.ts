@@ -2,16 +2,16 @@
 // each event is signed for real (the SDK's generateTestHeaderString, or the Stripe stand-in's own
 // signer when the stand-in delivers), the sessions come from the stand-in, and firebase-admin
 // writes to the project's database emulator. Both are started on free ports by useBackends
-// (billing-test-harness.ts) (issue 15).
+// (billing.testing.ts).
 import type Stripe from 'stripe';
 import { ServerValue } from 'firebase-admin/database';
 import { describe, expect, it } from 'vitest';
 import { buildCheckoutRequest } from '../../src/catalog/checkout';
 import { priceConfiguration } from '../../src/catalog/pricing';
-import { catalogueSessionParams, CHECKOUT_DETAILS, useBackends } from './billing-test-harness';
+import { catalogueSessionParams, CHECKOUT_DETAILS, useBackends } from './billing.testing';
 import { ORDERS_PATH } from '../../src/data/orders';
 import { buildOrderRecord } from './orders';
-import { postText, type JsonAnswer } from './test-server';
+import { postText, type JsonAnswer } from './http.testing';
 import { STRIPE_EVENTS_PATH } from './webhook';
 
 const SECRET_KEY = 'sk_test_webhook_suite';

@@ -61,7 +61,7 @@ describe('plan figures', () => {
     });
   });
 
-  it('gives each plan one team figure, the engineers of the section-9 table (issue 17)', () => {
+  it('gives each plan one team figure, the engineers of the section-9 table', () => {
     expect(PLAN_IDS.map(planTeam)).toEqual([
       '5 dedicated engineers',
       '7 dedicated engineers',

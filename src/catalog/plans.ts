@@ -54,7 +54,7 @@ export interface PlanFigures {
 
 /** One figure per fact: the team is the table's engineers, nothing else. The spec's second list of
  *  "team sizes" (1-2 Teams, 25 or 10 Developers) contradicted it on the same card and is not used
- *  (issue 17). */
+ *  (docs/decisions/0088-one-team-figure-per-plan.md). */
 export interface PlanDetails {
   /** One paragraph for the product-details page. */
   description: string;

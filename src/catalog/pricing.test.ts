@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MARKETING_ADD_ON_CENTS, SECURITY_ADD_ON_CENTS } from './add-ons';
-import { PRICED_PLANS, PRICE_TABLE } from './plan-table.fixture';
+import { PRICED_PLANS, PRICE_TABLE } from './plan-table.testing';
 import { priceConfiguration, UnpricedPlanError, type PlanConfiguration } from './pricing';
 
 function* everyConfiguration(): Generator<PlanConfiguration> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PRICED_PLANS, PRICE_TABLE } from './plan-table.fixture';
+import { PRICED_PLANS, PRICE_TABLE } from './plan-table.testing';
 import type { PricedPlanId } from './plans';
 import {
   paymentsLabel,

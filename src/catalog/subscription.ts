@@ -1,5 +1,5 @@
 /**
- * The billing model of the plans (docs/decisions/0078-billing-model.md) and the
+ * The billing model of the plans (docs/decisions/0075-subscriptions-functions-side.md) and the
  * subscription state an order carries. Pure data and functions: stripeCheckout and stripeWebhook
  * write these fields, the customer area reads them, and the tests of both check the same words.
  */

@@ -1,11 +1,5 @@
-import type { WaitlistProgramme } from '../data/staff';
-
 import { BRAND } from './brand';
-
-/** The query parameter of the waitlist page that picks the programme (`?programme=builder`). Here
- *  rather than beside the programmes in src/data/staff.ts, so that the paths every page loads do
- *  not bring the staff module into the landing bundle. */
-export const WAITLIST_PROGRAMME_PARAM = 'programme';
+import { WAITLIST_PROGRAMME_PARAM, type WaitlistProgramme } from './waitlist-programmes';
 
 /** Every internal URL of the site. Pages link through these, never through literals. */
 /** The id of an order card's heading, the target of paths.orderCard. */

@@ -5,7 +5,8 @@
  * - Stored as E.164: "+", the country calling code and the national number, nothing else
  *   ("+16195550199", "+442079460958"). One unambiguous form keeps the dial code with the number,
  *   whoever wrote it; database.rules.json refuses anything else (E164_PATTERN).
- * - Older records are still read: "+1 6195550199" (the sign-up form's format until issue 17) and
+ * - Older records are still read: "+1 6195550199" (the sign-up form's format before
+ *   docs/decisions/0085-one-phone-model.md) and
  *   bare national digits ("6195550100", the legacy phone_number), taken in the record's country or
  *   the United States. Saving rewrites them as E.164.
  * - Shown in international format: "+1 619 555 0199".

@@ -5,7 +5,6 @@
  * Pure: no React, no Firebase.
  */
 import type { SubmissionKind } from '../config/data-limits';
-import { WAITLIST_PROGRAMME_PARAM } from '../config/paths';
 import type { OrderTradeInRecord } from './orders';
 
 /** The custom claim `role` of a staff account. Anything else, or none, is not staff. */
@@ -64,21 +63,6 @@ export type StaffCounters = { [K in SubmissionKind]: Record<StatusOf<K>, number>
 export type ContactStatus = (typeof SUBMISSION_STATUSES.contact)[number];
 export type WaitlistStatus = (typeof SUBMISSION_STATUSES.waitlist)[number];
 export type PreorderStatus = (typeof SUBMISSION_STATUSES.preorder)[number];
-
-/** The two waitlists share one form; the enterprise page's link names the builder's. */
-export const WAITLIST_PROGRAMMES = ['open-access', 'builder'] as const;
-export type WaitlistProgramme = (typeof WAITLIST_PROGRAMMES)[number];
-export const DEFAULT_WAITLIST_PROGRAMME: WaitlistProgramme = 'open-access';
-
-export function isWaitlistProgramme(value: unknown): value is WaitlistProgramme {
-  return typeof value === 'string' && (WAITLIST_PROGRAMMES as readonly string[]).includes(value);
-}
-
-/** The programme a waitlist address asks for; anything but a known one is the open-access list. */
-export function waitlistProgrammeOf(search: URLSearchParams): WaitlistProgramme {
-  const requested = search.get(WAITLIST_PROGRAMME_PARAM);
-  return isWaitlistProgramme(requested) ? requested : DEFAULT_WAITLIST_PROGRAMME;
-}
 
 /** What the `staff` function writes beside what the visitor sent. */
 export interface SubmissionStaffFields<Status extends string = string> {

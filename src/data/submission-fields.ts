@@ -3,7 +3,7 @@
  *  with the limits of src/config/data-limits.ts. No React, no Firebase. */
 // Relative, not '@/': the functions bundle this module too (src/data is what they may import).
 import { EMAIL_PATTERN, PHONE_PATTERN, SUBMISSION_KINDS, TEXT_LIMITS, type SubmissionKind } from '../config/data-limits';
-import { WAITLIST_PROGRAMMES, type WaitlistProgramme } from './staff';
+import { WAITLIST_PROGRAMMES, type WaitlistProgramme } from '../config/waitlist-programmes';
 
 export interface ContactFields {
   name: string;

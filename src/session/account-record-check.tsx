@@ -2,7 +2,7 @@ import type { User } from 'firebase/auth';
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { completeProfilePath } from '@/config/paths';
-import { watchAccountRecord } from '@/data/users-api';
+import { watchAccountRecord } from '@/firebase/users-api';
 import { useLiveValueOf } from '@/firebase/use-live-value';
 import { syncAccountEmailOnce } from './account-email';
 

@@ -3,7 +3,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { User } from 'firebase/auth';
 import { alertError } from '@/ui/alerts';
-import type { AccountRecordSummary } from '@/data/users-api';
+import type { AccountRecordSummary } from '@/firebase/users-api';
 import { useLiveValueOf, type LiveValue } from '@/firebase/use-live-value';
 import { AuthContext, type AuthState } from './auth-context';
 import { INACTIVE_SESSION } from './messages';
@@ -17,7 +17,7 @@ const mocks = vi.hoisted(() => ({
   syncAccountEmailOnce: vi.fn(),
 }));
 vi.mock('@/firebase/use-live-value', () => ({ useLiveValueOf: vi.fn(() => mocks.record) }));
-vi.mock('@/data/users-api', () => ({ watchAccountRecord: vi.fn() }));
+vi.mock('@/firebase/users-api', () => ({ watchAccountRecord: vi.fn() }));
 vi.mock('./account-email', () => ({ syncAccountEmailOnce: mocks.syncAccountEmailOnce }));
 
 beforeEach(() => {

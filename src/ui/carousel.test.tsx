@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { expectDecorativeIcons } from '@/test/icons';
+import { expectDecorativeIcons } from '@/ui/icons.testing';
 import { AUTOPLAY_MS, Carousel, MIN_SWIPE_PX, touchThresholdFor } from './carousel';
 import { prefersReducedMotion } from './use-reduced-motion.testing';
 

@@ -12,6 +12,7 @@ import {
   type FocusEvent,
   type KeyboardEvent,
   type ReactNode,
+  type RefObject,
 } from 'react';
 import SlickSlider from 'react-slick';
 import { Button } from './button';
@@ -60,7 +61,7 @@ export function Carousel({ label, children, items, className }: CarouselProps) {
   const [choice, setChoice] = useState<PlayChoice>('auto');
   const [hovered, setHovered] = useState(false);
   const [focusWithin, setFocusWithin] = useState(false);
-  const [listWidth, setListWidth] = useState(0);
+  const listWidth = useListWidth(viewportRef);
 
   const playing = choice === 'playing' || (choice === 'auto' && !reducedMotion);
   const rotating = playing && !hovered && !focusWithin && count > 1;
@@ -72,25 +73,6 @@ export function Carousel({ label, children, items, className }: CarouselProps) {
     const timer = window.setTimeout(() => goTo(current + 1), AUTOPLAY_MS);
     return () => window.clearTimeout(timer);
   }, [rotating, current, goTo]);
-
-  // The swipe limit depends on the list's width, so follow it as the layout changes.
-  useLayoutEffect(() => {
-    const viewport = viewportRef.current;
-    if (!viewport) return;
-    const measure = () => {
-      // Measured as react-slick measures it, so both sides agree on the limit.
-      const list = viewport.querySelector<HTMLElement>('.slick-list') ?? viewport;
-      setListWidth(list.offsetWidth);
-    };
-    measure();
-    if (typeof ResizeObserver === 'undefined') {
-      window.addEventListener('resize', measure);
-      return () => window.removeEventListener('resize', measure);
-    }
-    const observer = new ResizeObserver(measure);
-    observer.observe(viewport);
-    return () => observer.disconnect();
-  }, []);
 
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
@@ -116,29 +98,14 @@ export function Carousel({ label, children, items, className }: CarouselProps) {
       onBlur={onBlur}
       onKeyDown={onKeyDown}
     >
-      <div className={styles.controls}>
-        <Button
-          variant="secondary"
-          className={styles.play}
-          // The visible word leads the name (WCAG 2.5.3).
-          aria-label={playing ? 'Pause slide show' : 'Play slide show'}
-          onClick={() => setChoice(playing ? 'paused' : 'playing')}
-        >
-          {playing ? <Pause size={18} /> : <Play size={18} />}
-          {playing ? 'Pause' : 'Play'}
-        </Button>
-        <div className={styles.steps}>
-          <Button variant="secondary" className={styles.step} aria-label="Previous slide" onClick={() => goTo(current - 1)}>
-            <ChevronLeft size={20} />
-          </Button>
-          <p className={styles.status} aria-live={rotating ? 'off' : 'polite'} aria-atomic="true">
-            Slide {current + 1} of {count}
-          </p>
-          <Button variant="secondary" className={styles.step} aria-label="Next slide" onClick={() => goTo(current + 1)}>
-            <ChevronRight size={20} />
-          </Button>
-        </div>
-      </div>
+      <CarouselControls
+        playing={playing}
+        rotating={rotating}
+        current={current}
+        count={count}
+        onPlayToggle={() => setChoice(playing ? 'paused' : 'playing')}
+        goTo={goTo}
+      />
       <div ref={viewportRef} className={styles.viewport}>
         <Slider
           ref={sliderRef}
@@ -169,5 +136,68 @@ export function Carousel({ label, children, items, className }: CarouselProps) {
         </Slider>
       </div>
     </section>
+  );
+}
+
+/** The width of react-slick's list inside `viewportRef`, followed as the layout changes: the swipe
+ *  limit depends on it. */
+function useListWidth(viewportRef: RefObject<HTMLDivElement | null>): number {
+  const [listWidth, setListWidth] = useState(0);
+  useLayoutEffect(() => {
+    const viewport = viewportRef.current;
+    if (!viewport) return;
+    const measure = () => {
+      // Measured as react-slick measures it, so both sides agree on the limit.
+      const list = viewport.querySelector<HTMLElement>('.slick-list') ?? viewport;
+      setListWidth(list.offsetWidth);
+    };
+    measure();
+    if (typeof ResizeObserver === 'undefined') {
+      window.addEventListener('resize', measure);
+      return () => window.removeEventListener('resize', measure);
+    }
+    const observer = new ResizeObserver(measure);
+    observer.observe(viewport);
+    return () => observer.disconnect();
+  }, [viewportRef]);
+  return listWidth;
+}
+
+interface CarouselControlsProps {
+  playing: boolean;
+  /** Moving on by itself now: the slide number is then not announced at every turn. */
+  rotating: boolean;
+  current: number;
+  count: number;
+  onPlayToggle: () => void;
+  goTo: (index: number) => void;
+}
+
+/** Play or Pause, Previous and Next, and which slide is shown. */
+function CarouselControls({ playing, rotating, current, count, onPlayToggle, goTo }: CarouselControlsProps) {
+  return (
+    <div className={styles.controls}>
+      <Button
+        variant="secondary"
+        className={styles.play}
+        // The visible word leads the name (WCAG 2.5.3).
+        aria-label={playing ? 'Pause slide show' : 'Play slide show'}
+        onClick={onPlayToggle}
+      >
+        {playing ? <Pause size={18} /> : <Play size={18} />}
+        {playing ? 'Pause' : 'Play'}
+      </Button>
+      <div className={styles.steps}>
+        <Button variant="secondary" className={styles.step} aria-label="Previous slide" onClick={() => goTo(current - 1)}>
+          <ChevronLeft size={20} />
+        </Button>
+        <p className={styles.status} aria-live={rotating ? 'off' : 'polite'} aria-atomic="true">
+          Slide {current + 1} of {count}
+        </p>
+        <Button variant="secondary" className={styles.step} aria-label="Next slide" onClick={() => goTo(current + 1)}>
+          <ChevronRight size={20} />
+        </Button>
+      </div>
+    </div>
   );
 }

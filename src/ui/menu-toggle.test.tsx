@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { expectDecorativeIcons } from '@/test/icons';
+import { expectDecorativeIcons } from '@/ui/icons.testing';
 import { MenuToggle } from './menu-toggle';
 
 const renderToggle = (expanded: boolean, openLabel?: string) =>

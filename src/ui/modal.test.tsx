@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { expectDecorativeIcons } from '@/test/icons';
+import { expectDecorativeIcons } from '@/ui/icons.testing';
 import { Modal } from './modal';
 
 function Harness({ onClose = () => {} }: { onClose?: () => void }) {

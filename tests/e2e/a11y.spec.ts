@@ -3,11 +3,11 @@
  *  every-page.spec.ts. */
 import type { Page } from '@playwright/test';
 import { paths } from '../../src/config/paths';
-import { signInThroughPage } from './auth-helpers';
-import { expectNoAxeViolations } from './axe';
-import { expect, test } from './fixtures';
-import { settled } from './page-checks';
-import { PUBLIC_ROUTES, type Route } from './route-list';
+import { signInThroughPage } from './auth.testing';
+import { expectNoAxeViolations } from './axe.testing';
+import { expect, test } from './fixtures.testing';
+import { settled } from './page-checks.testing';
+import { PUBLIC_ROUTES, type Route } from './route-list.testing';
 
 const PHONE = { width: 375, height: 740 };
 

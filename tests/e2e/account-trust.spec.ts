@@ -25,7 +25,7 @@ import {
   stripeCustomerOf,
   subscriptionsOf,
   unsubscribeLinkIn,
-} from './account-trust-helpers';
+} from './account-trust.testing';
 import {
   alertDialog,
   createAccount,
@@ -39,9 +39,9 @@ import {
   submitSignUp,
   uniqueEmail,
   validSignUp,
-} from './auth-helpers';
-import { expect, test } from './fixtures';
-import { clearSubmissionLimits } from './submission-limits';
+} from './auth.testing';
+import { expect, test } from './fixtures.testing';
+import { clearSubmissionLimits } from './submission-limits.testing';
 
 /** The sign-in form's words for a refused sign-in, whichever of the two was wrong. */
 const NOT_RIGHT = 'The email or password is not right. Check both and try again.';

@@ -3,8 +3,8 @@ import { DEMO_CUSTOMER } from '../../emulators/seed';
 import { BRAND } from '../../src/config/brand';
 import { externalLinks } from '../../src/config/external-links';
 import { paths } from '../../src/config/paths';
-import { createAccount, signInThroughPage, uniqueEmail, updateDatabase } from './auth-helpers';
-import { expect, test } from './fixtures';
+import { createAccount, signInThroughPage, uniqueEmail, updateDatabase } from './auth.testing';
+import { expect, test } from './fixtures.testing';
 
 const PASSWORD = 'secret-123';
 

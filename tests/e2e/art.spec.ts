@@ -1,9 +1,9 @@
-/** Art direction (issue 18): every picture on the pages that show our art is sized, lazy below the
+/** Art direction (docs/decisions/0096-art-direction.md): every picture on the pages that show our art is sized, lazy below the
  *  fold, inside the viewport and in a modern format; the home page varies its section layouts and
  *  its hero art never becomes the largest contentful paint or shifts the layout. */
 import type { Page } from '@playwright/test';
 import { paths } from '../../src/config/paths';
-import { expect, test } from './fixtures';
+import { expect, test } from './fixtures.testing';
 
 const VIEWPORTS = [
   { width: 375, height: 800 },

@@ -18,8 +18,8 @@ import {
   uniqueEmail,
   validSignUp,
   type SignUpInput,
-} from './auth-helpers';
-import { expect, test } from './fixtures';
+} from './auth.testing';
+import { expect, test } from './fixtures.testing';
 
 const STORED_USER_ID_KEY = 'currentUserId';
 const storedUserId = (page: Page) => page.evaluate((key) => localStorage.getItem(key), STORED_USER_ID_KEY);

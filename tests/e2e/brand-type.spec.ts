@@ -1,10 +1,10 @@
-/** The brand typeface and the icons (issue 18): Manrope renders headings and body text, only its
+/** The brand typeface and the icons (docs/decisions/0093-brand-typeface-manrope.md): Manrope renders headings and body text, only its
  *  latin file is downloaded, the metric-matched fallback takes the same room so the swap moves
  *  nothing, and the customer area's icons are SVGs instead of Unicode symbols. */
 import type { Page } from '@playwright/test';
 import { paths } from '../../src/config/paths';
-import { signInThroughPage } from './auth-helpers';
-import { expect, test } from './fixtures';
+import { signInThroughPage } from './auth.testing';
+import { expect, test } from './fixtures.testing';
 
 const FONT_FILE = /\/assets\/manrope-latin-wght-normal-[\w-]+\.woff2$/;
 const FONT_REQUEST = /\.(woff2?|ttf|otf)(\?|$)/;

@@ -3,8 +3,8 @@ import { LOCAL_STACK } from '../../emulators/local-config';
 import { emulatorsBuildFolder } from '../../scripts/build-folders';
 import { entryKey, firebaseModulesIn, keyOfSource, readManifest, staticClosure } from '../../scripts/bundle-graph';
 
-/** The landing page must not download the Firebase SDK (spec: the marketing pages never load it;
- *  issue 10: `/` loads no Firebase code). Read from the build `npm run test:e2e` made, through its
+/** The landing page must not download the Firebase SDK: the marketing pages never load it, and `/`
+ *  loads no Firebase code (docs/decisions/0028-firebase-loaded-on-first-use.md). Read from the build `npm run test:e2e` made, through its
  *  manifest and source maps; no browser needed. */
 const DIST = emulatorsBuildFolder(LOCAL_STACK.offset);
 const HOME_PAGE_SOURCE = 'src/features/marketing/home-page.tsx';

@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { paths } from '../../src/config/paths';
 import { MARKETING_SERVICES } from '../../src/features/marketing/services';
-import { expect, test } from './fixtures';
+import { expect, test } from './fixtures.testing';
 
 /** The "From the launch" slide show on /space-trailer: three stills of the trailer. */
 async function openCarousel(page: Page) {

@@ -1,6 +1,6 @@
 import { externalLinks } from '../../src/config/external-links';
 import { paths } from '../../src/config/paths';
-import { expect, test } from './fixtures';
+import { expect, test } from './fixtures.testing';
 
 const STUDIES = [
   { slug: 'amg-mercedes', name: 'AMG Mercedes' },

@@ -11,7 +11,7 @@ import { buildCheckoutRequest, planOnly, type CheckoutChoices, type CheckoutRequ
 import { priceConfiguration } from '../../src/catalog/pricing';
 import { termEnd } from '../../src/catalog/subscription';
 import { FUNCTIONS_URL, HOST, PORTS, PROJECT_ID, STRIPE_SECRET_KEY, STRIPE_URL, STRIPE_WEBHOOK_SECRET } from '../../emulators/local-config';
-import { readDatabase, uniqueEmail } from './auth-helpers';
+import { readDatabase, uniqueEmail } from './auth.testing';
 
 const CHECKOUT_URL = `${FUNCTIONS_URL}/stripeCheckout`;
 const WEBHOOK_URL = `${FUNCTIONS_URL}/stripeWebhook`;

@@ -4,9 +4,9 @@
 import { STRIPE_URL } from '../../emulators/local-config';
 import { DEMO_PROMOTION_CODE } from '../../src/catalog/stripe-prices';
 import { paths } from '../../src/config/paths';
-import { expectRefusedRequests } from './auth-helpers';
-import { PAY_TIMEOUT_MS, continueToStripe, payOnStripe, signInToStore } from './checkout-helpers';
-import { expect, test } from './fixtures';
+import { expectRefusedRequests } from './auth.testing';
+import { PAY_TIMEOUT_MS, continueToStripe, payOnStripe, signInToStore } from './checkout.testing';
+import { expect, test } from './fixtures.testing';
 
 interface StandInInvoice {
   id: string;

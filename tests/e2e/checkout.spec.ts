@@ -2,9 +2,9 @@
  *  stripeCheckout function, the Stripe stand-in's hosted page and the webhook settling the order. */
 import { STRIPE_URL } from '../../emulators/local-config';
 import { paths } from '../../src/config/paths';
-import { expectRefusedRequests, readDatabase } from './auth-helpers';
-import { PAY_TIMEOUT_MS, continueToStripe, orderCard, payOnStripe, signInToStore } from './checkout-helpers';
-import { expect, test } from './fixtures';
+import { expectRefusedRequests, readDatabase } from './auth.testing';
+import { PAY_TIMEOUT_MS, continueToStripe, orderCard, payOnStripe, signInToStore } from './checkout.testing';
+import { expect, test } from './fixtures.testing';
 
 test('a customer buys a plan from the store, pays, and sees the order paid', async ({ page }) => {
   const uid = await signInToStore(page);

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { paths } from '../../src/config/paths';
-import { expect, test } from './fixtures';
+import { expect, test } from './fixtures.testing';
 
 const COMPANY_CHUNK = /\/assets\/company-page-[\w-]+\.js$/;
 

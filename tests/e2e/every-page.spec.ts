@@ -10,12 +10,18 @@ import type { Page } from '@playwright/test';
 import { BRAND } from '../../src/config/brand';
 import { DESKTOP_THRESHOLD_PX } from '../../src/config/layout';
 import { paths } from '../../src/config/paths';
-import { signInThroughPage } from './auth-helpers';
-import { expectNoAxeViolations } from './axe';
-import { expect, test } from './fixtures';
-import { hydrated } from './hydration';
-import { expectNoCspViolations, expectNoSmallTargets, expectVisibleFocusAtEveryStop, settled, watchCspViolations } from './page-checks';
-import { CUSTOMER_ROUTES, NOT_FOUND_ROUTE, PUBLIC_ROUTES, STORE_ROUTES } from './route-list';
+import { signInThroughPage } from './auth.testing';
+import { expectNoAxeViolations } from './axe.testing';
+import { expect, test } from './fixtures.testing';
+import { hydrated } from './hydration.testing';
+import {
+  expectNoCspViolations,
+  expectNoSmallTargets,
+  expectVisibleFocusAtEveryStop,
+  settled,
+  watchCspViolations,
+} from './page-checks.testing';
+import { CUSTOMER_ROUTES, NOT_FOUND_ROUTE, PUBLIC_ROUTES, STORE_ROUTES } from './route-list.testing';
 
 const PHONE = { width: 375, height: 740 };
 

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getDatabase } from 'firebase-admin/database';
 import type { Page } from '@playwright/test';
-import { start as startEmailJs, type ReceivedMail } from '../../emulators/emailjs/server';
+import type { ReceivedMail } from '@leopard/emailjs-stand-in';
 import {
   DATABASE_URL,
   EMAILJS_SERVER_MAIL,
@@ -27,8 +27,8 @@ import { emulatorsBuildFolder } from '../../scripts/build-folders';
 import { SUBMISSION_QUOTA, TEXT_LIMITS } from '../../src/config/data-limits';
 import { SERVER_WAIT_MS } from '../../src/config/layout';
 import { paths } from '../../src/config/paths';
-import { expect, test } from './fixtures';
-import { clearSubmissionLimits } from './submission-limits';
+import { expect, test } from './fixtures.testing';
+import { clearSubmissionLimits } from './submission-limits.testing';
 
 /** What every mail of the functions carries: the server template and the private key. */
 const SERVER_MAIL = {
@@ -487,83 +487,5 @@ test.describe('nobody but the functions can send mail', () => {
       return forbidden.filter((needle) => text.includes(needle)).map((needle) => `${file.slice(dist.length)}: ${needle}`);
     });
     expect(found).toEqual([]);
-  });
-});
-
-test.describe('the EmailJS stand-in speaks EmailJS HTTP API', () => {
-  test('send, send-form, the 400 for a missing id, CORS, and failure rules', async () => {
-    const emailjs = await startEmailJs({ port: 0, quiet: true });
-    try {
-      const ids = { user_id: 'public-key', service_id: 'service', template_id: 'template' };
-      const send = (body: unknown) =>
-        fetch(`${emailjs.url}/api/v1.0/email/send`, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify(body),
-        });
-      const sendForm = (fields: Record<string, string>) => {
-        const form = new FormData();
-        for (const [name, value] of Object.entries(fields)) form.append(name, value);
-        return fetch(`${emailjs.url}/api/v1.0/email/send-form`, { method: 'POST', body: form });
-      };
-
-      let response = await send({ ...ids, lib_version: '4.4.1', template_params: { full__name: 'A', email: 'a@example.com' } });
-      expect([response.status, await response.text()]).toEqual([200, 'OK']);
-      response = await sendForm({ ...ids, lib_version: '4.4.1', name: '<b>B</b>', message: 'hi' });
-      expect([response.status, await response.text()]).toEqual([200, 'OK']);
-      expect(emailjs.received()).toEqual([
-        {
-          endpoint: 'send',
-          receivedAt: expect.any(String),
-          ...ids,
-          lib_version: '4.4.1',
-          withPrivateKey: false,
-          params: { full__name: 'A', email: 'a@example.com' },
-        },
-        {
-          endpoint: 'send-form',
-          receivedAt: expect.any(String),
-          ...ids,
-          lib_version: '4.4.1',
-          withPrivateKey: false,
-          params: { name: '<b>B</b>', message: 'hi' },
-        },
-      ]);
-
-      for (const missing of ['user_id', 'service_id', 'template_id'] as const) {
-        const partial = { ...ids, [missing]: '' };
-        for (const answer of [await send(partial), await sendForm(partial)]) {
-          expect([answer.status, await answer.text()]).toEqual([400, `The ${missing} parameter is required`]);
-        }
-      }
-      expect(emailjs.received()).toHaveLength(2);
-
-      const preflight = await fetch(`${emailjs.url}/api/v1.0/email/send`, {
-        method: 'OPTIONS',
-        headers: { Origin: 'http://127.0.0.1:4173' },
-      });
-      expect(preflight.status).toBe(204);
-      expect(preflight.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:4173');
-      expect(preflight.headers.get('access-control-allow-headers')).toMatch(/content-type/i);
-
-      const control = await fetch(`${emailjs.url}/__control`, {
-        method: 'POST',
-        body: JSON.stringify({ status: 500, match: { email: 'x@example.com' }, times: 1 }),
-      });
-      expect(control.status).toBe(200);
-      response = await send({ ...ids, template_params: { email: 'x@example.com' } });
-      expect(response.status).toBe(500);
-      response = await send({ ...ids, template_params: { email: 'y@example.com' } });
-      expect(response.status).toBe(200);
-      response = await send({ ...ids, template_params: { email: 'x@example.com' } });
-      expect(response.status).toBe(200); // `times: 1` is used up
-      expect((await (await fetch(`${emailjs.url}/__received`)).json()) as unknown[]).toHaveLength(4);
-      expect((await fetch(`${emailjs.url}/__control`, { method: 'POST', body: '{"status": 200}' })).status).toBe(400);
-
-      emailjs.reset();
-      expect(emailjs.received()).toEqual([]);
-    } finally {
-      await emailjs.stop();
-    }
   });
 });

@@ -7,9 +7,9 @@ import { EMAILJS_URL } from '../../emulators/local-config';
 import { GUEST_ORDER_TEXTS } from '../../src/catalog/checkout';
 import { SERVICE_LABELS } from '../../src/catalog/services';
 import { paths } from '../../src/config/paths';
-import { createAccount, expectRefusedRequests, readDatabase, signInThroughPage, uniqueEmail } from './auth-helpers';
-import { PASSWORD, PAY_TIMEOUT_MS, continueToStripe, orderCard, payOnStripe } from './checkout-helpers';
-import { expect, test } from './fixtures';
+import { createAccount, expectRefusedRequests, readDatabase, signInThroughPage, uniqueEmail } from './auth.testing';
+import { PASSWORD, PAY_TIMEOUT_MS, continueToStripe, orderCard, payOnStripe } from './checkout.testing';
+import { expect, test } from './fixtures.testing';
 
 /** What the claim function answers for a link somebody else used (functions/src/guest-orders.ts). */
 const USED_LINK = 'This claim link has already been used: the order is in the account that used it.';

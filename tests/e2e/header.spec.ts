@@ -1,5 +1,5 @@
 import { paths } from '../../src/config/paths';
-import { expect, test } from './fixtures';
+import { expect, test } from './fixtures.testing';
 
 test.describe('on a 375 px phone', () => {
   test.use({ viewport: { width: 375, height: 740 } });

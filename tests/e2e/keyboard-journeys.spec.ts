@@ -3,9 +3,9 @@ import { DEMO_CUSTOMER } from '../../emulators/seed';
 import { formatUsd } from '../../src/catalog/money';
 import { priceConfiguration } from '../../src/catalog/pricing';
 import { paths } from '../../src/config/paths';
-import { createAccount, lookupAccount, readCaptcha, uniqueEmail, updateDatabase, validSignUp } from './auth-helpers';
-import { expect, test } from './fixtures';
-import { expectVisibleFocus } from './page-checks';
+import { createAccount, lookupAccount, readCaptcha, uniqueEmail, updateDatabase, validSignUp } from './auth.testing';
+import { expect, test } from './fixtures.testing';
+import { expectVisibleFocus } from './page-checks.testing';
 
 /** Only the keyboard from here on: every step is a key press, and every element the keyboard
  *  reaches must show where focus is. */

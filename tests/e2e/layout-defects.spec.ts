@@ -1,5 +1,5 @@
 /**
- * The visual defects of issue 18, each measured (boxes and computed styles, no pixel snapshots) on
+ * Visual defects once found and fixed, each measured (boxes and computed styles, no pixel snapshots) on
  * a 375 px phone and a 1280 px desktop: the strip of page background above the footer, the
  * product page's price bar on phones, the focus ring on the store's view heading, the two bars of
  * /signup, the invalid style of form fields and the Dev Panel's warning strip.
@@ -8,8 +8,8 @@ import type { Locator, Page } from '@playwright/test';
 import { formatUsd } from '../../src/catalog/money';
 import { priceConfiguration } from '../../src/catalog/pricing';
 import { paths } from '../../src/config/paths';
-import { createAccount, signInThroughPage, uniqueEmail } from './auth-helpers';
-import { expect, test } from './fixtures';
+import { createAccount, signInThroughPage, uniqueEmail } from './auth.testing';
+import { expect, test } from './fixtures.testing';
 
 const VIEWPORTS = [
   { name: 'a 375 px phone', viewport: { width: 375, height: 740 } },

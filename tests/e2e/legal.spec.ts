@@ -1,6 +1,6 @@
 import { paths } from '../../src/config/paths';
-import { expect, test } from './fixtures';
-import { appStarted, hydrated } from './hydration';
+import { expect, test } from './fixtures.testing';
+import { appStarted, hydrated } from './hydration.testing';
 
 const DOCUMENTS = [
   { title: 'Privacy policy', path: paths.privacyPolicy },

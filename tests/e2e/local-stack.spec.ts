@@ -8,7 +8,7 @@ import { connectAuthEmulator, getAuth, getIdTokenResult, signInWithEmailAndPassw
 import { connectDatabaseEmulator, equalTo, get, getDatabase, orderByChild, query, ref } from 'firebase/database';
 import { DEMO_CUSTOMER, DEMO_STAFF } from '../../emulators/seed';
 import { DATABASE_URL, PORTS, PROJECT_ID } from '../../emulators/local-config';
-import { expect, test } from './fixtures';
+import { expect, test } from './fixtures.testing';
 
 let app: FirebaseApp;
 

@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { BRAND } from '../../src/config/brand';
 import { paths } from '../../src/config/paths';
 import { MARKETING_SERVICES } from '../../src/features/marketing/services';
-import { expect, test } from './fixtures';
+import { expect, test } from './fixtures.testing';
 
 /** The page's own content, without the header and footer navigation. */
 const main = (page: Page) => page.getByRole('main');

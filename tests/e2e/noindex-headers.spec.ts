@@ -3,8 +3,8 @@
  *  not (docs/decisions/0108-staff-console.md). The pages' own robots <meta> is checked in
  *  staff-console.spec.ts; the header also covers what a crawler fetches without running scripts. */
 import { paths } from '../../src/config/paths';
-import { expect, test } from './fixtures';
-import { PUBLIC_ROUTES } from './route-list';
+import { expect, test } from './fixtures.testing';
+import { PUBLIC_ROUTES } from './route-list.testing';
 
 const HIDDEN = [paths.staff, paths.staffInbox, paths.staffTradeIns, paths.spacePass('ABCDEFGHIJKLMNOPQRSTUVWXYZ')];
 

@@ -1,4 +1,5 @@
-/** Issue 17, problem 3 and the dashboard, on the local stack at 1280 px and at 375 px: orders newest
+/** The order history and the dashboard (docs/decisions/0090-dashboard.md), on the local stack at
+ *  1280 px and at 375 px: orders newest
  *  first with their period and no empty first cell; a checkout left unpaid turns Expired once
  *  Stripe's clock (the stand-in's, through the customer's test clock) passes its expires_at; the
  *  dashboard greets by name, shows the live plan and the latest orders, and resends the
@@ -12,10 +13,10 @@ import { priceConfiguration, type PlanConfiguration } from '../../src/catalog/pr
 import { SERVICE_LABELS } from '../../src/catalog/services';
 import { formatBillingDate, recurringPrice } from '../../src/catalog/subscription';
 import { paths } from '../../src/config/paths';
-import { createAccount, oobCodesFor, readDatabase, signInThroughPage, uniqueEmail, updateDatabase } from './auth-helpers';
-import { expectNoAxeViolations } from './axe';
-import { PAY_TIMEOUT_MS, continueToStripe, orderCard, payOnStripe } from './checkout-helpers';
-import { expect, test } from './fixtures';
+import { createAccount, oobCodesFor, readDatabase, signInThroughPage, uniqueEmail, updateDatabase } from './auth.testing';
+import { expectNoAxeViolations } from './axe.testing';
+import { PAY_TIMEOUT_MS, continueToStripe, orderCard, payOnStripe } from './checkout.testing';
+import { expect, test } from './fixtures.testing';
 
 const stripe = new Stripe(STRIPE_SECRET_KEY, { host: HOST, port: PORTS.stripe, protocol: 'http' });
 const PASSWORD = 'orders-123';

@@ -9,9 +9,9 @@ import type { Page } from '@playwright/test';
 import { STRIPE_URL } from '../../emulators/local-config';
 import { PAYMENT_CONFIRMING } from '../../src/catalog/subscription';
 import { paths } from '../../src/config/paths';
-import { readDatabase } from './auth-helpers';
-import { continueToStripe, orderCard, payOnStripe, signInToStore } from './checkout-helpers';
-import { expect, test } from './fixtures';
+import { readDatabase } from './auth.testing';
+import { continueToStripe, orderCard, payOnStripe, signInToStore } from './checkout.testing';
+import { expect, test } from './fixtures.testing';
 
 /** Long enough to see the waiting state, short enough for the suite. */
 const WEBHOOK_DELAY_MS = 6_000;

@@ -10,10 +10,10 @@ import { SERVICE_LABELS } from '../../src/catalog/services';
 import { formatBillingDate } from '../../src/catalog/subscription';
 import { paths } from '../../src/config/paths';
 import { MANAGE_PLAN_TEXTS } from '../../src/features/account/manage-plan-texts';
-import { createAccount, expectRefusedRequests, readDatabase, signInThroughPage, uniqueEmail } from './auth-helpers';
-import { expectNoAxeViolations } from './axe';
-import { PASSWORD, PAY_TIMEOUT_MS, continueToStripe, orderCard, payOnStripe, signInToStore } from './checkout-helpers';
-import { expect, test } from './fixtures';
+import { createAccount, expectRefusedRequests, readDatabase, signInThroughPage, uniqueEmail } from './auth.testing';
+import { expectNoAxeViolations } from './axe.testing';
+import { PASSWORD, PAY_TIMEOUT_MS, continueToStripe, orderCard, payOnStripe, signInToStore } from './checkout.testing';
+import { expect, test } from './fixtures.testing';
 
 const SERVICE = SERVICE_LABELS.websites;
 

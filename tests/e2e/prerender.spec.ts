@@ -4,9 +4,9 @@ import { PAGE_SUMMARIES } from '../../src/config/page-summaries';
 import { paths } from '../../src/config/paths';
 import { DEFAULT_SITE_URL } from '../../src/config/site-url';
 import { planImagePath } from '../../src/features/store/plan-media';
-import { expect, test } from './fixtures';
-import { appStarted } from './hydration';
-import { PUBLIC_ROUTES, STORE_ROUTES } from './route-list';
+import { expect, test } from './fixtures.testing';
+import { appStarted } from './hydration.testing';
+import { PUBLIC_ROUTES, STORE_ROUTES } from './route-list.testing';
 
 const PRERENDERED = [...PUBLIC_ROUTES, [paths.store, 'Store'] as const];
 const absolute = (path: string) => new URL(path, `${DEFAULT_SITE_URL}/`).href;

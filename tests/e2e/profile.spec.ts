@@ -11,8 +11,8 @@ import {
   uniqueEmail,
   updateDatabase,
   WRONG_PASSWORD,
-} from './auth-helpers';
-import { expect, test } from './fixtures';
+} from './auth.testing';
+import { expect, test } from './fixtures.testing';
 
 const PASSWORD = 'secret-123';
 const STORED_USER_ID_KEY = 'currentUserId';

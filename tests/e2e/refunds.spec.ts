@@ -5,9 +5,9 @@
 import Stripe from 'stripe';
 import { HOST, PORTS, STRIPE_SECRET_KEY, STRIPE_URL } from '../../emulators/local-config';
 import { paths } from '../../src/config/paths';
-import { readDatabase } from './auth-helpers';
-import { PAY_TIMEOUT_MS, UNTAXED_BILLING_ADDRESS, continueToStripe, orderCard, payOnStripe, signInToStore } from './checkout-helpers';
-import { expect, test } from './fixtures';
+import { readDatabase } from './auth.testing';
+import { PAY_TIMEOUT_MS, UNTAXED_BILLING_ADDRESS, continueToStripe, orderCard, payOnStripe, signInToStore } from './checkout.testing';
+import { expect, test } from './fixtures.testing';
 
 const stripe = new Stripe(STRIPE_SECRET_KEY, { host: HOST, port: PORTS.stripe, protocol: 'http' });
 

@@ -5,8 +5,8 @@ import { DEMO_CUSTOMER } from '../../emulators/seed';
 import { SERVER_WAIT_MS } from '../../src/config/layout';
 import { paths } from '../../src/config/paths';
 import { CONNECTION_NOTICE } from '../../src/ui/connection-notice-texts';
-import { alertDialog, createAccount, expectAlert, readDatabase, signInThroughPage, uniqueEmail, updateDatabase } from './auth-helpers';
-import { expect, test } from './fixtures';
+import { alertDialog, createAccount, expectAlert, readDatabase, signInThroughPage, uniqueEmail, updateDatabase } from './auth.testing';
+import { expect, test } from './fixtures.testing';
 
 /** A little over the wait, for the SDK's and the browser's own timing. */
 const NOTICE_DEADLINE_MS = SERVER_WAIT_MS + 5_000;

@@ -1,7 +1,7 @@
 import { BRAND } from '../../src/config/brand';
 import { paths } from '../../src/config/paths';
-import { expect, test } from './fixtures';
-import { hydrated } from './hydration';
+import { expect, test } from './fixtures.testing';
+import { hydrated } from './hydration.testing';
 
 test('the brand slug names the plan and difference routes', () => {
   expect(paths.whyChoose).toBe(`/why-choose-${BRAND.slug}`);

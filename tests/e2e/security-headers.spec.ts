@@ -9,10 +9,10 @@ import type { APIResponse } from '@playwright/test';
 import { HOST, PORTS } from '../../emulators/local-config';
 import { RUNTIME_STYLE_HASHES } from '../../scripts/page-policy';
 import { paths } from '../../src/config/paths';
-import { expect, test } from './fixtures';
-import { clearSubmissionLimits } from './submission-limits';
-import { expectNoCspViolations, watchCspViolations } from './page-checks';
-import { NOT_FOUND_ROUTE, PUBLIC_ROUTES } from './route-list';
+import { expect, test } from './fixtures.testing';
+import { clearSubmissionLimits } from './submission-limits.testing';
+import { expectNoCspViolations, watchCspViolations } from './page-checks.testing';
+import { NOT_FOUND_ROUTE, PUBLIC_ROUTES } from './route-list.testing';
 
 function expectSecurityHeaders(response: APIResponse): string {
   const headers = response.headers();

@@ -2,10 +2,10 @@
  * The stack hands its services exactly the site's origins (emulators/rtdb/docs/protocol.md#browser-origins):
  * a page the developer has open on any other origin, another local dev server included, reads no
  * customer data from the database emulator or the stand-ins and wipes nothing, while the site's
- * pages are answered. (The attack itself, in Chromium, is tests/emulator-browser/origins.spec.ts.)
+ * pages are answered. (The attack itself, in Chromium, is emulators/http/browser/origins.spec.ts.)
  */
 import { DATABASE_NAMESPACE, EMAILJS_URL, LOCAL_STACK, STRIPE_SECRET_KEY, STRIPE_URL } from '../../emulators/local-config';
-import { expect, test } from './fixtures';
+import { expect, test } from './fixtures.testing';
 
 const DATABASE = `http://${LOCAL_STACK.databaseHost}`;
 const owner = { Authorization: 'Bearer owner' };

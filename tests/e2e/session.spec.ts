@@ -1,5 +1,5 @@
-/** Issue 17, problems 1, 2, 7 and 8: the site shows who is signed in, on every page, without
- *  loading Firebase on the landing page for visitors. */
+/** The site shows who is signed in, on every page, without loading Firebase on the landing page for
+ *  visitors (docs/decisions/0083-session-hint.md, 0104-shared-session-layer.md). */
 import type { Page } from '@playwright/test';
 import { LOCAL_STACK } from '../../emulators/local-config';
 import { emulatorsBuildFolder } from '../../scripts/build-folders';
@@ -16,8 +16,8 @@ import {
   submitSignUp,
   uniqueEmail,
   validSignUp,
-} from './auth-helpers';
-import { expect, test } from './fixtures';
+} from './auth.testing';
+import { expect, test } from './fixtures.testing';
 
 const PASSWORD = 'secret-123';
 const DIST = emulatorsBuildFolder(LOCAL_STACK.offset);

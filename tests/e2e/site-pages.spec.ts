@@ -1,7 +1,7 @@
 import { BRAND } from '../../src/config/brand';
 import { externalLinks } from '../../src/config/external-links';
 import { paths } from '../../src/config/paths';
-import { expect, test } from './fixtures';
+import { expect, test } from './fixtures.testing';
 
 const NEW_TAB = ' (opens in a new tab)';
 

@@ -1,10 +1,10 @@
 /** The console's pages (with an inquiry and an account looked up) and the pass page pass axe (WCAG 2.2 AA) on a desktop window and on a
  *  375 px phone, with their lists loaded; the console's menu stays reachable on the phone. */
 import { paths } from '../../src/config/paths';
-import { expectRefusedRequests, signInThroughPage } from './auth-helpers';
-import { expectNoAxeViolations } from './axe';
-import { expect, test } from './fixtures';
-import { createAccountWithRole, sendContactForm, uniqueVisitorEmail } from './staff-helpers';
+import { expectRefusedRequests, signInThroughPage } from './auth.testing';
+import { expectNoAxeViolations } from './axe.testing';
+import { expect, test } from './fixtures.testing';
+import { createAccountWithRole, sendContactForm, uniqueVisitorEmail } from './staff.testing';
 
 const PAGES = [
   [paths.staff, 'Staff overview'],

@@ -13,9 +13,9 @@ import { paths } from '../../src/config/paths';
 import { TRADE_IN_CREDITED_TEXT } from '../../src/data/order-display';
 import { pendingPreordersPath } from '../../src/features/staff/staff-links';
 import { STAFF_AUDIT_PATH, type StaffAction, type StaffAuditEntry } from '../../src/data/staff';
-import { createAccount, readDatabase, signInThroughPage, uniqueEmail } from './auth-helpers';
-import { PAY_TIMEOUT_MS, continueToStripe, orderCard, payOnStripe, signInToStore } from './checkout-helpers';
-import { expect, test } from './fixtures';
+import { createAccount, readDatabase, signInThroughPage, uniqueEmail } from './auth.testing';
+import { PAY_TIMEOUT_MS, continueToStripe, orderCard, payOnStripe, signInToStore } from './checkout.testing';
+import { expect, test } from './fixtures.testing';
 import {
   callStaffFunction,
   createAccountWithRole,
@@ -26,7 +26,7 @@ import {
   uniqueVisitorEmail,
   visitorPage,
   type TestAccount,
-} from './staff-helpers';
+} from './staff.testing';
 
 /** The audit trail as an admin reads it through the database's REST API (the rules let only
  *  admins read it): the entries of `action` on `target`. */

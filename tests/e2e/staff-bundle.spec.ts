@@ -18,8 +18,8 @@ import {
   staticClosure,
 } from '../../scripts/bundle-graph';
 import { paths } from '../../src/config/paths';
-import { signInThroughPage } from './auth-helpers';
-import { expect, test } from './fixtures';
+import { signInThroughPage } from './auth.testing';
+import { expect, test } from './fixtures.testing';
 
 const DIST = emulatorsBuildFolder(LOCAL_STACK.offset);
 const isStaffModule = (module: string) => module.startsWith('src/features/staff/') || module.startsWith('src/app/layouts/staff-');

@@ -7,8 +7,8 @@
 import { EMAILJS_URL } from '../../emulators/local-config';
 import { paths } from '../../src/config/paths';
 import { PASS_CODE_PATTERN } from '../../src/data/staff';
-import { readDatabase, signInThroughPage } from './auth-helpers';
-import { expect, test } from './fixtures';
+import { readDatabase, signInThroughPage } from './auth.testing';
+import { expect, test } from './fixtures.testing';
 import {
   callStaffFunction,
   createAccountWithRole,
@@ -19,7 +19,7 @@ import {
   signInAt,
   uniqueVisitorEmail,
   visitorPage,
-} from './staff-helpers';
+} from './staff.testing';
 
 const STAFF_ONLY = 'This area is for Leopard staff';
 

@@ -1,8 +1,8 @@
 import type { Page } from '@playwright/test';
 import { externalLinks } from '../../src/config/external-links';
 import { paths } from '../../src/config/paths';
-import { expectNoAxeViolations } from './axe';
-import { expect, test } from './fixtures';
+import { expectNoAxeViolations } from './axe.testing';
+import { expect, test } from './fixtures.testing';
 
 const footer = (page: Page) => page.getByRole('region', { name: 'Price summary' });
 const group = (page: Page, name: string) => page.getByRole('group', { name });

@@ -6,9 +6,9 @@ import { HOST, PORTS, STRIPE_SECRET_KEY, STRIPE_URL } from '../../emulators/loca
 import { GUEST_ORDER_TEXTS } from '../../src/catalog/checkout';
 import { formatBillingDate } from '../../src/catalog/subscription';
 import { paths } from '../../src/config/paths';
-import { expectRefusedRequests, fillSignUp, readDatabase, submitSignUp, uniqueEmail, validSignUp } from './auth-helpers';
-import { PAY_TIMEOUT_MS, continueToStripe, orderCard, payOnStripe, signInToStore } from './checkout-helpers';
-import { expect, test } from './fixtures';
+import { expectRefusedRequests, fillSignUp, readDatabase, submitSignUp, uniqueEmail, validSignUp } from './auth.testing';
+import { PAY_TIMEOUT_MS, continueToStripe, orderCard, payOnStripe, signInToStore } from './checkout.testing';
+import { expect, test } from './fixtures.testing';
 
 const stripe = new Stripe(STRIPE_SECRET_KEY, { host: HOST, port: PORTS.stripe, protocol: 'http' });
 

@@ -1,4 +1,4 @@
-// Issue 17, problems 4, 5, 6 and 9: Auth errors in plain words under the spec's titles, one phone
+// Auth errors in plain words under the spec's titles, one phone
 // model (stored as E.164, shown formatted, edited with its country, old records accepted), a
 // captcha without look-alikes whose code is heard rather than read from the page, and one team
 // figure per plan.
@@ -22,8 +22,8 @@ import {
   updateDatabase,
   validSignUp,
   WRONG_PASSWORD,
-} from './auth-helpers';
-import { expect, test } from './fixtures';
+} from './auth.testing';
+import { expect, test } from './fixtures.testing';
 
 const PASSWORD = 'secret-123';
 const PHONE = { width: 375, height: 812 };

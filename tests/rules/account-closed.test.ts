@@ -4,9 +4,9 @@
 // listen and write, and the stored data stays as it was.
 import { get, ref, remove, set, update } from 'firebase/database';
 import { describe, test } from 'vitest';
-import { allow, deny, parseRules, useRulesHarness, validOrder, type RulesNode } from './helpers';
-import { accessMatrix, listenOnce, type MatrixRow } from './matrix';
-import { NOBODY, STAFF_CAST, staffActorUid, type StaffActor } from './staff-cast';
+import { allow, deny, parseRules, useRulesHarness, validOrder, type RulesNode } from './rules.testing';
+import { accessMatrix, listenOnce, type MatrixRow } from './matrix.testing';
+import { NOBODY, STAFF_CAST, staffActorUid, type StaffActor } from './staff-cast.testing';
 
 const DELETION = 'a'.repeat(64);
 const OPTOUT = 'b'.repeat(64);

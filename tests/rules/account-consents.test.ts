@@ -4,8 +4,8 @@
 // created at any time later by a signed-in account that has none, with the account's own email.
 import { get, ref, set, update } from 'firebase/database';
 import { describe, expect, test } from 'vitest';
-import { OTHER_UID, OWNER_UID, accountEmail, allow, deny, fullUser, minimalUser, useRulesHarness } from './helpers';
-import { accessMatrix } from './matrix';
+import { OTHER_UID, OWNER_UID, accountEmail, allow, deny, fullUser, minimalUser, useRulesHarness } from './rules.testing';
+import { accessMatrix } from './matrix.testing';
 
 const RECORD = `users/${OWNER_UID}`;
 const seeded = { [RECORD]: fullUser(true) };

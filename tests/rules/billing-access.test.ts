@@ -4,8 +4,8 @@
 // billing/ (the card on file: read by its owner only, written by nobody from a browser).
 import { expect } from 'vitest';
 import { equalTo, get, orderByChild, query, ref, remove, set, update, type Database } from 'firebase/database';
-import { OTHER_UID, OWNER_UID, accountEmail, validOrder } from './helpers';
-import { accessMatrix, valueOf } from './matrix';
+import { OTHER_UID, OWNER_UID, accountEmail, validOrder } from './rules.testing';
+import { accessMatrix, valueOf } from './matrix.testing';
 
 const NOBODY = [] as const;
 const OWNER_ONLY = ['owner'] as const;

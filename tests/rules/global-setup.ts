@@ -1,10 +1,10 @@
 // Global setup of the rules suite: one database emulator for all test files
-// (see tests/support/database-emulator.ts). The host:port is handed to the test files through
+// (see emulators/rtdb/src/database-emulator.testing.ts). The host:port is handed to the test files through
 // provide('rulesDatabaseHost', ...).
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
-import { startTestDatabase } from '../support/database-emulator';
-import { writeRulesCoverage } from '../support/rules-coverage';
+import { startTestDatabase } from '@leopard/rtdb-emulator/testing/database-emulator';
+import { writeRulesCoverage } from '@leopard/rtdb-emulator/testing/rules-coverage';
 
 declare module 'vitest' {
   export interface ProvidedContext {

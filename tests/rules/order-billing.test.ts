@@ -4,7 +4,7 @@
 // the rules with all_orders writable (the functions write with admin access, which skips rules).
 import { describe, expect, test } from 'vitest';
 import { get, ref, set, update } from 'firebase/database';
-import { OTHER_UID, OWNER_UID, expectAllowed, named, parseRules, useRulesHarness, validOrder, type RulesNode } from './helpers';
+import { OTHER_UID, OWNER_UID, expectAllowed, named, parseRules, useRulesHarness, validOrder, type RulesNode } from './rules.testing';
 
 const ORDER = 'order-1';
 const INVOICE = 'in_1PqR2s';

@@ -3,8 +3,8 @@
 // webhook's bookkeeping) is closed to every browser.
 import { expect } from 'vitest';
 import { equalTo, get, orderByChild, orderByKey, push, query, ref, remove, set, startAt, update, type Database } from 'firebase/database';
-import { OTHER_UID, OWNER_UID, validOrder, type Actor } from './helpers';
-import { accessMatrix, listenOnce, valueOf } from './matrix';
+import { OTHER_UID, OWNER_UID, validOrder, type Actor } from './rules.testing';
+import { accessMatrix, listenOnce, valueOf } from './matrix.testing';
 
 const OWNER_ORDER = 'order-of-owner';
 const OTHER_ORDER = 'order-of-other';

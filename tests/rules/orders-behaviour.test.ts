@@ -7,8 +7,8 @@
 import { beforeEach, describe, expect, test } from 'vitest';
 import { equalTo, onValue, orderByChild, query, ref, set, type DataSnapshot } from 'firebase/database';
 import { PAYMENT_STATUSES } from '../../src/config/data-limits';
-import { OTHER_UID, OWNER_UID, useRulesHarness, expectAllowed, named, parseRules, validOrder, type RulesNode } from './helpers';
-import { listenOnce } from './matrix';
+import { OTHER_UID, OWNER_UID, useRulesHarness, expectAllowed, named, parseRules, validOrder, type RulesNode } from './rules.testing';
+import { listenOnce } from './matrix.testing';
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 

@@ -7,7 +7,7 @@
 // the `submitForm` function refuses a field that is not text (functions/src/submissions).
 import { describe, expect, test } from 'vitest';
 import { ref, set, setPriority, setWithPriority, update } from 'firebase/database';
-import { OWNER_UID, deny, fullUser, parseRules, useRulesHarness, type RulesNode } from './helpers';
+import { OWNER_UID, deny, fullUser, parseRules, useRulesHarness, type RulesNode } from './rules.testing';
 
 const h = useRulesHarness('priorities');
 const BIG = 'p'.repeat(1024 * 1024);

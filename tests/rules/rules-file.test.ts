@@ -3,6 +3,7 @@
 // data model and rejects the rest.
 import { describe, expect, test } from 'vitest';
 import { SUBMISSION_KINDS } from '../../src/config/data-limits';
+import { WAITLIST_PROGRAMMES } from '../../src/config/waitlist-programmes';
 import type { OrderSubscription } from '../../src/catalog/subscription';
 import {
   TRADE_IN_CREDIT_STATUSES,
@@ -18,13 +19,12 @@ import {
   STAFF_ACTIONS,
   STAFF_ROLES,
   SUBMISSION_STATUSES,
-  WAITLIST_PROGRAMMES,
   type PreorderPass,
   type SpacePassRecord,
   type StaffAuditEntry,
   type SubmissionStaffFields,
 } from '../../src/data/staff';
-import { RULES_TEXT, STAFF_MANAGED_FIELDS, named, parseRules, type RulesNode } from './helpers';
+import { RULES_TEXT, STAFF_MANAGED_FIELDS, named, parseRules, type RulesNode } from './rules.testing';
 
 const rules = parseRules().rules;
 const node = (...path: string[]): RulesNode => {

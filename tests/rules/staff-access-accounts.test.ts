@@ -4,8 +4,8 @@
 // theirs, a card summary or a Stripe customer. customers/ stays closed to every browser.
 import { expect } from 'vitest';
 import { equalTo, get, orderByChild, orderByKey, query, ref, remove, set, update, type Database } from 'firebase/database';
-import { OTHER_UID, OWNER_UID, accountEmail, fullUser } from './helpers';
-import { accessMatrix, listenOnce, valueOf } from './matrix';
+import { OTHER_UID, OWNER_UID, accountEmail, fullUser } from './rules.testing';
+import { accessMatrix, listenOnce, valueOf } from './matrix.testing';
 import {
   CARD,
   CUSTOMER_ONLY,
@@ -16,7 +16,7 @@ import {
   STAFF_CAST,
   staffActorUid,
   type StaffActor,
-} from './staff-cast';
+} from './staff-cast.testing';
 
 const keysOf = (snap: unknown) => Object.keys((valueOf(snap) as object | null) ?? {}).sort();
 const CUSTOMER = `users/${OWNER_UID}`;

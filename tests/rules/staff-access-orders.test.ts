@@ -5,8 +5,8 @@
 // webhook's bookkeeping) stays closed to every browser.
 import { expect } from 'vitest';
 import { equalTo, get, orderByChild, orderByKey, push, query, ref, remove, set, update, type Database } from 'firebase/database';
-import { OTHER_UID, OWNER_UID, accountEmail, validOrder } from './helpers';
-import { accessMatrix, listenOnce, valueOf } from './matrix';
+import { OTHER_UID, OWNER_UID, accountEmail, validOrder } from './rules.testing';
+import { accessMatrix, listenOnce, valueOf } from './matrix.testing';
 import {
   CUSTOMER_ORDER,
   EVERYTHING,
@@ -19,7 +19,7 @@ import {
   STAFF_CAST,
   staffActorUid,
   type StaffActor,
-} from './staff-cast';
+} from './staff-cast.testing';
 
 const keysOf = (snap: unknown) => Object.keys((valueOf(snap) as object | null) ?? {}).sort();
 const ALL = [CUSTOMER_ORDER, OTHER_ORDER, GUEST_ORDER].sort();

@@ -5,7 +5,7 @@
 // pass by its code, and there is no list to read.
 import { expect } from 'vitest';
 import { get, orderByChild, orderByKey, push, query, ref, remove, set, update } from 'firebase/database';
-import { accessMatrix, listenOnce, valueOf } from './matrix';
+import { accessMatrix, listenOnce, valueOf } from './matrix.testing';
 import {
   ADMIN_ONLY,
   AUDIT_ENTRY,
@@ -18,7 +18,7 @@ import {
   STAFF_CAST,
   staffActorUid,
   type StaffActor,
-} from './staff-cast';
+} from './staff-cast.testing';
 
 const keysOf = (snap: unknown) => Object.keys((valueOf(snap) as object | null) ?? {});
 

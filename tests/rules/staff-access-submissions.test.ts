@@ -5,8 +5,8 @@
 // function). Nobody reads the old quota, its visitor included.
 import { expect } from 'vitest';
 import { get, limitToLast, orderByKey, query, ref, remove, set, update, type Database } from 'firebase/database';
-import { OWNER_UID, storedSubmission, submitAsVisitor, validSubmission, type SubmissionKind } from './helpers';
-import { accessMatrix, listenOnce, valueOf, type MatrixPath } from './matrix';
+import { OWNER_UID, storedSubmission, submitAsVisitor, validSubmission, type SubmissionKind } from './rules.testing';
+import { accessMatrix, listenOnce, valueOf, type MatrixPath } from './matrix.testing';
 import {
   APPROVED_PREORDER,
   CONTACT_ID,
@@ -19,7 +19,7 @@ import {
   WAITLIST_ID,
   staffActorUid,
   type StaffActor,
-} from './staff-cast';
+} from './staff-cast.testing';
 
 const KINDS: { kind: SubmissionKind; id: string; answered: string }[] = [
   { kind: 'contact', id: CONTACT_ID, answered: 'answered' },

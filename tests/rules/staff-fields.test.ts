@@ -9,7 +9,8 @@
 import { describe, expect, test } from 'vitest';
 import { push, ref, serverTimestamp, set } from 'firebase/database';
 import { SUBMISSION_KINDS } from '../../src/config/data-limits';
-import { SUBMISSION_STATUSES, WAITLIST_PROGRAMMES } from '../../src/data/staff';
+import { WAITLIST_PROGRAMMES } from '../../src/config/waitlist-programmes';
+import { SUBMISSION_STATUSES } from '../../src/data/staff';
 import {
   STAFF_MANAGED_FIELDS,
   VISITOR_UID,
@@ -22,7 +23,7 @@ import {
   writableSubmissionsRules,
   type RulesHarness,
   type SubmissionKind,
-} from './helpers';
+} from './rules.testing';
 
 const deployed = useRulesHarness('staff-fields');
 const schema = useRulesHarness('staff-fields-schema', JSON.stringify(writableSubmissionsRules()));

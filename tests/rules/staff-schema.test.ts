@@ -22,8 +22,8 @@ import {
   validSubmission,
   writableSubmissionsRules,
   type RulesNode,
-} from './helpers';
-import { AUDIT_ENTRY, PASS, PASS_CODE } from './staff-cast';
+} from './rules.testing';
+import { AUDIT_ENTRY, PASS, PASS_CODE } from './staff-cast.testing';
 
 function writableCopy(): string {
   const doc = writableSubmissionsRules();

@@ -3,8 +3,8 @@
 // `submitForm` function stores them, docs/decisions/0111-submissions-through-the-server.md); every
 // other path is closed. "owner" and "another user" are simply two signed-in people.
 import { get, limitToLast, orderByKey, query, ref, remove, set, update } from 'firebase/database';
-import { OWNER_UID, minimalUser, storedSubmission, submitAsVisitor, uidOf, validSubmission, type SubmissionKind } from './helpers';
-import { accessMatrix, type MatrixPath } from './matrix';
+import { OWNER_UID, minimalUser, storedSubmission, submitAsVisitor, uidOf, validSubmission, type SubmissionKind } from './rules.testing';
+import { accessMatrix, type MatrixPath } from './matrix.testing';
 
 const NOBODY = [] as const;
 const KINDS: SubmissionKind[] = ['contact', 'waitlist', 'preorder'];

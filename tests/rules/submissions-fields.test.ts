@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { EMAIL_PATTERN, PHONE_PATTERN, SUBMISSION_KINDS, TEXT_LIMITS } from '../../src/config/data-limits';
 import { FORM_FIELDS, parseSubmission } from '../../src/data/submission-fields';
-import { EMAIL_CASES, PHONE_CASES } from './patterns';
+import { EMAIL_CASES, PHONE_CASES } from './patterns.testing';
 
 const CONTACT = { name: 'Ada Lovelace', email: 'ada@example.com', phone: '+1 (555) 123-4567', city: 'London', message: 'Hello' };
 const JOIN = { full__name: 'Ada Lovelace', email: 'ada@example.com' };

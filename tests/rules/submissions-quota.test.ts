@@ -7,7 +7,7 @@
 import { describe, expect, test } from 'vitest';
 import { get, goOffline, onDisconnect, push, ref, remove, serverTimestamp, set, update, type Database } from 'firebase/database';
 import { SUBMISSION_KINDS, SUBMISSION_QUOTA } from '../../src/config/data-limits';
-import { OWNER_UID, VISITOR_UID, deny, submitAsVisitor, useRulesHarness, validSubmission } from './helpers';
+import { OWNER_UID, VISITOR_UID, deny, submitAsVisitor, useRulesHarness, validSubmission } from './rules.testing';
 
 const h = useRulesHarness('submissions-quota');
 const QUOTA = `submission_quota/${VISITOR_UID}/contact`;

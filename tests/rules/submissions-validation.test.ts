@@ -16,8 +16,8 @@ import {
   pageOfLength,
   validSubmission,
   type SubmissionKind,
-} from './helpers';
-import { EMAIL_CASES, PHONE_CASES } from './patterns';
+} from './rules.testing';
+import { EMAIL_CASES, PHONE_CASES } from './patterns.testing';
 
 const h = useRulesHarness('submissions-validation', JSON.stringify(writableSubmissionsRules()));
 

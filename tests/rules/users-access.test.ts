@@ -2,8 +2,8 @@
 // users; nobody deletes a whole record from the browser.
 import { expect } from 'vitest';
 import { get, limitToFirst, orderByKey, query, ref, remove, set, update } from 'firebase/database';
-import { OTHER_UID, OWNER_UID, fullUser, minimalUser } from './helpers';
-import { accessMatrix, valueOf } from './matrix';
+import { OTHER_UID, OWNER_UID, fullUser, minimalUser } from './rules.testing';
+import { accessMatrix, valueOf } from './matrix.testing';
 
 const RECORD = `users/${OWNER_UID}`;
 const ADDRESS = `${RECORD}/address`;

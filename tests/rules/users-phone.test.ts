@@ -1,10 +1,11 @@
-// users/<uid>/phoneNumber holds one format, E.164 (src/data/phone-number.ts, issue 17): what the
-// sign-up form and the profile write is accepted, every other spelling of a number is refused, and
-// records written before (legacy "+1 6195550199") stay editable until their number is saved again.
+// users/<uid>/phoneNumber holds one format, E.164 (src/data/phone-number.ts,
+// docs/decisions/0085-one-phone-model.md): what the sign-up form and the profile write is
+// accepted, every other spelling of a number is refused, and records written before (legacy
+// "+1 6195550199") stay editable until their number is saved again.
 import { describe, expect, test } from 'vitest';
 import { ref, set, update } from 'firebase/database';
 import { E164_PATTERN, toStoredPhoneNumber } from '../../src/data/phone-number';
-import { OWNER_UID, accountEmail, expectAllowed, fullUser, named, parseRules, useRulesHarness, type RulesNode } from './helpers';
+import { OWNER_UID, accountEmail, expectAllowed, fullUser, named, parseRules, useRulesHarness, type RulesNode } from './rules.testing';
 
 const RECORD = `users/${OWNER_UID}`;
 const h = useRulesHarness('users-phone');

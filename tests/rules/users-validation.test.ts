@@ -17,8 +17,8 @@ import {
   legacyUser,
   minimalUser,
   type Claims,
-} from './helpers';
-import { EMAIL_CASES, STORED_PHONE_CASES, checkCandidates } from './patterns';
+} from './rules.testing';
+import { EMAIL_CASES, STORED_PHONE_CASES, checkCandidates } from './patterns.testing';
 
 const RECORD = `users/${OWNER_UID}`;
 const EMAIL = accountEmail(OWNER_UID);

@@ -5,10 +5,10 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, unwatchFile, watchFile } from 'node:fs';
 import { constants as osConstants } from 'node:os';
 import { resolve } from 'node:path';
+import { normalizeOrigin } from '@leopard/emulator-http';
 import { start } from '.';
 import { compileRules } from './rules-api';
 import { ConfigError, type ProjectConfig, readFirebaseJson } from './config';
-import { normalizeOrigin } from './origins';
 
 const USAGE = `Usage: rtdb-emulator [options]
        rtdb-emulator exec [options] -- <command> [args…]

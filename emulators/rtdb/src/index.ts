@@ -1,18 +1,16 @@
 // Local Firebase Realtime Database emulator: one HTTP server, WebSocket at /.ws, REST on *.json.
 
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { readFileSync, writeFileSync, renameSync, existsSync } from 'node:fs';
-import { ALLOW_ALL_RULES_TEXT, compileRules } from './rules-api';
+import { type OriginGate, originGate, refusalText } from '@leopard/emulator-http';
+import { ALLOW_ALL_RULES_TEXT } from './rules-api';
 import { DENIAL_LOG_SIZE, Namespace } from './namespace';
-import { type ConnectionLimits, RealtimeServer } from './connection';
-import { handleRest } from './rest';
-import { type ExportJson, normalize } from './tree';
+import { type DataFile, NamespaceTable } from './namespace-table';
+import { RealtimeServer } from './connection';
+import { type RestHost, handleRest } from './rest';
 import { CoverageRegistry, serveCoverage } from './coverage';
 import { serveViewer } from './viewer';
-import { EXPORT_DIRECTORY, SAFE_NAME, readExportDirectory, writeExportDirectory } from './export';
 import { TriggerRegistry } from './triggers';
-import { originGate, refusalText } from './origins';
 
 export interface StartOptions {
   /** Default 9000; 0 picks a free port. */
@@ -93,19 +91,12 @@ export { Namespace };
 export type { Denial, Operation } from './namespace';
 export { FIREBASE_TOOLS_VERSION, TriggerRegistry } from './triggers';
 
-interface SavedNamespace {
-  data?: ExportJson;
-  rules?: string;
-}
-
 export async function start(options: StartOptions = {}): Promise<RunningEmulator> {
   const host = options.host ?? '127.0.0.1';
+  let actualPort = 0;
   // Throws for a malformed origin before anything starts.
   const origins = originGate({ allowed: options.allowedOrigins, host, port: () => actualPort });
   const log = options.quiet ? () => {} : (msg: string) => console.error(`[rtdb] ${msg}`);
-  let defaultRules = options.defaultRules ?? ALLOW_ALL_RULES_TEXT;
-  compileRules(defaultRules); // throws RulesError early
-  const namespaces = new Map<string, Namespace>();
   const coverage = options.coverage === false ? null : new CoverageRegistry();
   const triggers =
     options.triggers === false
@@ -116,138 +107,139 @@ export async function start(options: StartOptions = {}): Promise<RunningEmulator
           log,
           databaseHost: () => `${urlHostOf(host)}:${actualPort}`,
         });
-  const nsOptions = {
+  const namespaces = new NamespaceTable(options.defaultRules ?? ALLOW_ALL_RULES_TEXT, options.namespaceRules ?? {}, log, {
     coverage: coverage !== null,
     onRulesReplaced: coverage?.onRulesReplaced,
     beforeCommit: triggers ? triggers.beforeCommit.bind(triggers) : undefined,
-  };
-  const namespaceRules = new Map(Object.entries(options.namespaceRules ?? {}));
-  for (const [name, text] of namespaceRules) {
-    try {
-      compileRules(text);
-    } catch (e) {
-      throw new Error(`Rules of namespace ${name}: ${(e as Error).message}`);
-    }
-  }
+  });
+  namespaces.createNamed();
+  const dataFile = namespaces.persistTo(options.dataFile, options.saveIntervalMs ?? 2000);
+  if (options.importDir) namespaces.importDirectory(options.importDir);
+  const { realtime, server } = createServers(options, { host, port: () => actualPort, origins, log, namespaces, triggers, coverage });
 
-  const getNamespace = (name: string): Namespace => {
-    let ns = namespaces.get(name);
-    if (!ns) {
-      ns = new Namespace(name, namespaceRules.get(name) ?? defaultRules, log, nsOptions);
-      namespaces.set(name, ns);
-    }
-    return ns;
-  };
-  for (const name of namespaceRules.keys()) getNamespace(name);
+  actualPort = await listen(server, options.port ?? 9000, host);
+  triggers?.startDiscovery();
 
-  const namespaceFor = (url: URL, hostHeader: string | undefined): string => {
-    const ns = url.searchParams.get('ns');
-    if (ns) return ns;
-    const h = (hostHeader ?? '').split(':')[0];
-    const m = /^([a-z0-9][a-z0-9-]*)\.(firebaseio\.com|firebasedatabase\.app|[a-z0-9-]+\.firebasedatabase\.app|localhost)$/i.exec(h);
-    return m ? m[1].toLowerCase() : 'default';
+  let stopped: Promise<void> | null = null;
+  const stop = (): Promise<void> => {
+    const parts = { dataFile, triggers, realtime, server, namespaces, log };
+    stopped ??= stopEverything(parts, options.exportOnExit);
+    return stopped;
   };
 
-  // ---- persistence
-  const dataFile = options.dataFile;
-  let savedVersion = -1;
-  const totalVersion = () => {
-    let v = namespaces.size;
-    for (const ns of namespaces.values()) v += ns.version;
-    return v;
+  return {
+    url: `http://${urlHostOf(host)}:${actualPort}`,
+    host,
+    port: actualPort,
+    stop,
+    exportData: (dir) => namespaces.exportData(dir),
+    setRules: (text, name) => namespaces.setRules(text, name),
+    triggers,
   };
-  if (dataFile && existsSync(dataFile)) {
-    const text = readFileSync(dataFile, 'utf8');
-    const saved = (text.trim() ? JSON.parse(text) : {}) as Record<string, SavedNamespace>;
-    for (const [name, entry] of Object.entries(saved)) {
-      let ns: Namespace;
-      try {
-        ns = new Namespace(name, entry.rules ?? namespaceRules.get(name) ?? defaultRules, log, nsOptions);
-      } catch (e) {
-        log(`namespace ${name}: saved rules rejected (${(e as Error).message}); using the default rules`);
-        ns = new Namespace(name, namespaceRules.get(name) ?? defaultRules, log, nsOptions);
-      }
-      namespaces.set(name, ns);
-      ns.load(normalize(entry.data ?? null, [], { now: Date.now(), oldRoot: null }));
-    }
-    savedVersion = totalVersion();
-  }
-  const save = () => {
-    if (!dataFile) return;
-    const v = totalVersion();
-    if (v === savedVersion) return;
-    const out: Record<string, SavedNamespace> = {};
-    for (const [name, ns] of namespaces) out[name] = { data: ns.root, rules: ns.rulesText };
-    const tmp = `${dataFile}.tmp-${process.pid}`;
-    writeFileSync(tmp, JSON.stringify(out));
-    renameSync(tmp, dataFile);
-    savedVersion = v;
-  };
-  const saveTimer = dataFile
-    ? setInterval(() => {
-        try {
-          save();
-        } catch (e) {
-          log(`could not write ${dataFile}: ${(e as Error).message}`);
-        }
-      }, options.saveIntervalMs ?? 2000)
-    : null;
-  saveTimer?.unref();
+}
 
-  // ---- import / export (the layout of `firebase emulators:export`)
-  const imported = new Set<string>();
-  if (options.importDir) {
-    for (const [name, data] of readExportDirectory(options.importDir)) {
-      getNamespace(name).load(normalize(data, [], { now: Date.now(), oldRoot: null }));
-      imported.add(name);
-      log(`imported namespace ${name} from ${options.importDir}/${EXPORT_DIRECTORY}/${name}.json`);
-    }
-  }
-  const exportData = (dir: string): string[] => {
-    const out = new Map<string, ExportJson>();
-    for (const [name, ns] of namespaces) {
-      if (ns.root === null && !imported.has(name)) continue;
-      if (SAFE_NAME.test(name)) out.set(name, ns.root);
-      else log(`namespace ${JSON.stringify(name)} is not a safe file name; not exported`);
-    }
-    writeExportDirectory(dir, out);
-    return [...out.keys()];
-  };
+interface ServerContext {
+  host: string;
+  /** The port listened on (0 until then). */
+  port(): number;
+  origins: OriginGate;
+  log: (msg: string) => void;
+  namespaces: NamespaceTable;
+  triggers: TriggerRegistry | null;
+  coverage: CoverageRegistry | null;
+}
 
-  // ---- HTTP + WebSocket
+/** The HTTP server (not listening yet) with REST, the tools and the realtime transports behind it. */
+function createServers(options: StartOptions, ctx: ServerContext): { realtime: RealtimeServer; server: Server } {
+  const { host, origins, log, namespaces, triggers, coverage } = ctx;
+  const getNamespace = (name: string) => namespaces.get(name);
   const maxRequestBytes = options.maxRequestBytes ?? DEFAULT_MAX_REQUEST_BYTES;
   const requestTimeoutMs = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
-  const limits: ConnectionLimits = {
-    maxMessageBytes: maxRequestBytes,
-    messageTimeoutMs: requestTimeoutMs,
-    idleTimeoutMs: options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS,
+  const tools: ToolsHost = {
+    host,
+    port: ctx.port,
+    triggers,
+    namespaces,
+    coverage,
+    viewer: options.viewer !== false,
+    corsHeaders: origins.corsHeaders,
   };
-  const restHost = {
+  const restHost: RestHost = {
     getNamespace,
     namespaceFor,
-    namespaceNames: () => [...namespaces.keys()],
+    namespaceNames: () => namespaces.names(),
     log,
     maxBodyBytes: maxRequestBytes,
     requestTimeoutMs,
     streamKeepAliveMs: options.streamKeepAliveMs,
     corsHeaders: origins.corsHeaders,
-    // The tools beside the database: rules coverage reports and the data viewer.
     triggers: triggers ?? undefined,
-    tools: (req: IncomingMessage, res: ServerResponse, url: URL): boolean => {
-      if (serveHub(req, res, url)) return true;
-      const toolHost = { getNamespace, namespaceFor, namespaces: () => namespaces.values(), coverage };
-      return serveCoverage(toolHost, req, res, url) || (options.viewer !== false && serveViewer(req, res, url));
-    },
+    tools: (req, res, url) => serveTools(tools, req, res, url),
   };
   // WebSocket (/.ws) and long-polling (/.lp) sessions: connection.ts.
   const realtime = new RealtimeServer({
     getNamespace,
     namespaceFor,
     log,
-    limits,
-    defaultHost: () => `${host}:${actualPort}`,
+    limits: {
+      maxMessageBytes: maxRequestBytes,
+      messageTimeoutMs: requestTimeoutMs,
+      idleTimeoutMs: options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS,
+    },
+    defaultHost: () => `${host}:${ctx.port()}`,
     longPollHoldMs: options.longPollHoldMs,
   });
+  const server = createEmulatorServer({ origins, realtime, restHost, log, requestTimeoutMs });
+  return { realtime, server };
+}
+
+interface RunningParts {
+  dataFile: DataFile;
+  triggers: TriggerRegistry | null;
+  realtime: RealtimeServer;
+  server: Server;
+  namespaces: NamespaceTable;
+  log: (msg: string) => void;
+}
+
+async function stopEverything(parts: RunningParts, exportOnExit: string | undefined): Promise<void> {
+  const { dataFile, triggers, realtime, server, namespaces, log } = parts;
+  dataFile.stopTimer();
+  triggers?.stop();
+  // Every session ends now (its onDisconnect writes run) and its sockets are cut.
+  await realtime.closeAll();
+  await new Promise<void>((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
+  await new Promise((r) => setImmediate(r));
+  dataFile.save();
+  if (exportOnExit) {
+    const written = namespaces.exportData(exportOnExit);
+    log(`exported ${written.length} namespace(s) to ${exportOnExit}`);
+  }
+}
+
+/** The namespace a request is for: `?ns=`, else the first label of a database host name. */
+function namespaceFor(url: URL, hostHeader: string | undefined): string {
+  const ns = url.searchParams.get('ns');
+  if (ns) return ns;
+  const h = (hostHeader ?? '').split(':')[0];
+  const m = /^([a-z0-9][a-z0-9-]*)\.(firebaseio\.com|firebasedatabase\.app|[a-z0-9-]+\.firebasedatabase\.app|localhost)$/i.exec(h);
+  return m ? m[1].toLowerCase() : 'default';
+}
+
+interface ServerParts {
+  origins: OriginGate;
+  realtime: RealtimeServer;
+  restHost: RestHost;
+  log: (msg: string) => void;
+  requestTimeoutMs: number;
+}
+
+/** One HTTP server for everything: pages of origins not allowed are refused first, then the
+ *  realtime transports take their requests and upgrades, and REST the rest. */
+function createEmulatorServer({ origins, realtime, restHost, log, requestTimeoutMs }: ServerParts): Server {
   // Node looks for overdue headers every connectionsCheckingInterval (30 s by default); checking
   // every quarter of the timeout keeps a short one accurate to 25%.
   const server = createServer(
@@ -267,7 +259,7 @@ export async function start(options: StartOptions = {}): Promise<RunningEmulator
   );
   server.keepAliveTimeout = 5000;
   // Headers that never finish get node's own 408 and are closed. The body has a timer of its own
-  // (http-body.ts; rest.ts answers it with a JSON 408); node's whole-request timeout stays behind it as a backstop.
+  // (@leopard/emulator-http's readBody; rest.ts answers it with a JSON 408); node's whole-request timeout stays behind it as a backstop.
   server.headersTimeout = requestTimeoutMs;
   server.requestTimeout = 2 * requestTimeoutMs;
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
@@ -276,90 +268,81 @@ export async function start(options: StartOptions = {}): Promise<RunningEmulator
     log(`refused a WebSocket from ${refused}`);
     socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
   });
+  return server;
+}
 
-  // What the Emulator Hub answers at /emulators, for the database only: @firebase/rules-unit-testing
-  // reads it when FIREBASE_EMULATOR_HUB names this emulator (`rtdb-emulator exec`). Beside it the
-  // trigger list and the denial log, open to read like the coverage reports.
-  const serveHub = (req: IncomingMessage, res: ServerResponse, url: URL): boolean => {
-    if (req.method !== 'GET') return false;
-    const info = (name: string) => ({
-      name,
-      host,
-      port: actualPort,
-      listen: [{ address: host, family: host.includes(':') ? 'IPv6' : 'IPv4', port: actualPort }],
-    });
-    let body: unknown;
-    if (url.pathname === '/emulators') body = { database: info('database'), hub: info('hub') };
-    else if (url.pathname === '/.inspect/triggers.json') body = triggers?.describe() ?? { functions: null, triggers: [], off: true };
-    else if (url.pathname === '/.inspect/denials.json') {
-      const name = namespaceFor(url, req.headers.host);
-      const ns = namespaces.get(name);
-      const limit = Math.max(1, Math.min(DENIAL_LOG_SIZE, Number(url.searchParams.get('limit')) || DENIAL_LOG_SIZE));
-      body = {
-        format: 'rtdb-emulator-denials/1',
-        namespace: name,
-        kept: DENIAL_LOG_SIZE,
-        total: ns?.denialCount ?? 0,
-        denials: ns ? ns.denials.slice(-limit).reverse() : [],
-      };
-    } else return false;
-    const text = JSON.stringify(body, null, url.searchParams.get('print') === 'pretty' ? 2 : undefined);
-    res.writeHead(200, {
-      'Content-Type': 'application/json; charset=utf-8',
-      'Cache-Control': 'no-cache',
-      ...origins.corsHeaders(req),
-    });
-    res.end(text);
-    return true;
-  };
-
-  let actualPort = 0;
+/** Listens on `port` (0: a free one) and resolves with the port taken. */
+async function listen(server: Server, port: number, host: string): Promise<number> {
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port ?? 9000, host, () => {
+    server.listen(port, host, () => {
       server.off('error', reject);
       resolve();
     });
   });
   const addr = server.address();
-  actualPort = typeof addr === 'object' && addr ? addr.port : (options.port ?? 9000);
-  const urlHost = urlHostOf(host);
-  triggers?.startDiscovery();
+  return typeof addr === 'object' && addr ? addr.port : port;
+}
 
-  let stopped: Promise<void> | null = null;
-  const stop = (): Promise<void> => {
-    stopped ??= (async () => {
-      if (saveTimer) clearInterval(saveTimer);
-      triggers?.stop();
-      // Every session ends now (its onDisconnect writes run) and its sockets are cut.
-      await realtime.closeAll();
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
-      await new Promise((r) => setImmediate(r));
-      save();
-      if (options.exportOnExit) {
-        const written = exportData(options.exportOnExit);
-        log(`exported ${written.length} namespace(s) to ${options.exportOnExit}`);
-      }
-    })();
-    return stopped;
+interface ToolsHost {
+  host: string;
+  port(): number;
+  triggers: TriggerRegistry | null;
+  namespaces: NamespaceTable;
+  coverage: CoverageRegistry | null;
+  /** Serve the data viewer. */
+  viewer: boolean;
+  corsHeaders(req: IncomingMessage): Record<string, string>;
+}
+
+/** The tools beside the database: the hub answer, rules coverage reports and the data viewer. */
+function serveTools(tools: ToolsHost, req: IncomingMessage, res: ServerResponse, url: URL): boolean {
+  if (serveHub(tools, req, res, url)) return true;
+  const { namespaces, coverage } = tools;
+  const toolHost = {
+    getNamespace: (name: string) => namespaces.get(name),
+    namespaceFor,
+    namespaces: () => namespaces.byName.values(),
+    coverage,
   };
+  return serveCoverage(toolHost, req, res, url) || (tools.viewer && serveViewer(req, res, url));
+}
 
-  const setRules = (text: string, name?: string): void => {
-    compileRules(text); // throws RulesError before anything changes
-    if (name !== undefined) {
-      namespaceRules.set(name, text);
-      getNamespace(name).setRules(text);
-      return;
-    }
-    const previous = defaultRules;
-    defaultRules = text;
-    for (const [n, ns] of namespaces) if (!namespaceRules.has(n) && ns.rulesText === previous) ns.setRules(text);
-  };
-
-  return { url: `http://${urlHost}:${actualPort}`, host, port: actualPort, stop, exportData, setRules, triggers };
+// What the Emulator Hub answers at /emulators, for the database only: @firebase/rules-unit-testing
+// reads it when FIREBASE_EMULATOR_HUB names this emulator (`rtdb-emulator exec`). Beside it the
+// trigger list and the denial log, open to read like the coverage reports.
+function serveHub(hub: ToolsHost, req: IncomingMessage, res: ServerResponse, url: URL): boolean {
+  if (req.method !== 'GET') return false;
+  const { host } = hub;
+  const info = (name: string) => ({
+    name,
+    host,
+    port: hub.port(),
+    listen: [{ address: host, family: host.includes(':') ? 'IPv6' : 'IPv4', port: hub.port() }],
+  });
+  let body: unknown;
+  if (url.pathname === '/emulators') body = { database: info('database'), hub: info('hub') };
+  else if (url.pathname === '/.inspect/triggers.json') body = hub.triggers?.describe() ?? { functions: null, triggers: [], off: true };
+  else if (url.pathname === '/.inspect/denials.json') {
+    const name = namespaceFor(url, req.headers.host);
+    const ns = hub.namespaces.byName.get(name);
+    const limit = Math.max(1, Math.min(DENIAL_LOG_SIZE, Number(url.searchParams.get('limit')) || DENIAL_LOG_SIZE));
+    body = {
+      format: 'rtdb-emulator-denials/1',
+      namespace: name,
+      kept: DENIAL_LOG_SIZE,
+      total: ns?.denialCount ?? 0,
+      denials: ns ? ns.denials.slice(-limit).reverse() : [],
+    };
+  } else return false;
+  const text = JSON.stringify(body, null, url.searchParams.get('print') === 'pretty' ? 2 : undefined);
+  res.writeHead(200, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Cache-Control': 'no-cache',
+    ...hub.corsHeaders(req),
+  });
+  res.end(text);
+  return true;
 }
 
 function urlHostOf(host: string): string {

@@ -1,6 +1,7 @@
 // The HTTP/REST surface (emulators/rtdb/docs/protocol.md#rest-surface).
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { type BodyLimits, HttpError, checkDeclaredSize, closeUnreadAfterAnswer, readBody } from '@leopard/emulator-http';
 import type { WireQuery } from './rules/types';
 import { RulesError, ruleQueryFromWire } from './rules-api';
 import { authFromCredential } from './connection';
@@ -11,7 +12,6 @@ import { nodeHash } from './hash';
 import { nextPushId } from './push-id';
 import { stripJsonComments } from './jsonc';
 import { acceptsEventStream, streamEvents } from './rest-streaming';
-import { type BodyLimits, HttpError, checkDeclaredSize, closeUnreadAfterAnswer, readBody } from './http-body';
 import type { TriggerRegistry } from './triggers';
 
 export interface RestHost {
@@ -27,7 +27,7 @@ export interface RestHost {
   streamKeepAliveMs?: number;
   /** Functions triggers (triggers.ts): registrations arrive at /.settings/functionTriggers.json. */
   triggers?: TriggerRegistry;
-  /** `Access-Control-Allow-Origin` for a request the origin gate let through (origins.ts). */
+  /** `Access-Control-Allow-Origin` for a request the origin gate let through (@leopard/emulator-http). */
   corsHeaders(req: IncomingMessage): Record<string, string>;
   /** Endpoints beside the database (coverage reports, the data viewer): true when answered. */
   tools?(req: IncomingMessage, res: ServerResponse, url: URL): boolean;
@@ -49,7 +49,7 @@ function cors(host: RestHost, req: IncomingMessage, res: ServerResponse): void {
 
 const bodyLimits = (host: RestHost): BodyLimits => ({ maxBytes: host.maxBodyBytes, timeoutMs: host.requestTimeoutMs });
 
-/** The request body as text, within the host's size and time limits (http-body.ts). */
+/** The request body as text, within the host's size and time limits (@leopard/emulator-http's readBody). */
 async function readText(host: RestHost, req: IncomingMessage): Promise<string> {
   return (await readBody(req, bodyLimits(host))).toString('utf8');
 }
@@ -229,49 +229,32 @@ async function route(host: RestHost, req: IncomingMessage, res: ServerResponse, 
   if (!pathname.endsWith('.json')) throw new HttpError(404, 'Not found; REST paths end with .json');
   const ns = host.getNamespace(host.namespaceFor(url, req.headers.host));
   const auth = credential(req, url);
+  const r: RestRequest = { host, req, res, url, method, ns, auth };
 
-  if (pathname === '/.settings/rules.json') {
-    if (!auth.admin) throw new HttpError(401, 'Permission denied');
-    if (method === 'GET') {
-      if (url.searchParams.get('format') === 'strict') send(req, res, url, 200, JSON.parse(stripJsonComments(ns.rulesText)));
-      else send(req, res, url, 200, ns.rulesText, 'raw');
-      return;
-    }
-    if (method === 'PUT') {
-      const text = await readText(host, req);
-      try {
-        ns.setRules(text);
-      } catch (e) {
-        if (e instanceof RulesError) throw new HttpError(400, e.message);
-        throw e;
-      }
-      send(req, res, url, 200, { status: 'ok' });
-      return;
-    }
-    throw new HttpError(405, 'Method not allowed');
-  }
-  if (pathname === '/.settings/functionTriggers.json') {
-    if (!auth.admin) throw new HttpError(401, 'Permission denied');
-    const triggers = host.triggers;
-    if (method === 'GET') {
-      send(req, res, url, 200, triggers ? (triggers.describe() as { triggers: unknown }).triggers : []);
-      return;
-    }
-    if (method !== 'POST' && method !== 'PUT') throw new HttpError(405, 'Method not allowed');
-    const body = parseJsonBody(await readText(host, req));
-    if (!triggers) throw new HttpError(400, 'Functions triggers are off in this emulator');
-    try {
-      for (const one of Array.isArray(body) ? body : [body]) triggers.register(one, ns.name);
-    } catch (e) {
-      throw new HttpError(400, (e as Error).message);
-    }
-    send(req, res, url, 200, { status: 'ok' });
-    return;
-  }
+  if (pathname === '/.settings/rules.json') return serveRulesSettings(r);
+  if (pathname === '/.settings/functionTriggers.json') return serveTriggerSettings(r);
 
-  let path: string[];
+  const path = dataPath(pathname);
+  validatePath(path, method === 'PUT');
+  if (method === 'GET' || method === 'HEAD') return serveRead(r, path);
+  return serveWrite(r, path);
+}
+
+/** A REST request after routing: its method (after X-HTTP-Method-Override), namespace and caller. */
+interface RestRequest {
+  host: RestHost;
+  req: IncomingMessage;
+  res: ServerResponse;
+  url: URL;
+  method: string;
+  ns: Namespace;
+  auth: AuthState;
+}
+
+/** `/a/b%2Fc.json` → ['a', 'b/c']. */
+function dataPath(pathname: string): Path {
   try {
-    path = pathname
+    return pathname
       .slice(0, -'.json'.length)
       .split('/')
       .filter((s) => s !== '')
@@ -279,11 +262,79 @@ async function route(host: RestHost, req: IncomingMessage, res: ServerResponse, 
   } catch {
     throw new HttpError(400, 'Invalid path: bad percent-encoding');
   }
-  validatePath(path, method === 'PUT');
+}
+
+/** `/.settings/rules.json`: the namespace's rules text (owner only). */
+async function serveRulesSettings({ host, req, res, url, method, ns, auth }: RestRequest): Promise<void> {
+  if (!auth.admin) throw new HttpError(401, 'Permission denied');
+  if (method === 'GET') {
+    if (url.searchParams.get('format') === 'strict') send(req, res, url, 200, JSON.parse(stripJsonComments(ns.rulesText)));
+    else send(req, res, url, 200, ns.rulesText, 'raw');
+    return;
+  }
+  if (method === 'PUT') {
+    const text = await readText(host, req);
+    try {
+      ns.setRules(text);
+    } catch (e) {
+      if (e instanceof RulesError) throw new HttpError(400, e.message);
+      throw e;
+    }
+    send(req, res, url, 200, { status: 'ok' });
+    return;
+  }
+  throw new HttpError(405, 'Method not allowed');
+}
+
+/** `/.settings/functionTriggers.json`: Functions trigger registrations (owner only). */
+async function serveTriggerSettings({ host, req, res, url, method, ns, auth }: RestRequest): Promise<void> {
+  if (!auth.admin) throw new HttpError(401, 'Permission denied');
+  const triggers = host.triggers;
+  if (method === 'GET') {
+    send(req, res, url, 200, triggers ? (triggers.describe() as { triggers: unknown }).triggers : []);
+    return;
+  }
+  if (method !== 'POST' && method !== 'PUT') throw new HttpError(405, 'Method not allowed');
+  const body = parseJsonBody(await readText(host, req));
+  if (!triggers) throw new HttpError(400, 'Functions triggers are off in this emulator');
+  try {
+    for (const one of Array.isArray(body) ? body : [body]) triggers.register(one, ns.name);
+  } catch (e) {
+    throw new HttpError(400, (e as Error).message);
+  }
+  send(req, res, url, 200, { status: 'ok' });
+}
+
+function wantsEtag(req: IncomingMessage): boolean {
+  return String(req.headers['x-firebase-etag'] ?? '').toLowerCase() === 'true';
+}
+
+/** GET and HEAD of data: an event stream, or the value (shallow, with priorities or plain). */
+function serveRead({ host, req, res, url, ns, auth }: RestRequest, path: Path): void {
+  if (acceptsEventStream(req))
+    return streamEvents({ req, res, url, ns, path, auth, wire: restQuery(url), log: host.log, keepAliveMs: host.streamKeepAliveMs });
+  const wire = restQuery(url);
+  const query = wire ? parseWireQuery(wire) : null;
+  const rq = wire && query?.filtered ? ruleQueryFromWire(wire) : null;
+  if (!ns.mayRead(path, auth, rq, 'rest-get')) throw new DataError('Permission denied', 'permission_denied');
+  let node = ns.read(path, query);
+  // The ETag hashes the whole location: not for a caller allowed only this query's window.
+  if (wantsEtag(req) && (!rq || ns.mayRead(path, auth, null))) res.setHeader('ETag', etagOf(getAt(ns.root, path)));
+  if (url.searchParams.get('shallow') === 'true' && isObj(node) && childKeys(node).length) {
+    const o: Record<string, boolean> = {};
+    for (const k of childKeys(node)) Object.defineProperty(o, k, { value: true, enumerable: true });
+    send(req, res, url, 200, o);
+    return;
+  }
+  if (url.searchParams.get('shallow') === 'true') node = isObj(node) ? (node['.value'] ?? null) : node;
+  send(req, res, url, 200, node, url.searchParams.get('format') === 'export' ? 'json' : 'plain');
+}
+
+/** PUT, POST (push), PATCH (update) and DELETE of data, with If-Match as a compare-and-set. */
+async function serveWrite({ host, req, res, url, method, ns, auth }: RestRequest, path: Path): Promise<void> {
   // firebase-tools' import writes with disableTriggers=true: those writes fire no Functions triggers.
   const quiet = url.searchParams.get('disableTriggers') === 'true';
   const write = <T>(fn: () => T): T => (quiet ? ns.withoutTriggers(fn) : fn());
-  const wantEtag = String(req.headers['x-firebase-etag'] ?? '').toLowerCase() === 'true';
   const ifMatch = req.headers['if-match'];
   const expected: Precondition | undefined =
     typeof ifMatch === 'string' && (method === 'PUT' || method === 'DELETE') ? (cur) => etagOf(cur) === ifMatch : undefined;
@@ -314,33 +365,12 @@ async function route(host: RestHost, req: IncomingMessage, res: ServerResponse, 
   };
 
   switch (method) {
-    case 'GET':
-    case 'HEAD': {
-      if (acceptsEventStream(req))
-        return streamEvents({ req, res, url, ns, path, auth, wire: restQuery(url), log: host.log, keepAliveMs: host.streamKeepAliveMs });
-      const wire = restQuery(url);
-      const query = wire ? parseWireQuery(wire) : null;
-      const rq = wire && query?.filtered ? ruleQueryFromWire(wire) : null;
-      if (!ns.mayRead(path, auth, rq, 'rest-get')) throw new DataError('Permission denied', 'permission_denied');
-      let node = ns.read(path, query);
-      // The ETag hashes the whole location: not for a caller allowed only this query's window.
-      if (wantEtag && (!rq || ns.mayRead(path, auth, null))) res.setHeader('ETag', etagOf(getAt(ns.root, path)));
-      if (url.searchParams.get('shallow') === 'true' && isObj(node) && childKeys(node).length) {
-        const o: Record<string, boolean> = {};
-        for (const k of childKeys(node)) Object.defineProperty(o, k, { value: true, enumerable: true });
-        send(req, res, url, 200, o);
-        return;
-      }
-      if (url.searchParams.get('shallow') === 'true') node = isObj(node) ? (node['.value'] ?? null) : node;
-      send(req, res, url, 200, node, url.searchParams.get('format') === 'export' ? 'json' : 'plain');
-      return;
-    }
     case 'PUT': {
       checkBeforeBody(path, false);
       const body = parseJsonBody(await readText(host, req));
       let written: ExportJson = null;
       if (!conditionally(() => (written = write(() => ns.set(path, body, auth, expected, op))))) return;
-      if (wantEtag) res.setHeader('ETag', etagOf(getAt(ns.root, path)));
+      if (wantsEtag(req)) res.setHeader('ETag', etagOf(getAt(ns.root, path)));
       send(req, res, url, 200, written, url.searchParams.get('format') === 'export' ? 'json' : 'plain');
       return;
     }

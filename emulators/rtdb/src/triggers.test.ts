@@ -1,6 +1,6 @@
 // The trigger registry without firebase-tools: registrations, the /backends shape, keys from the
 // 404 text, and the events a commit produces (captured by a local HTTP server standing where the
-// Functions emulator would be). tests/emulator/triggers.test.ts runs the real Functions emulator.
+// Functions emulator would be). emulators/rtdb/conformance/triggers.test.ts runs the real Functions emulator.
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ADMIN, Namespace } from './namespace';

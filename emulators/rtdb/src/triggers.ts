@@ -8,7 +8,7 @@
 // A write that changes a location matching a trigger's path (and namespace) is POSTed to
 // /functions/projects/{project}/triggers/{key} as the legacy event (v1) or CloudEvent (v2) that
 // firebase-functions expects. These are firebase-tools internals, not a documented API: the
-// version they were read from is FIREBASE_TOOLS_VERSION, and tests/emulator/triggers.test.ts
+// version they were read from is FIREBASE_TOOLS_VERSION, and emulators/rtdb/conformance/triggers.test.ts
 // fails when they change.
 
 import { randomUUID } from 'node:crypto';

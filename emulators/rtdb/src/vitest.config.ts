@@ -1,6 +1,6 @@
 // Unit tests of the emulator server's data, hash and query code (no network).
 // Run from the repository root:  npx vitest run --config emulators/rtdb/src/vitest.config.ts
-// (the rules engine has its own config in rules/; the end-to-end suite is tests/emulator/).
+// (the rules engine has its own config in rules/; the end-to-end suite is emulators/rtdb/conformance/).
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 

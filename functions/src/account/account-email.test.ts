@@ -2,8 +2,8 @@
 // opened), the database emulator and the Stripe stand-in: the profile and every Stripe customer
 // of the account follow a verified change; nothing follows an unverified one or the request body.
 import { describe, expect, it } from 'vitest';
-import { identityToolkit } from '../staff/staff-test-harness';
-import { useAccountHarness, newOrderId, type AccountHarness, type TestAccount } from './account-test-harness';
+import { identityToolkit } from '../emulators.testing';
+import { useAccountHarness, newOrderId, type AccountHarness, type TestAccount } from './account.testing';
 
 const h: AccountHarness = useAccountHarness('account-email');
 

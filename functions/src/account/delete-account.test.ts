@@ -2,10 +2,11 @@
 // stand-ins: what the person and Stripe see afterwards, a retry after a failure half way, and the
 // attacks (someone else's account, an old sign-in, a wrong confirmation, a huge body).
 import { describe, expect, it } from 'vitest';
-import { identityToolkit } from '../staff/staff-test-harness';
+import { PASSWORD } from '../auth.testing';
+import { identityToolkit } from '../emulators.testing';
 import { ACCOUNT_DELETED_SUBJECT } from '../mail';
 import { mergeSubscription } from '../subscription-sync';
-import { useAccountHarness, type AccountHarness, type TestAccount } from './account-test-harness';
+import { useAccountHarness, type AccountHarness, type TestAccount } from './account.testing';
 import { ACCOUNT_DELETIONS_PATH, DELETE_ACCOUNT_MESSAGES, PERSONAL_DATA_REMOVED_FIELD, REAUTH_WINDOW_MS, uidHash } from './delete-account';
 
 const h: AccountHarness = useAccountHarness('delete-account');
@@ -166,7 +167,7 @@ describe('deleteAccount', () => {
         refresh_token: (
           await identityToolkit(h.authUrl, 'signInWithPassword', {
             email: account.email,
-            password: 'account-test-password',
+            password: PASSWORD,
             returnSecureToken: true,
           })
         ).refreshToken as string,

@@ -2,8 +2,8 @@
 // file, and nothing of anyone else's (another buyer's orders, another address's submissions, the
 // staff member who handled something), the daily allowance, and the refusals.
 import { describe, expect, it } from 'vitest';
-import { identityToolkit } from '../staff/staff-test-harness';
-import { SITE, newOrderId, signUpProfile, useAccountHarness, type AccountHarness } from './account-test-harness';
+import { identityToolkit } from '../emulators.testing';
+import { SITE, newOrderId, signUpProfile, useAccountHarness, type AccountHarness } from './account.testing';
 import { EXPORT_ALLOWANCE, EXPORT_FILENAME, type AccountExport } from './export-data';
 
 const h: AccountHarness = useAccountHarness('export-data');

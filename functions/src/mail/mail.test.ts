@@ -3,7 +3,7 @@
 // and values typed by a visitor that must not become markup.
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { start, WRONG_PRIVATE_KEY_TEXT, type RunningEmailJs } from '../../../emulators/emailjs/server';
+import { start, WRONG_PRIVATE_KEY_TEXT, type RunningEmailJs } from '@leopard/emailjs-stand-in';
 import { escapeHtml, sendMail, spacePassMail, verifyEmailMail, type MailSettings } from '.';
 
 const KEY = 'emailjs_private_mail_test';

@@ -12,10 +12,10 @@ import {
   type StaffAuditEntry,
 } from '../../../src/data/staff';
 import { TRADE_IN_REWARD_CENTS } from '../../../src/catalog/add-ons';
-import { read } from '../billing-test-harness';
+import { read } from '../billing.testing';
 import { ROLE_CHANGED, STAFF_ONLY, notAllowed } from './claims';
 import { STAFF_MAX_BODY_BYTES } from './handler';
-import { SITE, useStaffHarness, type TestAccount } from './staff-test-harness';
+import { SITE, useStaffHarness, type TestAccount } from './staff.testing';
 
 const harness = useStaffHarness('staff');
 

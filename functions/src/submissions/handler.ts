@@ -14,7 +14,7 @@ import { MAILS_PER_RECIPIENT, SUBMISSIONS_PER_ADDRESS, SUBMISSION_QUOTA } from '
 import { parseSubmission, type SubmissionFields, type SubmitFormLimited, type SubmitFormStored } from '../../../src/data/submission-fields';
 import { unsubscribeToken } from '../account/mail-links';
 import { optedOutOfAll } from '../account/unsubscribe';
-import { identifyCaller } from '../caller';
+import { signedInCaller } from '../caller';
 import { clientAddress } from '../client-address';
 import { applyCors, requireMethod, sendError } from '../http';
 import { contactInquiryMail, isMailConfigured, joinListConfirmationMail, sendMail, unsubscribeUrl, type MailSettings } from '../mail';
@@ -125,9 +125,8 @@ export async function handleSubmitForm(request: Request, response: Response, dep
     if (!verified) return sendError(response, 401, SUBMIT_FORM_MESSAGES.appCheck);
   }
 
-  const caller = await identifyCaller(deps.auth, request.get('Authorization'));
-  if (caller.kind === 'visitor') return sendError(response, 401, SUBMIT_FORM_MESSAGES.signIn);
-  if (caller.kind === 'rejected') return sendError(response, 401, SUBMIT_FORM_MESSAGES.badToken);
+  const caller = await signedInCaller(deps.auth, request, response, 'submitForm', SUBMIT_FORM_MESSAGES);
+  if (!caller) return;
 
   if (bodySize(request) > SUBMIT_FORM_MAX_BODY_BYTES) return sendError(response, 413, SUBMIT_FORM_MESSAGES.tooLarge);
   const body: unknown = request.body;

@@ -2,17 +2,15 @@
 // anonymous visitors, real ID tokens) and the EmailJS stand-in configured as the stack configures
 // it (the private key required). Each test is an attack on the limits or the mail, next to the
 // honest path (docs/decisions/0111-submissions-through-the-server.md).
-import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
-import { getDatabase, type Database } from 'firebase-admin/database';
+import type { Database } from 'firebase-admin/database';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { start as startEmailJs, type RunningEmailJs } from '../../../emulators/emailjs/server';
-import { start as startDatabase, type RunningEmulator } from '../../../emulators/rtdb/src/index';
+import { start as startEmailJs, type RunningEmailJs } from '@leopard/emailjs-stand-in';
 import { MAILS_PER_RECIPIENT, SUBMISSIONS_PER_ADDRESS, SUBMISSION_QUOTA } from '../../../src/config/data-limits';
 import type { MailSettings } from '../mail';
 import { RATE_LIMITS_PATH } from '../rate-limit';
-import { identityToolkit, startAuthEmulator, type RunningAuth } from '../staff/staff-test-harness';
-import { post, testServers, type JsonAnswer } from '../test-server';
+import { identityToolkit, startAuthEmulator, startDatabaseApp, type DatabaseApp, type RunningAuth } from '../emulators.testing';
+import { post, testServers, type JsonAnswer } from '../http.testing';
 import { APP_CHECK_HEADER, handleSubmitForm, type SubmitFormDependencies } from './handler';
 
 const PROJECT = 'demo-submit-form';
@@ -21,8 +19,7 @@ const PRIVATE_KEY = 'emailjs_private_submit_test';
 const INBOX = 'team@leopard.test';
 
 let authEmulator: RunningAuth;
-let database: RunningEmulator;
-let app: App;
+let backend: DatabaseApp;
 let db: Database;
 let emailjs: RunningEmailJs;
 let url: string;
@@ -33,9 +30,8 @@ const deps = {} as SubmitFormDependencies;
 beforeAll(async () => {
   authEmulator = await startAuthEmulator(PROJECT);
   process.env.FIREBASE_AUTH_EMULATOR_HOST = authEmulator.host;
-  database = await startDatabase({ port: 0, quiet: true });
-  app = initializeApp({ projectId: PROJECT, databaseURL: `${database.url}?ns=${PROJECT}` }, `submit-form-${Date.now()}`);
-  db = getDatabase(app);
+  backend = await startDatabaseApp('submit-form');
+  db = backend.database;
   emailjs = await startEmailJs({ port: 0, quiet: true, privateKey: PRIVATE_KEY, requirePrivateKey: true });
   mail = {
     privateKey: PRIVATE_KEY,
@@ -50,16 +46,23 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await servers.closeAll();
-  await deleteApp(app);
-  await emailjs.stop();
-  await database.stop();
-  await authEmulator.stop();
+  await backend?.close();
+  await emailjs?.stop();
+  await authEmulator?.stop();
 }, 30_000);
 
 beforeEach(async () => {
-  Object.assign(deps, { auth: getAuth(app), appCheck: null, database: db, mail, contactInbox: INBOX, siteOrigins: [SITE], now: undefined });
+  Object.assign(deps, {
+    auth: getAuth(backend.app),
+    appCheck: null,
+    database: db,
+    mail,
+    contactInbox: INBOX,
+    siteOrigins: [SITE],
+    now: undefined,
+  });
   emailjs.reset();
-  await db.ref().set(null);
+  await backend.reset();
 });
 
 /** A new anonymous visitor, as the forms make one (accounts:signUp without an email). */

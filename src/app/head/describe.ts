@@ -3,7 +3,7 @@ import { isPlanId, PLAN_DETAILS, PLAN_NAMES } from '@/catalog/plans';
 import { isServiceId, SERVICE_LABELS } from '@/catalog/services';
 import { PAGE_SUMMARIES } from '@/config/page-summaries';
 import { paths } from '@/config/paths';
-import { waitlistProgrammeOf } from '@/data/staff';
+import { waitlistProgrammeOf } from '@/config/waitlist-programmes';
 import { WAITLIST_TEXTS } from '@/features/forms/messages';
 import { privacyPolicyMeta, termsOfServiceMeta } from '@/features/legal/legal-documents';
 

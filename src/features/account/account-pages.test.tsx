@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { AuthContext, type AuthState } from '@/session/auth-context';
-import { expectDecorativeIcons } from '@/test/icons';
+import { expectDecorativeIcons } from '@/ui/icons.testing';
 import PaymentMethodsPage from './payment-methods-page';
 
 const renderPage = (page: React.ReactNode) => render(<MemoryRouter>{page}</MemoryRouter>);

@@ -13,11 +13,11 @@ import { BRAND } from '@/config/brand';
 import { externalLinks } from '@/config/external-links';
 import { paths } from '@/config/paths';
 import { AuthContext, type AuthState } from '@/session/auth-context';
-import { expectDecorativeIcons } from '@/test/icons';
+import { expectDecorativeIcons } from '@/ui/icons.testing';
 import { toProfile } from '@/data/users';
 import DashboardPage from './dashboard-page';
 import { RESEND_COOLDOWN_MS } from './dashboard/resend-cooldown';
-import { checkoutOrder, DAY_MS, monthly, orders, paidFields, T0, yearly } from './orders.fixture';
+import { checkoutOrder, DAY_MS, monthly, orders, paidFields, T0, yearly } from './orders.testing';
 import type { ProfileState } from './profile/use-profile';
 import type { OrdersState } from './use-orders';
 

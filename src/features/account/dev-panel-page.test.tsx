@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import type { User } from 'firebase/auth';
 import { describe, expect, it } from 'vitest';
 import { AuthContext, type AuthState } from '@/session/auth-context';
-import { expectDecorativeIcons } from '@/test/icons';
+import { expectDecorativeIcons } from '@/ui/icons.testing';
 import DevPanelPage from './dev-panel-page';
 
 function renderWith(state: Partial<AuthState>) {

@@ -12,7 +12,7 @@ import { AuthContext, type AuthState } from '@/session/auth-context';
 import { CONNECTION_NOTICE } from '@/ui/connection-notice-texts';
 import { legacyBillingPeriod, newestFirst } from '@/data/orders';
 import OrderHistoryPage from './order-history-page';
-import { checkoutOrder, DAY_MS, monthly, orders, paidFields, T0, yearly } from './orders.fixture';
+import { checkoutOrder, DAY_MS, monthly, orders, paidFields, T0, yearly } from './orders.testing';
 import type { OrdersState } from './use-orders';
 
 const mocks = vi.hoisted(() => ({ state: { status: 'loading', unreachable: false } as OrdersState }));

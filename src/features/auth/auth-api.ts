@@ -11,7 +11,7 @@ import {
   signOut,
   type User,
 } from 'firebase/auth';
-import { readProfileExists } from '@/data/users-api';
+import { readProfileExists } from '@/firebase/users-api';
 import { getAuthClient } from '@/firebase/clients';
 import { syncAccountEmail } from '@/session/account-email';
 import { verificationSettings } from '@/session/session-api';

@@ -72,7 +72,8 @@ interface CaptchaProps {
 
 /**
  * The sign-up captcha: the code drawn on a canvas, a button that reads it aloud and one that draws
- * a new code. The code itself is nowhere in the page or its accessibility tree (issue 17): the
+ * a new code. The code itself is nowhere in the page or its accessibility tree
+ * (docs/decisions/0081-captcha-without-look-alikes.md): the
  * image is labelled for what it is, and people who cannot see it listen to it. A script can still
  * get the code (the check runs in the browser), but no more easily than by reading the image.
  */

@@ -2,7 +2,7 @@ import type { User } from 'firebase/auth';
 import { useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { listCountries } from '@/data/countries';
-import { createUserRecord } from '@/data/users-api';
+import { createUserRecord } from '@/firebase/users-api';
 import { withinServerWait } from '@/firebase/connection';
 import { authErrorMessage } from '@/session/auth-errors';
 import type { AlertMessage } from '@/ui/alerts';

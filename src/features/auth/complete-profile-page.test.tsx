@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { User } from 'firebase/auth';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AccountRecordSummary } from '@/data/users-api';
+import type { AccountRecordSummary } from '@/firebase/users-api';
 import type { LiveValue } from '@/firebase/use-live-value';
 import CompleteProfilePage from './complete-profile-page';
 import { SIGN_UP_MESSAGES } from './messages';
@@ -15,7 +15,7 @@ const mocks = vi.hoisted(() => ({
 }));
 vi.mock('@/session/auth-context', () => ({ useAuth: () => ({ ...mocks.auth, signingOut: false, signOut: vi.fn() }) }));
 vi.mock('@/firebase/use-live-value', () => ({ useLiveValueOf: () => mocks.record }));
-vi.mock('@/data/users-api', () => ({ watchAccountRecord: vi.fn(), createUserRecord: mocks.createUserRecord }));
+vi.mock('@/firebase/users-api', () => ({ watchAccountRecord: vi.fn(), createUserRecord: mocks.createUserRecord }));
 vi.mock('@/firebase/connection', () => ({ withinServerWait: <T,>(write: Promise<T>) => write }));
 
 const user = { uid: 'u1', email: 'ada@example.com', emailVerified: false, displayName: 'Ada King Lovelace' } as User;

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { PAGE_TITLES } from '@/config/page-titles';
 import { NEXT_PARAM, paths, safeNextPath, signInPath } from '@/config/paths';
-import { watchAccountRecord } from '@/data/users-api';
+import { watchAccountRecord } from '@/firebase/users-api';
 import { useLiveValueOf } from '@/firebase/use-live-value';
 import { useAuth } from '@/session/auth-context';
 import { ConnectionNotice } from '@/ui/connection-notice';

@@ -2,7 +2,7 @@
 import { getAuthClient, getDatabaseClient } from '@/firebase/clients';
 import type { SignUpServices } from './sign-up-steps';
 
-type Apis = [typeof import('./auth-api'), typeof import('@/data/users-api')];
+type Apis = [typeof import('./auth-api'), typeof import('@/firebase/users-api')];
 let apis: Promise<Apis> | undefined;
 
 /** Firebase's SDK loads on the first attempt, not with the page (docs/decisions/0082-where-the-auth-state-lives.md). Both modules
@@ -11,7 +11,7 @@ let apis: Promise<Apis> | undefined;
  *  next attempt. */
 function loadApis(): Promise<Apis> {
   if (!apis) {
-    apis = Promise.all([import('./auth-api'), import('@/data/users-api')]);
+    apis = Promise.all([import('./auth-api'), import('@/firebase/users-api')]);
     apis.catch(() => (apis = undefined));
   }
   return apis;

@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { FirebaseSetupError } from '@/firebase/clients';
 import { alertError, alertSuccess, alertWarning } from '@/ui/alerts';
 import { AUTH_ERROR_MESSAGES } from '@/session/auth-errors';
-import { createUserRecord } from '@/data/users-api';
+import { createUserRecord } from '@/firebase/users-api';
 import { createAccount } from './auth-api';
 import { SIGN_UP_MESSAGES } from './messages';
 import { SignUpForm } from './sign-up-form';
@@ -16,7 +16,7 @@ vi.mock('@/ui/alerts', () => ({
   alertSuccess: vi.fn(async () => {}),
 }));
 vi.mock('./auth-api', () => ({ createAccount: vi.fn(), resumeAccount: vi.fn(async () => null) }));
-vi.mock('@/data/users-api', () => ({ createUserRecord: vi.fn() }));
+vi.mock('@/firebase/users-api', () => ({ createUserRecord: vi.fn() }));
 vi.mock('@/firebase/clients', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@/firebase/clients')>()),
   getAuthClient: vi.fn(async () => ({})),

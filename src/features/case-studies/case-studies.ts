@@ -31,10 +31,12 @@ export interface CaseStudyImage {
 export type CaseStudyBlock =
   { kind: 'text'; heading: string; paragraphs: readonly string[] } | { kind: 'image'; image: CaseStudyImage; caption: string };
 
-export interface CaseStudyMetric {
-  value: string;
-  label: string;
-}
+/** A result: a figure as it is written (`+27%`), or a rating out of RATING_SCALE, which the page
+ *  shows with a star and reads out as a rating. */
+export type CaseStudyMetric = { value: string; label: string } | { rating: number; label: string };
+
+/** The stars a rating is out of (the app stores'). */
+export const RATING_SCALE = 5;
 
 export interface CaseStudy {
   slug: CaseStudySlug;
@@ -157,7 +159,7 @@ export const CASE_STUDIES: readonly CaseStudy[] = [
     outcomes: [
       { value: '+27%', label: 'conversion rate compared with the mobile website' },
       { value: '+18%', label: 'average order value' },
-      { value: '4.8 ★', label: 'average rating across both app stores' },
+      { rating: 4.8, label: 'average rating across both app stores' },
     ],
   },
   {

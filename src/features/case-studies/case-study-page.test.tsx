@@ -1,9 +1,9 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { externalLinks } from '@/config/external-links';
 import { CASE_STUDY_SLUGS, paths } from '@/config/paths';
-import { CASE_STUDIES } from './case-studies';
+import { CASE_STUDIES, RATING_SCALE } from './case-studies';
 import CaseStudyPage from './case-study-page';
 import { caseStudyTitle } from './case-study-titles';
 
@@ -21,6 +21,12 @@ describe('case-study data', () => {
   it('has exactly one entry per slug of paths.ts, named as the route titles name it', () => {
     expect(CASE_STUDIES.map((study) => study.slug)).toEqual([...CASE_STUDY_SLUGS]);
     for (const study of CASE_STUDIES) expect(study.name).toBe(caseStudyTitle(study.slug));
+  });
+
+  it('keeps every rating a number within the stars it is out of', () => {
+    for (const metric of CASE_STUDIES.flatMap((study) => study.outcomes)) {
+      if ('rating' in metric) expect(metric.rating).toSatisfy((rating: number) => rating >= 0 && rating <= RATING_SCALE);
+    }
   });
 
   it('gives every picture a description and a size', () => {
@@ -68,6 +74,19 @@ describe('CaseStudyPage', () => {
     const getStarted = screen.getAllByRole('link', { name: /^Get started/ });
     expect(getStarted.length).toBeGreaterThanOrEqual(2);
     for (const link of getStarted) expect(link).toHaveAttribute('href', paths.contact);
+  });
+
+  it('shows a rating as a figure and a star that a screen reader hears as a rating', () => {
+    const charm = CASE_STUDIES.find((study) => study.slug === 'charm');
+    expect(charm?.outcomes).toContainEqual({ rating: 4.8, label: 'average rating across both app stores' });
+    renderAt('charm');
+    const item = screen.getByText('average rating across both app stores').closest('li') as HTMLElement;
+    const figure = within(item).getByText('4.8');
+    expect(figure).toHaveAttribute('aria-hidden', 'true');
+    expect(item.querySelector('svg')).toHaveAttribute('aria-hidden', 'true');
+    expect(within(item).getByText('Rated 4.8 out of 5')).toHaveClass('visually-hidden');
+    // The star is drawn, not a character that a screen reader names "black star".
+    expect(item).not.toHaveTextContent('★');
   });
 
   it('links VM.Crystalware to its demo site in a new tab, and no other study', () => {

@@ -1,10 +1,24 @@
+import { Star } from 'lucide-react';
 import { Link, useParams } from 'react-router-dom';
 import NotFoundPage from '@/ui/not-found-page';
 import { paths } from '@/config/paths';
 import { ButtonLink, ExternalButtonLink } from '@/ui/button';
 import { PageIntro } from '@/ui/page-intro';
-import { findCaseStudy, type CaseStudyBlock, type CaseStudyImage } from './case-studies';
+import { findCaseStudy, RATING_SCALE, type CaseStudyBlock, type CaseStudyImage, type CaseStudyMetric } from './case-studies';
 import styles from './case-study-page.module.scss';
+
+/** A result's figure; a rating is seen as "4.8 ★" and heard as "Rated 4.8 out of 5". */
+function MetricValue({ metric }: { metric: CaseStudyMetric }) {
+  if (!('rating' in metric)) return <strong>{metric.value}</strong>;
+  const rating = metric.rating.toFixed(1);
+  return (
+    <strong className={styles.rating}>
+      <span aria-hidden="true">{rating}</span>
+      <Star aria-hidden="true" focusable="false" className={styles.star} />
+      <span className="visually-hidden">{`Rated ${rating} out of ${RATING_SCALE}`}</span>
+    </strong>
+  );
+}
 
 function Picture({ image, lazy }: { image: CaseStudyImage; lazy: boolean }) {
   return (
@@ -100,7 +114,7 @@ export default function CaseStudyPage() {
           <ul>
             {study.outcomes.map((metric) => (
               <li key={metric.label}>
-                <strong>{metric.value}</strong> <span>{metric.label}</span>
+                <MetricValue metric={metric} /> <span>{metric.label}</span>
               </li>
             ))}
           </ul>

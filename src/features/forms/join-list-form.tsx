@@ -1,4 +1,4 @@
-import type { WaitlistProgramme } from '@/data/staff';
+import type { WaitlistProgramme } from '@/config/waitlist-programmes';
 import { FormField } from './form-field';
 import { SubmissionForm } from './submission-form';
 import { useSubmissionForm } from './use-submission';

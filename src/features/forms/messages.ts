@@ -4,7 +4,7 @@ import { externalLinks } from '@/config/external-links';
 import type { SubmissionKind } from '@/config/data-limits';
 import { PAGE_SUMMARIES } from '@/config/page-summaries';
 import { PAGE_TITLES } from '@/config/page-titles';
-import type { WaitlistProgramme } from '@/data/staff';
+import type { WaitlistProgramme } from '@/config/waitlist-programmes';
 import type { AlertMessage } from '@/ui/alerts';
 
 /** The thank-you alert of each form, shown once the submission is stored; the waitlist's and the

@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router-dom';
 import { PageIntro } from '@/ui/page-intro';
 import { useHydrated } from '@/ui/use-hydrated';
-import { DEFAULT_WAITLIST_PROGRAMME, waitlistProgrammeOf } from '@/data/staff';
+import { DEFAULT_WAITLIST_PROGRAMME, waitlistProgrammeOf } from '@/config/waitlist-programmes';
 import { JoinListForm } from './join-list-form';
 import { WAITLIST_TEXTS } from './messages';
 import styles from './forms.module.scss';

@@ -3,7 +3,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { externalLinks } from '@/config/external-links';
 import { paths } from '@/config/paths';
-import { expectDecorativeIcons } from '@/test/icons';
+import { expectDecorativeIcons } from '@/ui/icons.testing';
 import { LegalDocumentView } from './legal-document';
 import type { LegalDocument } from './legal-documents';
 import { privacyPolicy } from './privacy-policy';

@@ -27,16 +27,7 @@ import styles from './home/home.module.scss';
 export default function HomePage() {
   return (
     <>
-      <PageIntro title="Software that ships. Internet from space." summary={PAGE_SUMMARIES.home} art={<HeroArt />}>
-        <Actions>
-          <ButtonLink to={paths.contact} variant="accent">
-            Start your project
-          </ButtonLink>
-          <ButtonLink to={paths.whyChoose} variant="secondary">
-            See plans and prices
-          </ButtonLink>
-        </Actions>
-      </PageIntro>
+      <HomeIntro />
 
       <StatsBand
         title="Results our clients can count"
@@ -94,49 +85,9 @@ export default function HomePage() {
         </Actions>
       </Section>
 
-      <Promo
-        eyebrow="Space satellite internet"
-        title="Fast internet from low orbit, wherever you are"
-        art={{ src: '/images/marketing/space.svg', width: 480, height: 320 }}
-        night
-      >
-        <p>
-          Space brings broadband to ranches, boats, job sites and remote offices through our low-orbit satellites. Join the beta and get a
-          tester pass as soon as your area is approved.
-        </p>
-        <p className={styles.membership}>
-          {MEMBERSHIP.name}: <strong>{MEMBERSHIP.price}</strong> — stream {MEMBERSHIP.videos} on any Space connection.
-        </p>
-        <Actions>
-          <ButtonLink to={paths.preorder} variant="accent">
-            Pre-order Space
-          </ButtonLink>
-          <ButtonLink to={paths.spaceTrailer} variant="ghost">
-            Watch the Space trailer
-          </ButtonLink>
-        </Actions>
-      </Promo>
+      <SpacePromo />
 
-      <Promo
-        eyebrow="Development environment"
-        title="Your development environment, in the browser"
-        art={{ src: '/images/marketing/dev-environment.svg', width: 480, height: 320 }}
-        artFirst
-      >
-        <p>
-          The Dev Panel gives every customer a Live View of their product as we build it and a Dev Box: a ready-made cloud workspace with
-          your repository, tools and preview links.
-        </p>
-        <p className={styles.requests}>
-          <strong>{ACCESS_REQUESTS.count}</strong> people requested access {ACCESS_REQUESTS.window}.
-        </p>
-        <Actions>
-          <ButtonLink to={paths.signUp}>Create an account for early access</ButtonLink>
-          <ButtonLink to={paths.devPanel} variant="secondary">
-            Open the Dev Panel
-          </ButtonLink>
-        </Actions>
-      </Promo>
+      <DevPanelPromo />
 
       <ClosingCta
         title="Ready to build something?"
@@ -144,5 +95,74 @@ export default function HomePage() {
         primary={{ to: paths.contact, label: 'Contact us' }}
       />
     </>
+  );
+}
+
+function HomeIntro() {
+  return (
+    <PageIntro title="Software that ships. Internet from space." summary={PAGE_SUMMARIES.home} art={<HeroArt />}>
+      <Actions>
+        <ButtonLink to={paths.contact} variant="accent">
+          Start your project
+        </ButtonLink>
+        <ButtonLink to={paths.whyChoose} variant="secondary">
+          See plans and prices
+        </ButtonLink>
+      </Actions>
+    </PageIntro>
+  );
+}
+
+/** The satellite internet: its beta, the members' video plan, the pre-order. */
+function SpacePromo() {
+  return (
+    <Promo
+      eyebrow="Space satellite internet"
+      title="Fast internet from low orbit, wherever you are"
+      art={{ src: '/images/marketing/space.svg', width: 480, height: 320 }}
+      night
+    >
+      <p>
+        Space brings broadband to ranches, boats, job sites and remote offices through our low-orbit satellites. Join the beta and get a
+        tester pass as soon as your area is approved.
+      </p>
+      <p className={styles.membership}>
+        {MEMBERSHIP.name}: <strong>{MEMBERSHIP.price}</strong> — stream {MEMBERSHIP.videos} on any Space connection.
+      </p>
+      <Actions>
+        <ButtonLink to={paths.preorder} variant="accent">
+          Pre-order Space
+        </ButtonLink>
+        <ButtonLink to={paths.spaceTrailer} variant="ghost">
+          Watch the Space trailer
+        </ButtonLink>
+      </Actions>
+    </Promo>
+  );
+}
+
+/** The Dev Panel's early access. */
+function DevPanelPromo() {
+  return (
+    <Promo
+      eyebrow="Development environment"
+      title="Your development environment, in the browser"
+      art={{ src: '/images/marketing/dev-environment.svg', width: 480, height: 320 }}
+      artFirst
+    >
+      <p>
+        The Dev Panel gives every customer a Live View of their product as we build it and a Dev Box: a ready-made cloud workspace with your
+        repository, tools and preview links.
+      </p>
+      <p className={styles.requests}>
+        <strong>{ACCESS_REQUESTS.count}</strong> people requested access {ACCESS_REQUESTS.window}.
+      </p>
+      <Actions>
+        <ButtonLink to={paths.signUp}>Create an account for early access</ButtonLink>
+        <ButtonLink to={paths.devPanel} variant="secondary">
+          Open the Dev Panel
+        </ButtonLink>
+      </Actions>
+    </Promo>
   );
 }

@@ -1,14 +1,8 @@
 import { useId, useRef, type ReactNode } from 'react';
 import { PAGE_TITLES } from '@/config/page-titles';
 import { paths } from '@/config/paths';
-import {
-  SUBMISSION_STATUSES,
-  WAITLIST_PROGRAMMES,
-  type PreorderPass,
-  type StaffMailOutcome,
-  type WaitlistProgramme,
-  type WaitlistStatus,
-} from '@/data/staff';
+import { WAITLIST_PROGRAMMES, type WaitlistProgramme } from '@/config/waitlist-programmes';
+import { SUBMISSION_STATUSES, type PreorderPass, type StaffMailOutcome, type WaitlistStatus } from '@/data/staff';
 import { Button } from '@/ui/button';
 import { StatusBadge } from '@/ui/status-badge';
 import { ActionError } from './components/action-error';

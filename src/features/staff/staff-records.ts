@@ -5,18 +5,10 @@
  */
 import { BRAND } from '@/config/brand';
 import type { SubmissionKind } from '@/config/data-limits';
+import { DEFAULT_WAITLIST_PROGRAMME, isWaitlistProgramme, type WaitlistProgramme } from '@/config/waitlist-programmes';
 import { isLivePlan } from '@/data/order-display';
 import { toOrders, type Order, type StoredOrder } from '@/data/orders';
-import {
-  DEFAULT_WAITLIST_PROGRAMME,
-  isWaitlistProgramme,
-  SUBMISSION_STATUSES,
-  type ContactStatus,
-  type PreorderPass,
-  type PreorderStatus,
-  type WaitlistProgramme,
-  type WaitlistStatus,
-} from '@/data/staff';
+import { SUBMISSION_STATUSES, type ContactStatus, type PreorderPass, type PreorderStatus, type WaitlistStatus } from '@/data/staff';
 
 type Stored = Readonly<Record<string, unknown>>;
 type StoredList = Readonly<Record<string, unknown>> | null;

@@ -25,7 +25,7 @@ export default function StorePage() {
   // Switching views replaces most of the page; take keyboard and screen-reader users to the new
   // view's heading rather than leaving focus on a button that is gone. Not on arrival, though: a
   // store opened at ?service= switches from the pre-rendered categories to the models as it
-  // hydrates, and that is no change of view (issue 18: it focused "Pick a Model" on arrival).
+  // hydrates, and that is no change of view (docs/decisions/0099-focus-on-store.md).
   useEffect(() => {
     if (!hydrated) return;
     const previous = shownService.current;

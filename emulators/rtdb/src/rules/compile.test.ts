@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ALLOW_ALL_RULES_TEXT, RulesError, compileRules, indexesAt } from '.';
-import { p, read, rulesOf, set } from './test-helpers';
+import { p, read, rulesOf, set } from './engine.testing';
 
 function compileError(text: string): string {
   try {

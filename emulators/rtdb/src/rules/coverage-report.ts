@@ -219,46 +219,7 @@ export function coverageReport(input: ReportInput): CoverageReport {
   const text = doc.text;
   const pos = new Positions(text);
 
-  const rules: Array<[number, RuleLocationReport]> = doc.rules.map((r, i) => {
-    const c = totals.counts[i];
-    const nodes: NodeReport[] = [];
-    const expr = r.expression;
-    if (expr !== null) {
-      const offsets = expressionOffsets(text, r, expr);
-      for (const n of expr.nodes) {
-        const k = 4 + 4 * n.id;
-        const values: Record<string, number> = {};
-        if (c[k + TRUE] > 0) values.true = c[k + TRUE];
-        if (c[k + FALSE] > 0) values.false = c[k + FALSE];
-        for (const [label, count] of totals.values[i][n.id] ?? []) values[label] = count;
-        const fixed = expr.fixed[n.id];
-        const fixedCount = c[k + EVALS] - c[k + ERRORS] - c[k + TRUE] - c[k + FALSE];
-        if (fixed !== undefined && fixedCount > 0) values[fixed] = fixedCount;
-        nodes.push({
-          id: n.id,
-          parent: n.parent < 0 ? null : n.parent,
-          label: n.label,
-          text: expr.source.slice(n.start, n.end),
-          span: pos.span(offsets[n.start], offsets[n.end]),
-          evaluations: c[k + EVALS],
-          values,
-          errors: c[k + ERRORS],
-        });
-      }
-    }
-    const report: RuleLocationReport = {
-      path: r.path,
-      kind: r.kind,
-      where: r.where,
-      span: pos.span(r.valueOffset, r.valueOffset + r.valueLength),
-      constant: r.constant,
-      expression: expr?.source ?? null,
-      evaluations: c[EVALS],
-      results: { true: c[TRUE], false: c[FALSE], error: c[ERRORS] },
-      nodes,
-    };
-    return [r.valueOffset, report];
-  });
+  const rules: Array<[number, RuleLocationReport]> = doc.rules.map((r, i) => [r.valueOffset, ruleReport(text, pos, totals, r, i)]);
   const indexes: Array<[number, IndexLocationReport]> = doc.indexes.map((x: IndexCoverage, i) => [
     x.valueOffset,
     {
@@ -273,9 +234,6 @@ export function coverageReport(input: ReportInput): CoverageReport {
   ]);
   const locations = [...rules, ...indexes].sort((a, b) => a[0] - b[0]).map(([, l]) => l);
 
-  const ruleReports = rules.map(([, r]) => r);
-  const allNodes = ruleReports.flatMap((r) => r.nodes);
-  const booleanNodes = allNodes.filter((n) => (n.values.true ?? 0) + (n.values.false ?? 0) > 0);
   return {
     format: COVERAGE_FORMAT,
     namespaces: [...input.namespaces].sort(),
@@ -283,17 +241,7 @@ export function coverageReport(input: ReportInput): CoverageReport {
     rulesHash: rulesHash(text),
     generatedAt: new Date().toISOString(),
     source: text,
-    summary: {
-      rules: ruleReports.length,
-      rulesEvaluated: ruleReports.filter((r) => r.evaluations > 0).length,
-      expressions: ruleReports.filter((r) => r.expression !== null).length,
-      nodes: allNodes.length,
-      nodesEvaluated: allNodes.filter((n) => n.evaluations > 0).length,
-      booleanNodes: booleanNodes.length,
-      bothOutcomes: booleanNodes.filter((n) => n.values.true && n.values.false).length,
-      evaluations: ruleReports.reduce((s, r) => s + r.evaluations, 0),
-      errors: ruleReports.reduce((s, r) => s + r.results.error, 0),
-    },
+    summary: summarize(rules.map(([, r]) => r)),
     locations,
     unindexedQueries: [...totals.unindexed]
       .map(([k, count]) => {
@@ -301,6 +249,63 @@ export function coverageReport(input: ReportInput): CoverageReport {
         return { path, index, count };
       })
       .sort((a, b) => a.path.localeCompare(b.path) || a.index.localeCompare(b.index)),
+  };
+}
+
+/** The report of rule `i` of the document, with one entry per subexpression. */
+function ruleReport(text: string, pos: Positions, totals: CoverageTotals, r: RuleCoverage, i: number): RuleLocationReport {
+  const c = totals.counts[i];
+  const nodes: NodeReport[] = [];
+  const expr = r.expression;
+  if (expr !== null) {
+    const offsets = expressionOffsets(text, r, expr);
+    for (const n of expr.nodes) {
+      const k = 4 + 4 * n.id;
+      const values: Record<string, number> = {};
+      if (c[k + TRUE] > 0) values.true = c[k + TRUE];
+      if (c[k + FALSE] > 0) values.false = c[k + FALSE];
+      for (const [label, count] of totals.values[i][n.id] ?? []) values[label] = count;
+      const fixed = expr.fixed[n.id];
+      const fixedCount = c[k + EVALS] - c[k + ERRORS] - c[k + TRUE] - c[k + FALSE];
+      if (fixed !== undefined && fixedCount > 0) values[fixed] = fixedCount;
+      nodes.push({
+        id: n.id,
+        parent: n.parent < 0 ? null : n.parent,
+        label: n.label,
+        text: expr.source.slice(n.start, n.end),
+        span: pos.span(offsets[n.start], offsets[n.end]),
+        evaluations: c[k + EVALS],
+        values,
+        errors: c[k + ERRORS],
+      });
+    }
+  }
+  return {
+    path: r.path,
+    kind: r.kind,
+    where: r.where,
+    span: pos.span(r.valueOffset, r.valueOffset + r.valueLength),
+    constant: r.constant,
+    expression: expr?.source ?? null,
+    evaluations: c[EVALS],
+    results: { true: c[TRUE], false: c[FALSE], error: c[ERRORS] },
+    nodes,
+  };
+}
+
+function summarize(ruleReports: RuleLocationReport[]): CoverageReport['summary'] {
+  const allNodes = ruleReports.flatMap((r) => r.nodes);
+  const booleanNodes = allNodes.filter((n) => (n.values.true ?? 0) + (n.values.false ?? 0) > 0);
+  return {
+    rules: ruleReports.length,
+    rulesEvaluated: ruleReports.filter((r) => r.evaluations > 0).length,
+    expressions: ruleReports.filter((r) => r.expression !== null).length,
+    nodes: allNodes.length,
+    nodesEvaluated: allNodes.filter((n) => n.evaluations > 0).length,
+    booleanNodes: booleanNodes.length,
+    bothOutcomes: booleanNodes.filter((n) => n.values.true && n.values.false).length,
+    evaluations: ruleReports.reduce((s, r) => s + r.evaluations, 0),
+    errors: ruleReports.reduce((s, r) => s + r.results.error, 0),
   };
 }
 

@@ -4,7 +4,7 @@ import { compileRules } from '.';
 import { expressionSpans } from './coverage';
 import { coverageReport, coverageHtml } from './coverage-report';
 import { compileCoveredExpression } from './expression';
-import { read, set } from './test-helpers';
+import { read, set } from './engine.testing';
 
 /** The text of every node's range, in pre-order of the counting compile. */
 function texts(source: string, kind: '.read' | '.write' | '.validate' = '.write', vars: string[] = []): string[] {

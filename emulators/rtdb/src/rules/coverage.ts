@@ -212,130 +212,148 @@ class Mismatch {}
  *  includes its parentheses. Null if the walk does not match (then every node gets the whole
  *  expression). */
 export function expressionSpans(ast: jsep.Expression, src: string): Map<jsep.Expression, readonly [number, number]> | null {
-  const spans = new Map<jsep.Expression, readonly [number, number]>();
-  const opens: number[] = [];
-  let pos = 0;
-  const isWs = (c: number) => c === 32 || c === 9 || c === 10 || c === 13 || c === 0xa0 || c === 0xfeff || c === 0x2028 || c === 0x2029;
-  const ws = () => {
-    while (pos < src.length && isWs(src.charCodeAt(pos))) pos++;
-  };
-  const expect = (text: string) => {
-    ws();
-    if (!src.startsWith(text, pos)) throw new Mismatch();
-    pos += text.length;
-  };
-  const prevNonWs = (at: number) => {
-    let i = at - 1;
-    while (i >= 0 && isWs(src.charCodeAt(i))) i--;
-    return i;
-  };
-
-  const node = (n: jsep.Expression): [number, number] => {
-    ws();
-    while (src.charCodeAt(pos) === 40 /* ( */) {
-      opens.push(pos);
-      pos++;
-      ws();
-    }
-    let start = pos;
-    switch (n.type) {
-      case 'Literal':
-        expect(String(n.raw));
-        break;
-      case 'Identifier':
-        expect(String(n.name));
-        break;
-      case 'BinaryExpression':
-        start = child(n.left as jsep.Expression)[0];
-        expect(String(n.operator));
-        child(n.right as jsep.Expression);
-        break;
-      case 'UnaryExpression':
-        expect(String(n.operator));
-        child(n.argument as jsep.Expression);
-        break;
-      case 'ConditionalExpression':
-        start = child(n.test as jsep.Expression)[0];
-        expect('?');
-        child(n.consequent as jsep.Expression);
-        expect(':');
-        child(n.alternate as jsep.Expression);
-        break;
-      case 'MemberExpression':
-        start = child(n.object as jsep.Expression)[0];
-        if (n.computed) {
-          expect('[');
-          child(n.property as jsep.Expression);
-          expect(']');
-        } else {
-          expect('.');
-          expect(String((n.property as jsep.Identifier).name));
-        }
-        break;
-      case 'CallExpression': {
-        start = child(n.callee as jsep.Expression)[0];
-        expect('(');
-        const args = n.arguments as jsep.Expression[];
-        args.forEach((a, i) => {
-          if (i > 0) expect(',');
-          child(a);
-        });
-        expect(')');
-        break;
-      }
-      case 'ArrayExpression': {
-        expect('[');
-        const items = n.elements as jsep.Expression[];
-        items.forEach((a, i) => {
-          if (i > 0) expect(',');
-          child(a);
-        });
-        expect(']');
-        break;
-      }
-      default:
-        throw new Mismatch();
-    }
-    const span: [number, number] = [start, pos];
-    spans.set(n, span);
-    return span;
-  };
-
-  /** A subexpression with the parentheses that enclose exactly it. */
-  const child = (n: jsep.Expression): [number, number] => {
-    const span = node(n);
-    for (;;) {
-      const save = pos;
-      ws();
-      if (src.charCodeAt(pos) === 41 /* ) */ && opens.length > 0 && opens[opens.length - 1] === prevNonWs(span[0])) {
-        opens.pop();
-        pos++;
-        span[0] = prevNonWs(span[0]);
-        span[1] = pos;
-      } else {
-        pos = save;
-        return span;
-      }
-    }
-  };
-
+  const walk = new SpanWalk(src);
   try {
-    const top = node(ast);
+    walk.node(ast);
     // Parentheses around the whole expression belong to it.
     for (;;) {
-      ws();
-      if (src.charCodeAt(pos) === 41 && opens.length > 0) {
-        opens.pop();
-        pos++;
+      walk.ws();
+      if (src.charCodeAt(walk.pos) === 41 && walk.opens.length > 0) {
+        walk.opens.pop();
+        walk.pos++;
       } else break;
     }
-    ws();
-    if (pos !== src.length || opens.length > 0) return null;
-    void top;
-    return spans;
+    walk.ws();
+    if (walk.pos !== src.length || walk.opens.length > 0) return null;
+    return walk.spans;
   } catch (e) {
     if (e instanceof Mismatch) return null;
     throw e;
+  }
+}
+
+const isWs = (c: number) => c === 32 || c === 9 || c === 10 || c === 13 || c === 0xa0 || c === 0xfeff || c === 0x2028 || c === 0x2029;
+
+/** One walk of expressionSpans: the position in the source and the parentheses still open. */
+class SpanWalk {
+  readonly spans = new Map<jsep.Expression, readonly [number, number]>();
+  readonly opens: number[] = [];
+  pos = 0;
+
+  constructor(private readonly src: string) {}
+
+  ws(): void {
+    while (this.pos < this.src.length && isWs(this.src.charCodeAt(this.pos))) this.pos++;
+  }
+
+  private expect(text: string): void {
+    this.ws();
+    if (!this.src.startsWith(text, this.pos)) throw new Mismatch();
+    this.pos += text.length;
+  }
+
+  private prevNonWs(at: number): number {
+    let i = at - 1;
+    while (i >= 0 && isWs(this.src.charCodeAt(i))) i--;
+    return i;
+  }
+
+  node(n: jsep.Expression): [number, number] {
+    this.ws();
+    while (this.src.charCodeAt(this.pos) === 40 /* ( */) {
+      this.opens.push(this.pos);
+      this.pos++;
+      this.ws();
+    }
+    const start = this.tokens(n);
+    const span: [number, number] = [start, this.pos];
+    this.spans.set(n, span);
+    return span;
+  }
+
+  /** Walks `n`'s tokens (after its opening parentheses); returns where `n` starts: its first
+   *  child's start when it begins with one. */
+  private tokens(n: jsep.Expression): number {
+    const start = this.pos;
+    switch (n.type) {
+      case 'Literal':
+        this.expect(String(n.raw));
+        return start;
+      case 'Identifier':
+        this.expect(String(n.name));
+        return start;
+      case 'BinaryExpression': {
+        const first = this.child(n.left as jsep.Expression)[0];
+        this.expect(String(n.operator));
+        this.child(n.right as jsep.Expression);
+        return first;
+      }
+      case 'UnaryExpression':
+        this.expect(String(n.operator));
+        this.child(n.argument as jsep.Expression);
+        return start;
+      case 'ConditionalExpression': {
+        const first = this.child(n.test as jsep.Expression)[0];
+        this.expect('?');
+        this.child(n.consequent as jsep.Expression);
+        this.expect(':');
+        this.child(n.alternate as jsep.Expression);
+        return first;
+      }
+      case 'MemberExpression': {
+        const first = this.child(n.object as jsep.Expression)[0];
+        if (n.computed) {
+          this.expect('[');
+          this.child(n.property as jsep.Expression);
+          this.expect(']');
+        } else {
+          this.expect('.');
+          this.expect(String((n.property as jsep.Identifier).name));
+        }
+        return first;
+      }
+      case 'CallExpression': {
+        const first = this.child(n.callee as jsep.Expression)[0];
+        this.list('(', n.arguments as jsep.Expression[], ')');
+        return first;
+      }
+      case 'ArrayExpression':
+        this.list('[', n.elements as jsep.Expression[], ']');
+        return start;
+      default:
+        throw new Mismatch();
+    }
+  }
+
+  private list(open: string, items: jsep.Expression[], close: string): void {
+    this.expect(open);
+    items.forEach((a, i) => {
+      if (i > 0) this.expect(',');
+      this.child(a);
+    });
+    this.expect(close);
+  }
+
+  /** A subexpression with the parentheses that enclose exactly it. */
+  private child(n: jsep.Expression): [number, number] {
+    const span = this.node(n);
+    for (;;) {
+      const save = this.pos;
+      this.ws();
+      if (
+        this.src.charCodeAt(this.pos) === 41 /* ) */ &&
+        this.opens.length > 0 &&
+        this.opens[this.opens.length - 1] === this.prevNonWs(span[0])
+      ) {
+        this.opens.pop();
+        this.pos++;
+        span[0] = this.prevNonWs(span[0]);
+        span[1] = this.pos;
+      } else {
+        this.pos = save;
+        return span;
+      }
+    }
   }
 }
 

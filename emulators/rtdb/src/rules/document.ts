@@ -189,9 +189,6 @@ function buildNode(
     validateBelow: false,
     indexCoverage: null,
   };
-  const err = (at: JsonNode, msg: string): never => {
-    throw new RulesError(`${msg} (${lineCol(text, at.offset)})`);
-  };
   // Child objects are built after the rules of this node, once the wildcard name is known.
   const pending: Array<[string, JsonNode, JsonNode]> = [];
   let wildcardKey: JsonNode | null = null;
@@ -201,55 +198,23 @@ function buildNode(
     const key = keyNode.value as string;
     const here = `${where}/${key}`;
     if (key.startsWith('.')) {
-      switch (key) {
-        case '.read':
-        case '.write':
-        case '.validate': {
-          const rule = compileRule(text, key, here, value, vars, node.path, cov);
-          if (key === '.read') node.read = rule;
-          else if (key === '.write') node.write = rule;
-          else node.validate = rule;
-          break;
-        }
-        case '.indexOn':
-          if (value.type === 'string') node.indexOn = [value.value as string];
-          else if (value.type === 'array' && (value.children ?? []).every((c) => c.type === 'string')) {
-            node.indexOn = (value.children ?? []).map((c) => c.value as string);
-          } else {
-            err(value, `${here}: must be a string or an array of strings, found ${kindOf(value)}`);
-          }
-          if (cov !== null) {
-            node.indexCoverage = {
-              path: node.path,
-              where: here,
-              valueOffset: value.offset,
-              valueLength: value.length,
-              fields: node.indexOn,
-              used: new Map(),
-              missing: new Map(),
-            };
-            cov.indexes.push(node.indexCoverage);
-          }
-          break;
-        default:
-          err(keyNode, `${here}: unknown rule key "${key}" (allowed: .read, .write, .validate, .indexOn)`);
-      }
+      addRule(text, node, keyNode, value, here, vars, cov);
       continue;
     }
     if (key.startsWith('$')) {
       if (wildcardKey !== null && node.wildcard !== key) {
-        err(keyNode, `${where}: only one $wildcard child is allowed per location, found "${node.wildcard}" and "${key}"`);
+        fail(text, keyNode, `${where}: only one $wildcard child is allowed per location, found "${node.wildcard}" and "${key}"`);
       }
       if (key.length < 2 || INVALID_KEY_CHARS.test(key.slice(1))) {
-        err(keyNode, `${here}: invalid wildcard name (use $ followed by a name, e.g. $uid)`);
+        fail(text, keyNode, `${here}: invalid wildcard name (use $ followed by a name, e.g. $uid)`);
       }
       wildcardKey = keyNode;
       node.wildcard = key;
     } else if (key.length === 0 || INVALID_KEY_CHARS.test(key)) {
-      err(keyNode, `${here}: invalid key (keys cannot be empty or contain . # $ [ ] / or control characters)`);
+      fail(text, keyNode, `${here}: invalid key (keys cannot be empty or contain . # $ [ ] / or control characters)`);
     }
     if (value.type !== 'object') {
-      err(value, `${here}: must be an object of rules, found ${kindOf(value)}`);
+      fail(text, value, `${here}: must be an object of rules, found ${kindOf(value)}`);
     }
     pending.push([key, value, keyNode]);
   }
@@ -269,6 +234,56 @@ function buildNode(
   node.validateBelow =
     node.validate !== null || (node.wildNode?.validateBelow ?? false) || [...(node.children?.values() ?? [])].some((c) => c.validateBelow);
   return node;
+}
+
+function fail(text: string, at: JsonNode, msg: string): never {
+  throw new RulesError(`${msg} (${lineCol(text, at.offset)})`);
+}
+
+/** A key of `node` that starts with a dot: .read, .write, .validate or .indexOn (`here` names it). */
+function addRule(
+  text: string,
+  node: RuleNode,
+  keyNode: JsonNode,
+  value: JsonNode,
+  here: string,
+  vars: ReadonlySet<string>,
+  cov: DocumentCoverage | null,
+): void {
+  const key = keyNode.value as string;
+  switch (key) {
+    case '.read':
+    case '.write':
+    case '.validate': {
+      const rule = compileRule(text, key, here, value, vars, node.path, cov);
+      if (key === '.read') node.read = rule;
+      else if (key === '.write') node.write = rule;
+      else node.validate = rule;
+      return;
+    }
+    case '.indexOn':
+      if (value.type === 'string') node.indexOn = [value.value as string];
+      else if (value.type === 'array' && (value.children ?? []).every((c) => c.type === 'string')) {
+        node.indexOn = (value.children ?? []).map((c) => c.value as string);
+      } else {
+        fail(text, value, `${here}: must be a string or an array of strings, found ${kindOf(value)}`);
+      }
+      if (cov !== null) {
+        node.indexCoverage = {
+          path: node.path,
+          where: here,
+          valueOffset: value.offset,
+          valueLength: value.length,
+          fields: node.indexOn,
+          used: new Map(),
+          missing: new Map(),
+        };
+        cov.indexes.push(node.indexCoverage);
+      }
+      return;
+    default:
+      fail(text, keyNode, `${here}: unknown rule key "${key}" (allowed: .read, .write, .validate, .indexOn)`);
+  }
 }
 
 function compileRule(

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { canRead, canWrite, compileRules, couldWrite } from '.';
 import type { ExportJson, WriteDecision } from './types';
-import { p, read, rulesOf, set, update, withValue } from './test-helpers';
+import { p, read, rulesOf, set, update, withValue } from './engine.testing';
 
 function denied(d: WriteDecision): string {
   expect(d.allowed).toBe(false);

@@ -7,7 +7,8 @@ import type { Env } from './expression';
 import { Snap, exists, isObject } from './snapshot';
 import type { ReadContext, RuleQuery, WriteContext, WriteDecision } from './types';
 
-const NO_QUERY: RuleQuery = Object.freeze({
+/** The rules' `query` variable of a read without a query. */
+export const NO_QUERY: RuleQuery = Object.freeze({
   orderByKey: false,
   orderByPriority: false,
   orderByValue: false,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AuthVar, ExportJson } from './types';
-import { read, rulesOf, set } from './test-helpers';
+import { read, rulesOf, set } from './engine.testing';
 
 const DATA: ExportJson = {
   n: 5,

@@ -558,12 +558,52 @@ function compileUnary(node: jsep.UnaryExpression, scope: ExprScope): Compiled {
   }
 }
 
+/** `<`, `<=`, `>`, `>=` on two numbers or two strings (`ordered` checks which). */
+const COMPARISONS = new Map<string, (a: number, b: number) => boolean>([
+  ['<', (a, b) => a < b],
+  ['<=', (a, b) => a <= b],
+  ['>', (a, b) => a > b],
+  ['>=', (a, b) => a >= b],
+]);
+
+/** `-`, `*`, `/`, `%` on two numbers (`+` also joins strings: `add`). */
+const ARITHMETIC = new Map<string, (a: number, b: number) => number>([
+  ['-', (a, b) => a - b],
+  ['*', (a, b) => a * b],
+  ['/', (a, b) => a / b],
+  ['%', (a, b) => a % b],
+]);
+
 function compileBinary(node: jsep.BinaryExpression, scope: ExprScope): Compiled {
   const op = node.operator;
   const lc = compileNode(node.left, scope);
   const rc = compileNode(node.right, scope);
   const l = lc.fn;
   const r = rc.fn;
+  const compare = COMPARISONS.get(op);
+  if (compare) {
+    return {
+      t: 'boolean',
+      fn: (env) => {
+        const a = l(env),
+          b = r(env);
+        ordered(a, b, op);
+        return compare(a as number, b as number);
+      },
+    };
+  }
+  const arithmetic = ARITHMETIC.get(op);
+  if (arithmetic) {
+    return {
+      t: 'number',
+      fn: (env) => {
+        const a = l(env),
+          b = r(env);
+        numbers(a, b, op);
+        return arithmetic(a as number, b as number);
+      },
+    };
+  }
   switch (op) {
     case '&&':
       return { t: 'boolean', fn: (env) => bool(l(env), "'&&'") && bool(r(env), "'&&'") };
@@ -575,90 +615,10 @@ function compileBinary(node: jsep.BinaryExpression, scope: ExprScope): Compiled 
     case '!=':
     case '!==':
       return { t: 'boolean', fn: (env) => !equal(l(env), r(env), op) };
-    case '<':
-      return {
-        t: 'boolean',
-        fn: (env) => {
-          const a = l(env),
-            b = r(env);
-          ordered(a, b, op);
-          return (a as number) < (b as number);
-        },
-      };
-    case '<=':
-      return {
-        t: 'boolean',
-        fn: (env) => {
-          const a = l(env),
-            b = r(env);
-          ordered(a, b, op);
-          return (a as number) <= (b as number);
-        },
-      };
-    case '>':
-      return {
-        t: 'boolean',
-        fn: (env) => {
-          const a = l(env),
-            b = r(env);
-          ordered(a, b, op);
-          return (a as number) > (b as number);
-        },
-      };
-    case '>=':
-      return {
-        t: 'boolean',
-        fn: (env) => {
-          const a = l(env),
-            b = r(env);
-          ordered(a, b, op);
-          return (a as number) >= (b as number);
-        },
-      };
     case '+': {
       const t: T = lc.t === 'number' && rc.t === 'number' ? 'number' : lc.t === 'string' || rc.t === 'string' ? 'string' : 'any';
       return { t, fn: (env) => add(l(env), r(env)) };
     }
-    case '-':
-      return {
-        t: 'number',
-        fn: (env) => {
-          const a = l(env),
-            b = r(env);
-          numbers(a, b, op);
-          return (a as number) - (b as number);
-        },
-      };
-    case '*':
-      return {
-        t: 'number',
-        fn: (env) => {
-          const a = l(env),
-            b = r(env);
-          numbers(a, b, op);
-          return (a as number) * (b as number);
-        },
-      };
-    case '/':
-      return {
-        t: 'number',
-        fn: (env) => {
-          const a = l(env),
-            b = r(env);
-          numbers(a, b, op);
-          return (a as number) / (b as number);
-        },
-      };
-    case '%':
-      return {
-        t: 'number',
-        fn: (env) => {
-          const a = l(env),
-            b = r(env);
-          numbers(a, b, op);
-          return (a as number) % (b as number);
-        },
-      };
     default:
       throw new ExprError(`unsupported operator '${op}'`);
   }

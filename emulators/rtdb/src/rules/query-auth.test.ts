@@ -1,19 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { authFromToken, compileRules, ruleQueryFromWire } from '.';
-import type { RuleQuery } from './types';
-import { read, rulesOf, set, unsignedJwt } from './test-helpers';
-
-const DEFAULT: RuleQuery = {
-  orderByKey: false,
-  orderByPriority: false,
-  orderByValue: false,
-  orderByChild: null,
-  startAt: null,
-  endAt: null,
-  equalTo: null,
-  limitToFirst: null,
-  limitToLast: null,
-};
+import { NO_QUERY } from './engine';
+import { read, rulesOf, set, unsignedJwt } from './engine.testing';
 
 describe('ruleQueryFromWire', () => {
   it('null, undefined and {} (a default listen) give null', () => {
@@ -24,7 +12,7 @@ describe('ruleQueryFromWire', () => {
 
   it('orderByChild + equalTo', () => {
     expect(ruleQueryFromWire({ sp: 'u1', sin: true, ep: 'u1', ein: true, i: 'owner' })).toEqual({
-      ...DEFAULT,
+      ...NO_QUERY,
       orderByChild: 'owner',
       startAt: 'u1',
       endAt: 'u1',
@@ -40,7 +28,7 @@ describe('ruleQueryFromWire', () => {
 
   it('no equalTo when the bounds differ or one is exclusive', () => {
     expect(ruleQueryFromWire({ sp: 1, sin: true, ep: 2, ein: true, i: 'n' })).toEqual({
-      ...DEFAULT,
+      ...NO_QUERY,
       orderByChild: 'n',
       startAt: 1,
       endAt: 2,
@@ -52,19 +40,19 @@ describe('ruleQueryFromWire', () => {
 
   it('orderBy: absent i is priority; .key, .value, child paths', () => {
     expect(ruleQueryFromWire({ sp: 5, sn: 'k1', sin: true, ep: 10, ein: true })).toEqual({
-      ...DEFAULT,
+      ...NO_QUERY,
       orderByPriority: true,
       startAt: 5,
       endAt: 10,
     });
-    expect(ruleQueryFromWire({ ep: 'c', ein: false, i: '.key' })).toEqual({ ...DEFAULT, orderByKey: true, endAt: 'c' });
-    expect(ruleQueryFromWire({ l: 1, vf: 'r', i: '.value' })).toEqual({ ...DEFAULT, orderByValue: true, limitToLast: 1 });
-    expect(ruleQueryFromWire({ i: 'x/y' })).toEqual({ ...DEFAULT, orderByChild: 'x/y' });
+    expect(ruleQueryFromWire({ ep: 'c', ein: false, i: '.key' })).toEqual({ ...NO_QUERY, orderByKey: true, endAt: 'c' });
+    expect(ruleQueryFromWire({ l: 1, vf: 'r', i: '.value' })).toEqual({ ...NO_QUERY, orderByValue: true, limitToLast: 1 });
+    expect(ruleQueryFromWire({ i: 'x/y' })).toEqual({ ...NO_QUERY, orderByChild: 'x/y' });
   });
 
   it('limits', () => {
-    expect(ruleQueryFromWire({ l: 10, vf: 'l' })).toEqual({ ...DEFAULT, orderByPriority: true, limitToFirst: 10 });
-    expect(ruleQueryFromWire({ l: 3, vf: 'r', i: 'n' })).toEqual({ ...DEFAULT, orderByChild: 'n', limitToLast: 3 });
+    expect(ruleQueryFromWire({ l: 10, vf: 'l' })).toEqual({ ...NO_QUERY, orderByPriority: true, limitToFirst: 10 });
+    expect(ruleQueryFromWire({ l: 3, vf: 'r', i: 'n' })).toEqual({ ...NO_QUERY, orderByChild: 'n', limitToLast: 3 });
   });
 });
 

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { CreditCard } from 'lucide-react';
 import { describe, expect, it } from 'vitest';
-import { expectDecorativeIcons } from '@/test/icons';
+import { expectDecorativeIcons } from '@/ui/icons.testing';
 import { AccountCard } from './account-card';
 
 describe('AccountCard', () => {

@@ -72,9 +72,56 @@ interface ChangePlanDialogProps {
  * A failure is said here and every choice stays as it was.
  */
 export function ChangePlanDialog({ order, current, onClose, onChanged }: ChangePlanDialogProps) {
-  const { user } = useAuth();
   const formId = useId();
   const resultId = useId();
+  const change = usePlanChange(order, current, onChanged);
+  const { step, busy, shown } = change;
+
+  return (
+    <Modal
+      open
+      title={CHANGE_PLAN_TEXTS.title}
+      onClose={busy ? () => undefined : onClose}
+      actions={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button id={change.previewId} type="submit" form={formId} variant="secondary" busy={step.kind === 'previewing'}>
+            {step.kind === 'previewing' ? 'Previewing…' : CHANGE_PLAN_TEXTS.preview}
+          </Button>
+          <Button
+            id={change.confirmId}
+            onClick={() => void change.confirm()}
+            busy={step.kind === 'confirming'}
+            disabled={!shown}
+            aria-describedby={resultId}
+          >
+            {step.kind === 'confirming' ? 'Changing…' : CHANGE_PLAN_TEXTS.confirm}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} className={styles.form} onSubmit={(event) => void change.preview(event)} noValidate>
+        <p className={styles.now}>
+          {SERVICE_LABELS[order.product]}: now {planLabel(order.tier)}, {amountText(order)}
+        </p>
+        <PlanChoiceFields name={formId} choice={change.choice} busy={busy} choose={change.choose} />
+        <PreviewResult id={resultId} shown={shown} />
+        {change.error && (
+          <p role="alert" className={styles.error}>
+            {change.error}
+          </p>
+        )}
+      </form>
+    </Modal>
+  );
+}
+
+/** The dialog's steps: what is chosen, the preview of exactly that choice, and the error of the
+ *  last try. */
+function usePlanChange(order: Order, current: PlanConfiguration, onChanged: () => void) {
+  const { user } = useAuth();
   const confirmId = useId();
   const previewId = useId();
   const [choice, setChoice] = useState<PlanConfiguration>(current);
@@ -134,104 +181,89 @@ export function ChangePlanDialog({ order, current, onClose, onChanged }: ChangeP
     setFocusNext(confirmId);
   };
 
+  return { choice, choose, step, busy, shown, error, preview, confirm, previewId, confirmId };
+}
+
+interface PlanChoiceFieldsProps {
+  /** The radio groups' names start with it. */
+  name: string;
+  choice: PlanConfiguration;
+  busy: boolean;
+  choose: (change: Partial<PlanConfiguration>) => void;
+}
+
+/** The plan, the billing period and the add-ons, each priced for the chosen period. */
+function PlanChoiceFields({ name, choice, busy, choose }: PlanChoiceFieldsProps) {
   const period = choice.period;
   const storage = PLAN_DETAILS[choice.plan].figures?.storageAddOn;
-
   return (
-    <Modal
-      open
-      title={CHANGE_PLAN_TEXTS.title}
-      onClose={busy ? () => undefined : onClose}
-      actions={
+    <>
+      <fieldset className={styles.group} disabled={busy}>
+        <legend className={styles.legend}>Plan</legend>
+        {PRICED_PLANS.map((plan) => (
+          <label key={plan} className={styles.option}>
+            <input type="radio" name={`${name}-plan`} value={plan} checked={choice.plan === plan} onChange={() => choose({ plan })} />
+            <span>
+              {PLAN_NAMES[plan]} <small>{planPrice(plan, period)}</small>
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      <fieldset className={styles.group} disabled={busy}>
+        <legend className={styles.legend}>Billing period</legend>
+        {(['monthly', 'yearly'] as const).map((value) => (
+          <label key={value} className={styles.option}>
+            <input
+              type="radio"
+              name={`${name}-period`}
+              value={value}
+              checked={period === value}
+              onChange={() => choose({ period: value })}
+            />
+            <span>{value === 'monthly' ? 'Monthly' : 'Yearly'}</span>
+          </label>
+        ))}
+      </fieldset>
+      <fieldset className={styles.group} disabled={busy}>
+        <legend className={styles.legend}>Add-ons</legend>
+        <AddOnSwitch
+          label={`${ADD_ON_LABELS.storage}${storage ? ` (${storage.size}, +${formatUsd(storage.priceCents)})` : ''}`}
+          on={choice.storage}
+          onChange={(on) => choose({ storage: on })}
+        />
+        <AddOnSwitch
+          label={`${ADD_ON_LABELS.security} (+${formatUsd(SECURITY_ADD_ON_CENTS)})`}
+          on={choice.security}
+          onChange={(on) => choose({ security: on })}
+        />
+        <AddOnSwitch
+          label={`${ADD_ON_LABELS.marketing} (+${formatUsd(MARKETING_ADD_ON_CENTS)})`}
+          on={choice.marketing}
+          onChange={(on) => choose({ marketing: on })}
+        />
+      </fieldset>
+    </>
+  );
+}
+
+/** What the previewed change costs, said as it arrives; until then, that a preview comes first. */
+function PreviewResult({ id, shown }: { id: string; shown: PlanChangePreview | null }) {
+  return (
+    <div id={id} className={styles.result} aria-live="polite">
+      {shown ? (
         <>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button id={previewId} type="submit" form={formId} variant="secondary" busy={step.kind === 'previewing'}>
-            {step.kind === 'previewing' ? 'Previewing…' : CHANGE_PLAN_TEXTS.preview}
-          </Button>
-          <Button
-            id={confirmId}
-            onClick={() => void confirm()}
-            busy={step.kind === 'confirming'}
-            disabled={!shown}
-            aria-describedby={resultId}
-          >
-            {step.kind === 'confirming' ? 'Changing…' : CHANGE_PLAN_TEXTS.confirm}
-          </Button>
-        </>
-      }
-    >
-      <form id={formId} className={styles.form} onSubmit={(event) => void preview(event)} noValidate>
-        <p className={styles.now}>
-          {SERVICE_LABELS[order.product]}: now {planLabel(order.tier)}, {amountText(order)}
-        </p>
-        <fieldset className={styles.group} disabled={busy}>
-          <legend className={styles.legend}>Plan</legend>
-          {PRICED_PLANS.map((plan) => (
-            <label key={plan} className={styles.option}>
-              <input type="radio" name={`${formId}-plan`} value={plan} checked={choice.plan === plan} onChange={() => choose({ plan })} />
-              <span>
-                {PLAN_NAMES[plan]} <small>{planPrice(plan, period)}</small>
-              </span>
-            </label>
-          ))}
-        </fieldset>
-        <fieldset className={styles.group} disabled={busy}>
-          <legend className={styles.legend}>Billing period</legend>
-          {(['monthly', 'yearly'] as const).map((value) => (
-            <label key={value} className={styles.option}>
-              <input
-                type="radio"
-                name={`${formId}-period`}
-                value={value}
-                checked={period === value}
-                onChange={() => choose({ period: value })}
-              />
-              <span>{value === 'monthly' ? 'Monthly' : 'Yearly'}</span>
-            </label>
-          ))}
-        </fieldset>
-        <fieldset className={styles.group} disabled={busy}>
-          <legend className={styles.legend}>Add-ons</legend>
-          <AddOnSwitch
-            label={`${ADD_ON_LABELS.storage}${storage ? ` (${storage.size}, +${formatUsd(storage.priceCents)})` : ''}`}
-            on={choice.storage}
-            onChange={(on) => choose({ storage: on })}
-          />
-          <AddOnSwitch
-            label={`${ADD_ON_LABELS.security} (+${formatUsd(SECURITY_ADD_ON_CENTS)})`}
-            on={choice.security}
-            onChange={(on) => choose({ security: on })}
-          />
-          <AddOnSwitch
-            label={`${ADD_ON_LABELS.marketing} (+${formatUsd(MARKETING_ADD_ON_CENTS)})`}
-            on={choice.marketing}
-            onChange={(on) => choose({ marketing: on })}
-          />
-        </fieldset>
-        <div id={resultId} className={styles.result} aria-live="polite">
-          {shown ? (
-            <>
-              <p className={styles.due}>
-                {dueNowText(shown)}
-                {shown.taxCents > 0 && <span className={styles.tax}> including {formatUsd(shown.taxCents)} tax</span>}
-              </p>
-              {shown.dueNowCents < 0 && <p>{formatUsd(-shown.dueNowCents)} is credited to your next invoices.</p>}
-              <p className={styles.then}>{thenText(shown)}</p>
-              {shown.nextPaymentAt !== null && <p>Next payment: {formatBillingDate(shown.nextPaymentAt)}</p>}
-            </>
-          ) : (
-            <p className={styles.hint}>{CHANGE_PLAN_TEXTS.previewFirst}</p>
-          )}
-        </div>
-        {error && (
-          <p role="alert" className={styles.error}>
-            {error}
+          <p className={styles.due}>
+            {dueNowText(shown)}
+            {shown.taxCents > 0 && <span className={styles.tax}> including {formatUsd(shown.taxCents)} tax</span>}
           </p>
-        )}
-      </form>
-    </Modal>
+          {shown.dueNowCents < 0 && <p>{formatUsd(-shown.dueNowCents)} is credited to your next invoices.</p>}
+          <p className={styles.then}>{thenText(shown)}</p>
+          {shown.nextPaymentAt !== null && <p>Next payment: {formatBillingDate(shown.nextPaymentAt)}</p>}
+        </>
+      ) : (
+        <p className={styles.hint}>{CHANGE_PLAN_TEXTS.previewFirst}</p>
+      )}
+    </div>
   );
 }
 

@@ -10,7 +10,7 @@ import { formatBillingDate } from '@/catalog/subscription';
 import { TERM_TEXTS } from '@/catalog/term';
 import type { OrderInvoiceRecord, StoredOrder } from '@/data/orders';
 import { AuthContext, type AuthState } from '@/session/auth-context';
-import { checkoutOrder, DAY_MS, monthly, orders, paidFields } from '../orders.fixture';
+import { checkoutOrder, DAY_MS, monthly, orders, paidFields } from '../orders.testing';
 import { OrderCard } from './order-card';
 
 const ORDER_ID = '-NgoldOrder000000001';

@@ -7,7 +7,7 @@ import { TERM_TEXTS } from '@/catalog/term';
 import { paths } from '@/config/paths';
 import type { StoredOrder } from '@/data/orders';
 import { AuthContext, type AuthState } from '@/session/auth-context';
-import { checkoutOrder, DAY_MS, monthly, orders, paidFields } from '../orders.fixture';
+import { checkoutOrder, DAY_MS, monthly, orders, paidFields } from '../orders.testing';
 import { TermNotices } from './term-notices';
 
 const auth: AuthState = { user: { uid: 'u1' } as User, ready: true, signingOut: false, signOut: async () => {} };

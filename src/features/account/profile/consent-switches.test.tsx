@@ -10,7 +10,7 @@ const mocks = vi.hoisted(() => ({
   saveConsent: vi.fn(),
 }));
 vi.mock('@/firebase/use-live-value', () => ({ useLiveValueOf: () => mocks.state }));
-vi.mock('@/data/users-api', () => ({ watchConsents: vi.fn(), saveConsent: mocks.saveConsent }));
+vi.mock('@/firebase/users-api', () => ({ watchConsents: vi.fn(), saveConsent: mocks.saveConsent }));
 
 const announcements = () => screen.getByRole('switch', { name: CONSENT_LABELS.receiveAnnouncements });
 const news = () => screen.getByRole('switch', { name: CONSENT_LABELS.receiveAppsMusicTV });

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { CONSENT_FIELDS, CONSENT_LABELS, type ConsentField, type Consents } from '@/data/users';
-import { saveConsent, watchConsents } from '@/data/users-api';
+import { saveConsent, watchConsents } from '@/firebase/users-api';
 import { useLiveValueOf } from '@/firebase/use-live-value';
 import { authErrorMessage } from '@/session/auth-errors';
 import { CONSENT_MESSAGES } from './messages';

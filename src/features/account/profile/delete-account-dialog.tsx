@@ -12,6 +12,31 @@ import styles from './profile-settings.module.scss';
 
 type Errors = Partial<Record<'password' | 'confirmation', string>>;
 
+/** The password is needed; the word must be typed exactly (spaces around it aside). */
+function fieldErrors(password: string, confirmation: string): Errors {
+  return {
+    ...(password === '' && { password: TEXTS.passwordRequired }),
+    ...(confirmation.trim() !== DELETE_CONFIRMATION && { confirmation: TEXTS.typeDelete }),
+  };
+}
+
+/** What deleting does, said before anything is asked. */
+function Consequences() {
+  return (
+    <div className={styles.consequences}>
+      <p>{TEXTS.intro}</p>
+      <ul>
+        {TEXTS.consequences.map((line) => (
+          <li key={line}>{line}</li>
+        ))}
+        <li>
+          {TEXTS.refund} <Link to={paths.support}>Contact support</Link>
+        </li>
+      </ul>
+    </div>
+  );
+}
+
 /**
  * Closing the account: says what happens before anything does (plans cancelled now, the current
  * period not refunded, invoices kept), then asks for the password and the typed word DELETE
@@ -30,10 +55,7 @@ export function DeleteAccountDialog({ user, onClose, onDeleted }: { user: User; 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     setFailure(null);
-    const found: Errors = {
-      ...(password === '' && { password: TEXTS.passwordRequired }),
-      ...(confirmation.trim() !== DELETE_CONFIRMATION && { confirmation: TEXTS.typeDelete }),
-    };
+    const found = fieldErrors(password, confirmation);
     setErrors(found);
     if (found.password || found.confirmation) {
       formRef.current?.querySelector<HTMLElement>(`[name="${found.password ? 'password' : 'confirmation'}"]`)?.focus();
@@ -66,17 +88,7 @@ export function DeleteAccountDialog({ user, onClose, onDeleted }: { user: User; 
         </>
       }
     >
-      <div className={styles.consequences}>
-        <p>{TEXTS.intro}</p>
-        <ul>
-          {TEXTS.consequences.map((line) => (
-            <li key={line}>{line}</li>
-          ))}
-          <li>
-            {TEXTS.refund} <Link to={paths.support}>Contact support</Link>
-          </li>
-        </ul>
-      </div>
+      <Consequences />
       <form id={formId} ref={formRef} className={styles.form} onSubmit={onSubmit} noValidate>
         <FormField label="Your password" error={errors.password} announceError>
           {(control) => (

@@ -9,7 +9,7 @@ import { ProfileDialog, type ProfileDialogKind } from './profile-dialogs';
 
 const api = vi.hoisted(() => ({ changeEmail: vi.fn(), changePassword: vi.fn(), saveProfile: vi.fn(), alertError: vi.fn() }));
 vi.mock('../account-auth-api', () => ({ changeEmail: api.changeEmail, changePassword: api.changePassword }));
-vi.mock('@/data/users-api', () => ({ saveProfile: api.saveProfile }));
+vi.mock('@/firebase/users-api', () => ({ saveProfile: api.saveProfile }));
 vi.mock('@/ui/alerts', () => ({ alertError: api.alertError, alertSuccess: vi.fn() }));
 
 const user = { uid: 'u1', email: 'old@example.com' } as User;

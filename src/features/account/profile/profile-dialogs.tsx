@@ -5,7 +5,7 @@ import { TEXT_LIMITS } from '@/config/data-limits';
 import { isCountryCode, listCountries } from '@/data/countries';
 import { phoneForEditing, toStoredPhoneNumber } from '@/data/phone-number';
 import type { Profile } from '@/data/users';
-import { saveProfile } from '@/data/users-api';
+import { saveProfile } from '@/firebase/users-api';
 import { changeEmail, changePassword } from '../account-auth-api';
 import { EditDialog } from './edit-dialog';
 import { validateAddress, validateEmail, validateName, validatePassword, validatePhone } from './profile-validation';

@@ -1,5 +1,5 @@
 import type { Profile } from '@/data/users';
-import { watchProfile } from '@/data/users-api';
+import { watchProfile } from '@/firebase/users-api';
 import { useLiveValueOf, type LiveValue } from '@/firebase/use-live-value';
 
 export type ProfileState = LiveValue<Profile>;

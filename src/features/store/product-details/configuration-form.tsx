@@ -37,35 +37,11 @@ function levelOptions(priceCents: number) {
 
 /** The choices of a priced plan: billing period, add-ons and trade-in. */
 export function ConfigurationForm({ plan, configuration, onChange, providerError, providerRef }: ConfigurationFormProps) {
-  const [tradeInInfoOpen, setTradeInInfoOpen] = useState(false);
-  const price = PLAN_PRICES[plan]!;
   const storage = PLAN_DETAILS[plan].figures!.storageAddOn;
 
   return (
     <div className={styles.choices}>
-      <OptionGroup<BillingPeriod>
-        legend="Billing"
-        value={configuration.period}
-        onChange={(period) => onChange({ period })}
-        options={[
-          {
-            value: 'monthly',
-            label: (
-              <>
-                Monthly <small>{formatUsd(price.monthlyCents)}/mo</small>
-              </>
-            ),
-          },
-          {
-            value: 'yearly',
-            label: (
-              <>
-                Yearly <small>{formatUsd(price.yearlyCents)}/yr</small>
-              </>
-            ),
-          },
-        ]}
-      />
+      <BillingChoice plan={plan} period={configuration.period} onChange={(period) => onChange({ period })} />
 
       <fieldset className={styles.group}>
         <legend className={styles.legend}>{ADD_ON_LABELS.storage}</legend>
@@ -91,6 +67,55 @@ export function ConfigurationForm({ plan, configuration, onChange, providerError
         options={levelOptions(MARKETING_ADD_ON_CENTS)}
       />
 
+      <TradeInChoice configuration={configuration} onChange={onChange} providerError={providerError} providerRef={providerRef} />
+    </div>
+  );
+}
+
+/** Monthly or yearly, each with the plan's price for it. */
+function BillingChoice({
+  plan,
+  period,
+  onChange,
+}: {
+  plan: PricedPlanId;
+  period: BillingPeriod;
+  onChange: (period: BillingPeriod) => void;
+}) {
+  const price = PLAN_PRICES[plan]!;
+  return (
+    <OptionGroup<BillingPeriod>
+      legend="Billing"
+      value={period}
+      onChange={onChange}
+      options={[
+        {
+          value: 'monthly',
+          label: (
+            <>
+              Monthly <small>{formatUsd(price.monthlyCents)}/mo</small>
+            </>
+          ),
+        },
+        {
+          value: 'yearly',
+          label: (
+            <>
+              Yearly <small>{formatUsd(price.yearlyCents)}/yr</small>
+            </>
+          ),
+        },
+      ]}
+    />
+  );
+}
+
+/** Whether an application is traded in and, if so, the platform it runs on; the reward explained
+ *  in a dialog. */
+function TradeInChoice({ configuration, onChange, providerError, providerRef }: Omit<ConfigurationFormProps, 'plan'>) {
+  const [tradeInInfoOpen, setTradeInInfoOpen] = useState(false);
+  return (
+    <>
       <OptionGroup<'no' | 'yes'>
         legend="Do you have an application to trade in?"
         value={configuration.tradeIn ? 'yes' : 'no'}
@@ -125,6 +150,6 @@ export function ConfigurationForm({ plan, configuration, onChange, providerError
         </FormField>
       )}
       <TradeInModal open={tradeInInfoOpen} onClose={() => setTradeInInfoOpen(false)} />
-    </div>
+    </>
   );
 }

@@ -1,12 +1,12 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { planFeatures } from '@/catalog/plan-features';
-import { isPricedPlan, PLAN_DETAILS, PLAN_NAMES, type PlanId } from '@/catalog/plans';
+import { isPricedPlan, PLAN_DETAILS, PLAN_NAMES, type PlanId, type PricedPlanId } from '@/catalog/plans';
 import { priceConfiguration } from '@/catalog/pricing';
 import { SERVICE_LABELS, type ServiceId } from '@/catalog/services';
 import { Button } from '@/ui/button';
 import { startCheckout } from '../checkout-api';
 import { CheckoutPanel, type CheckoutState } from './checkout-panel';
-import { toCheckoutChoices } from './configuration';
+import { toCheckoutChoices, type Configuration } from './configuration';
 import { ConfigurationForm } from './configuration-form';
 import { MagentoContact } from './magento-contact';
 import { PlanGallery } from './plan-gallery';
@@ -14,7 +14,7 @@ import { PlanPicture } from './plan-picture';
 import { PriceFooter } from './price-footer';
 import styles from './product-details.module.scss';
 import { useConfiguration } from './use-configuration';
-import { useVisitor } from './use-visitor';
+import { useVisitor, type VisitorState } from './use-visitor';
 
 const PROVIDER_MISSING = 'Choose the platform your application runs on, or answer No.';
 
@@ -27,60 +27,10 @@ interface ProductDetailsProps {
 export function ProductDetails({ service, plan }: ProductDetailsProps) {
   const visitor = useVisitor();
   const [configuration, update] = useConfiguration(service, plan);
-  const [view, setView] = useState<'details' | 'gallery'>('details');
-  const [checkout, setCheckout] = useState<CheckoutState>({ status: 'idle' });
-  const [providerError, setProviderError] = useState<string>();
-  const providerRef = useRef<HTMLSelectElement>(null);
-  // The shared Button takes no ref; the id finds it again.
-  const galleryButtonId = useId();
-  const galleryHeading = useRef<HTMLHeadingElement>(null);
-  const viewChanged = useRef(false);
-
-  // Focus follows the view switch: into the gallery, then back to the button that opened it.
-  useEffect(() => {
-    if (!viewChanged.current) return;
-    if (view === 'gallery') galleryHeading.current?.focus();
-    else document.getElementById(galleryButtonId)?.focus();
-  }, [view, galleryButtonId]);
-
-  // Back from Stripe through the browser's Back button, the page may come out of the
-  // back-forward cache still saying "Starting checkout…".
-  useEffect(() => {
-    const onPageShow = (event: PageTransitionEvent) => event.persisted && setCheckout({ status: 'idle' });
-    window.addEventListener('pageshow', onPageShow);
-    return () => window.removeEventListener('pageshow', onPageShow);
-  }, []);
-
-  const switchView = (next: 'details' | 'gallery') => {
-    viewChanged.current = true;
-    setView(next);
-  };
-
+  const gallery = useGalleryView();
   const priced = isPricedPlan(plan) ? plan : null;
   const charges = priced ? priceConfiguration({ ...configuration, plan: priced }) : null;
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!priced || checkout.status === 'sending') return;
-    const result = toCheckoutChoices(service, priced, configuration);
-    if (!result.ok) {
-      setProviderError(PROVIDER_MISSING);
-      providerRef.current?.focus();
-      return;
-    }
-    setProviderError(undefined);
-    setCheckout({ status: 'sending' });
-    // Who checks out, as the page knows it; only while the session is still being confirmed does
-    // checkout ask Firebase Auth itself.
-    const idToken = visitor.status === 'ready' ? async () => (await visitor.user?.getIdToken()) ?? null : undefined;
-    const outcome = await startCheckout(result.choices, { origin: window.location.origin, currentUrl: window.location.href }, idToken);
-    if (outcome.ok) {
-      // Stays "Starting checkout…" while the browser leaves for the payment page.
-      window.location.assign(outcome.url);
-      return;
-    }
-    setCheckout({ status: 'failed', message: outcome.message });
-  };
+  const { checkout, onSubmit, providerError, setProviderError, providerRef } = usePlanCheckout(service, priced, configuration, visitor);
 
   const name = PLAN_NAMES[plan];
   return (
@@ -93,25 +43,11 @@ export function ProductDetails({ service, plan }: ProductDetailsProps) {
         </div>
       </header>
 
-      {view === 'gallery' ? (
-        <PlanGallery plan={plan} onClose={() => switchView('details')} headingRef={galleryHeading} />
+      {gallery.view === 'gallery' ? (
+        <PlanGallery plan={plan} onClose={() => gallery.switchView('details')} headingRef={gallery.headingRef} />
       ) : (
         <div className={styles.layout}>
-          <section className={styles.overview} aria-labelledby="plan-overview-heading">
-            <PlanPicture plan={plan} />
-            <p className={styles.description}>{PLAN_DETAILS[plan].description}</p>
-            <h2 id="plan-overview-heading" className={styles.sideHeading}>
-              What is included
-            </h2>
-            <ul className={styles.features}>
-              {planFeatures(plan).map((feature) => (
-                <li key={feature}>{feature}</li>
-              ))}
-            </ul>
-            <Button id={galleryButtonId} variant="secondary" onClick={() => switchView('gallery')}>
-              View Gallery
-            </Button>
-          </section>
+          <PlanOverview plan={plan} galleryButtonId={gallery.buttonId} onGallery={() => gallery.switchView('gallery')} />
 
           {priced ? (
             <form className={styles.configure} aria-labelledby="plan-configure-heading" onSubmit={onSubmit} noValidate>
@@ -138,5 +74,89 @@ export function ProductDetails({ service, plan }: ProductDetailsProps) {
 
       <PriceFooter charges={charges} period={configuration.period} />
     </div>
+  );
+}
+
+/** The plan's details or its gallery; focus follows the switch: into the gallery, then back to the
+ *  button that opened it. */
+function useGalleryView() {
+  const [view, setView] = useState<'details' | 'gallery'>('details');
+  // The shared Button takes no ref; the id finds it again.
+  const buttonId = useId();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const viewChanged = useRef(false);
+
+  useEffect(() => {
+    if (!viewChanged.current) return;
+    if (view === 'gallery') headingRef.current?.focus();
+    else document.getElementById(buttonId)?.focus();
+  }, [view, buttonId]);
+
+  const switchView = (next: 'details' | 'gallery') => {
+    viewChanged.current = true;
+    setView(next);
+  };
+  return { view, switchView, buttonId, headingRef };
+}
+
+/** Checkout of the configured plan: the trade-in's platform must be named, then the browser leaves
+ *  for Stripe's payment page, or the page says why it could not. */
+function usePlanCheckout(service: ServiceId, priced: PricedPlanId | null, configuration: Configuration, visitor: VisitorState) {
+  const [checkout, setCheckout] = useState<CheckoutState>({ status: 'idle' });
+  const [providerError, setProviderError] = useState<string>();
+  const providerRef = useRef<HTMLSelectElement>(null);
+
+  // Back from Stripe through the browser's Back button, the page may come out of the
+  // back-forward cache still saying "Starting checkout…".
+  useEffect(() => {
+    const onPageShow = (event: PageTransitionEvent) => event.persisted && setCheckout({ status: 'idle' });
+    window.addEventListener('pageshow', onPageShow);
+    return () => window.removeEventListener('pageshow', onPageShow);
+  }, []);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!priced || checkout.status === 'sending') return;
+    const result = toCheckoutChoices(service, priced, configuration);
+    if (!result.ok) {
+      setProviderError(PROVIDER_MISSING);
+      providerRef.current?.focus();
+      return;
+    }
+    setProviderError(undefined);
+    setCheckout({ status: 'sending' });
+    // Who checks out, as the page knows it; only while the session is still being confirmed does
+    // checkout ask Firebase Auth itself.
+    const idToken = visitor.status === 'ready' ? async () => (await visitor.user?.getIdToken()) ?? null : undefined;
+    const outcome = await startCheckout(result.choices, { origin: window.location.origin, currentUrl: window.location.href }, idToken);
+    if (outcome.ok) {
+      // Stays "Starting checkout…" while the browser leaves for the payment page.
+      window.location.assign(outcome.url);
+      return;
+    }
+    setCheckout({ status: 'failed', message: outcome.message });
+  };
+
+  return { checkout, onSubmit, providerError, setProviderError, providerRef };
+}
+
+/** The plan's picture, description and what it includes, with the button to its gallery. */
+function PlanOverview({ plan, galleryButtonId, onGallery }: { plan: PlanId; galleryButtonId: string; onGallery: () => void }) {
+  return (
+    <section className={styles.overview} aria-labelledby="plan-overview-heading">
+      <PlanPicture plan={plan} />
+      <p className={styles.description}>{PLAN_DETAILS[plan].description}</p>
+      <h2 id="plan-overview-heading" className={styles.sideHeading}>
+        What is included
+      </h2>
+      <ul className={styles.features}>
+        {planFeatures(plan).map((feature) => (
+          <li key={feature}>{feature}</li>
+        ))}
+      </ul>
+      <Button id={galleryButtonId} variant="secondary" onClick={onGallery}>
+        View Gallery
+      </Button>
+    </section>
   );
 }

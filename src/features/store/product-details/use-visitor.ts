@@ -7,8 +7,8 @@ export type VisitorState = { status: 'loading' } | { status: 'ready'; user: User
 
 /**
  * Who is checking out, from the site's auth provider, never loading Firebase Auth for it: without
- * a stored session hint nobody is signed in, so a visitor's plan page stays free of Auth (issue
- * 18, page speed); with one, the provider confirms it once the page is idle, and the checkout note
+ * a stored session hint nobody is signed in, so a visitor's plan page stays free of Auth
+ * (docs/decisions/0056-plan-page-does-not-wait-for-auth.md); with one, the provider confirms it once the page is idle, and the checkout note
  * waits until then. Loading until hydrated, as the page was pre-rendered.
  */
 export function useVisitor(): VisitorState {

@@ -1,4 +1,4 @@
-// Database triggers for tests/emulator/triggers.test.ts. Every trigger records what it was given
+// Database triggers for emulators/rtdb/conformance/triggers.test.ts. Every trigger records what it was given
 // under /fired/<function>/<push id> of the namespace it fired in, so the test reads back exactly
 // what firebase-functions made of the emulator's event.
 import * as functions from 'firebase-functions/v1';

@@ -1,0 +1,28 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig, devices } from '@playwright/test';
+
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/chromium';
+
+/** The origin gate of the three services in Debian's Chromium: a page on another origin tries
+ *  them all (browser/). No global stack: the spec starts every service and both pages on free
+ *  ports. `npm run test:emulator:browser` runs it after the database emulator's browser suite. */
+export default defineConfig({
+  testDir: fileURLToPath(new URL('browser', import.meta.url)),
+  testMatch: '**/*.spec.ts',
+  fullyParallel: false,
+  forbidOnly: true,
+  retries: 0,
+  workers: 1,
+  reporter: 'list',
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
+  outputDir: fileURLToPath(new URL('../../test-results/emulator-http-browser', import.meta.url)),
+  use: {
+    trace: 'retain-on-failure',
+    ...devices['Desktop Chrome'],
+    launchOptions: {
+      executablePath: CHROMIUM_PATH,
+      args: CHROMIUM_FLAGS,
+    },
+  },
+});

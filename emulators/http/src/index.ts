@@ -1,0 +1,5 @@
+// The HTTP layer the three local services share: bodies read within limits, the browser-origin
+// gate with its CORS headers, and answers. See README.md beside src/.
+export { type BodyLimits, HttpError, checkDeclaredSize, closeUnreadAfterAnswer, readBody } from './body';
+export { ANY_ORIGIN, type OriginGate, allowOriginFlags, isLoopbackHost, normalizeOrigin, originGate, refusalText } from './origins';
+export { send, sendHtml, sendJson, sendJsonError, sendText } from './answer';

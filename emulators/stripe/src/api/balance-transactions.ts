@@ -1,0 +1,70 @@
+/** A customer's credit balance (`/v1/customers/:id/balance_transactions`): adjustments and the list. */
+import { move, transactionsOf } from '../resources/balance-transactions';
+import { newBatch, type StandIn } from '../resources/context';
+import { getCustomer } from '../resources/customers';
+import { invalidRequest, noSuch } from '../resources/errors';
+import { assertExpandable, expandObject, itemPaths, type Expanders } from '../resources/expand';
+import { parseListParams, newestFirst, listPage } from '../resources/lists';
+import { rejectUnknown, parseExpand, required, asInteger, asString, parseMetadata } from '../resources/params';
+import { type Route, ok } from './route';
+
+const expanders = (standIn: StandIn): Expanders => ({
+  customer: (id) => standIn.store.customers.get(id as string)?.customer ?? id,
+  invoice: (id) => standIn.store.invoices.get(id as string)?.invoice ?? id,
+});
+
+export const balanceTransactionRoutes: Route[] = [
+  {
+    method: 'POST',
+    path: /^\/v1\/customers\/([^/]+)\/balance_transactions$/,
+    handle(standIn, { form, origin }, [id]) {
+      rejectUnknown(form, ['amount', 'currency', 'description', 'metadata', 'expand']);
+      const expand = parseExpand(form);
+      assertExpandable(expand, expanders(standIn));
+      const amount = required(asInteger(form.amount, ['amount'], Number.MIN_SAFE_INTEGER), ['amount']);
+      const currency = required(asString(form.currency, ['currency']), ['currency']).toLowerCase();
+      const description = asString(form.description, ['description']) ?? null;
+      const metadata = parseMetadata(form.metadata);
+      const record = getCustomer(standIn, id);
+      if (amount === 0) throw invalidRequest('The amount must be a non-zero integer.', 'amount');
+      if (record.customer.currency !== null && record.customer.currency !== currency) {
+        throw invalidRequest(
+          `The currency of this transaction (${currency}) must match the customer's currency (${record.customer.currency}).`,
+          'currency',
+        );
+      }
+      const batch = newBatch(standIn, origin);
+      const transaction = move(standIn, batch, record, { amount, type: 'adjustment', currency, description, metadata, invoice: null });
+      void batch.deliver();
+      return ok(expandObject(transaction, expand, expanders(standIn)));
+    },
+  },
+  {
+    method: 'GET',
+    path: /^\/v1\/customers\/([^/]+)\/balance_transactions$/,
+    handle(standIn, { form }, [id]) {
+      const params = parseListParams(form, ['invoice']);
+      const invoiceId = asString(form.invoice, ['invoice']);
+      getCustomer(standIn, id);
+      const records = transactionsOf(standIn, id).filter((record) => invoiceId === undefined || record.transaction.invoice === invoiceId);
+      const transactions = newestFirst(records, (record) => record.transaction.created).map((record) => record.transaction);
+      const paths = itemPaths(params.expand);
+      assertExpandable(paths, expanders(standIn));
+      const page = listPage(transactions, params, `/v1/customers/${id}/balance_transactions`, 'customer_balance_transaction');
+      return ok({ ...page, data: page.data.map((transaction) => expandObject(transaction, paths, expanders(standIn))) });
+    },
+  },
+  {
+    method: 'GET',
+    path: /^\/v1\/customers\/([^/]+)\/balance_transactions\/([^/]+)$/,
+    handle(standIn, { form }, [id, transactionId]) {
+      rejectUnknown(form, ['expand']);
+      const expand = parseExpand(form);
+      assertExpandable(expand, expanders(standIn));
+      getCustomer(standIn, id);
+      const record = standIn.store.balanceTransactions.get(transactionId);
+      if (!record || record.transaction.customer !== id) throw noSuch('customer_balance_transaction', transactionId);
+      return ok(expandObject(record.transaction, expand, expanders(standIn)));
+    },
+  },
+];

@@ -1,0 +1,122 @@
+/**
+ * The steps every `/v1` resource repeats, written once: creating, retrieving, updating and listing
+ * an object, with Stripe's checks in Stripe's order (unknown parameters, then `expand[]` paths,
+ * then the object) and the events of a change sent after it is made.
+ */
+import { newBatch, type StandIn } from '../resources/context';
+import type { EventOrigin } from '../resources/event-data';
+import type { EventBatch } from '../resources/events';
+import { assertExpandable, expandObject, itemPaths, type Expanders } from '../resources/expand';
+import type { FormObject } from '../resources/form-encoding';
+import { listPage, newestFirst, parseListParams } from '../resources/lists';
+import { parseExpand, rejectUnknown } from '../resources/params';
+import { ok, type Route } from './route';
+
+/** The `expand[]` paths an object has, given the stand-in (most expand to other stored objects). */
+export type ExpandersOf = (standIn: StandIn) => Expanders;
+
+/** For objects with nothing to expand. */
+export const NO_EXPANDERS: ExpandersOf = () => ({});
+
+/** Refuses parameters not in `allowed` and `expand[]` paths the object cannot expand; the paths. */
+export function readExpand(form: FormObject, allowed: readonly string[], expanders: Expanders): string[] {
+  rejectUnknown(form, allowed);
+  const expand = parseExpand(form);
+  assertExpandable(expand, expanders);
+  return expand;
+}
+
+/** Runs `change` with a batch for the events it causes, then sends them (the answer does not wait
+ *  for their delivery, as on Stripe). */
+export function withEvents<T>(standIn: StandIn, origin: EventOrigin, change: (batch: EventBatch) => T): T {
+  const batch = newBatch(standIn, origin);
+  const result = change(batch);
+  void batch.deliver();
+  return result;
+}
+
+/** `POST <collection>`: the new object, expanded as asked. */
+export function createRoute<T>(
+  path: RegExp,
+  allowed: readonly string[],
+  expanders: ExpandersOf,
+  create: (standIn: StandIn, form: FormObject, batch: EventBatch) => T,
+): Route {
+  return {
+    method: 'POST',
+    path,
+    handle(standIn, { form, origin }) {
+      const paths = readExpand(form, allowed, expanders(standIn));
+      const object = withEvents(standIn, origin, (batch) => create(standIn, form, batch));
+      return ok(expandObject(object, paths, expanders(standIn)));
+    },
+  };
+}
+
+/** `GET <collection>/:id`: the object, expanded as asked. */
+export function retrieveRoute<T>(path: RegExp, expanders: ExpandersOf, find: (standIn: StandIn, id: string) => T): Route {
+  return {
+    method: 'GET',
+    path,
+    handle(standIn, { form }, [id]) {
+      const paths = readExpand(form, ['expand'], expanders(standIn));
+      return ok(expandObject(find(standIn, id), paths, expanders(standIn)));
+    },
+  };
+}
+
+/** `POST <collection>/:id`: the stored record changed by `update` (which emits its events), then
+ *  its object as it is now, expanded as asked. */
+export function updateRoute<R, T>(
+  path: RegExp,
+  allowed: readonly string[],
+  expanders: ExpandersOf,
+  find: (standIn: StandIn, id: string) => R,
+  update: (standIn: StandIn, record: R, form: FormObject, batch: EventBatch) => void,
+  objectOf: (standIn: StandIn, record: R) => T,
+): Route {
+  return {
+    method: 'POST',
+    path,
+    handle(standIn, { form, origin }, [id]) {
+      const paths = readExpand(form, allowed, expanders(standIn));
+      const record = find(standIn, id);
+      withEvents(standIn, origin, (batch) => update(standIn, record, form, batch));
+      return ok(expandObject(objectOf(standIn, record), paths, expanders(standIn)));
+    },
+  };
+}
+
+export interface ListSpec<R extends { seq: number }, T extends { id: string }> {
+  path: RegExp;
+  /** The list's `url`, and the noun of its "No such …" for a bad cursor. */
+  url: string;
+  noun: string;
+  /** The filter parameters `select` reads, besides pagination and `expand[]`. */
+  filters: readonly string[];
+  expanders: ExpandersOf;
+  /** The records the request's filters keep (it reads and checks the filters). */
+  select: (standIn: StandIn, form: FormObject) => R[];
+  /** When a record was made (its test clock's time), for newest first. */
+  created: (record: R) => number;
+  objectOf: (standIn: StandIn, record: R) => T;
+}
+
+/** `GET <collection>`: the selected records newest first, one page of them, each expanded as asked
+ *  (`expand[]=data.x`). */
+export function listRoute<R extends { seq: number }, T extends { id: string }>(spec: ListSpec<R, T>): Route {
+  return {
+    method: 'GET',
+    path: spec.path,
+    handle(standIn, { form }) {
+      const params = parseListParams(form, spec.filters);
+      const records = spec.select(standIn, form);
+      const paths = itemPaths(params.expand);
+      const expanders = spec.expanders(standIn);
+      assertExpandable(paths, expanders);
+      const objects = newestFirst(records, spec.created).map((record) => spec.objectOf(standIn, record));
+      const page = listPage(objects, params, spec.url, spec.noun);
+      return ok({ ...page, data: page.data.map((object) => expandObject(object, paths, expanders)) });
+    },
+  };
+}

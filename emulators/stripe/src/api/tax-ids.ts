@@ -1,0 +1,66 @@
+/** A customer's tax IDs (`/v1/customers/:id/tax_ids`). */
+import type Stripe from 'stripe';
+import { newBatch, customerNow } from '../resources/context';
+import { getCustomer } from '../resources/customers';
+import { invalidRequest } from '../resources/errors';
+import { assertExpandable, itemPaths } from '../resources/expand';
+import { parseListParams, newestFirst, listPage } from '../resources/lists';
+import { rejectUnknown, parseExpand, required, oneOf, asString } from '../resources/params';
+import { type Route, ok } from './route';
+import { TAX_ID_TYPES, taxIdProblem, addTaxId, getTaxId } from '../resources/tax-ids';
+
+export const taxIdRoutes: Route[] = [
+  {
+    method: 'POST',
+    path: /^\/v1\/customers\/([^/]+)\/tax_ids$/,
+    handle(standIn, { form, origin }, [customerId]) {
+      rejectUnknown(form, ['type', 'value', 'expand']);
+      assertExpandable(parseExpand(form), {});
+      const type = required(oneOf(form.type, ['type'], TAX_ID_TYPES), ['type']) as Stripe.TaxId.Type;
+      const value = required(asString(form.value, ['value']), ['value']);
+      const customer = getCustomer(standIn, customerId);
+      const problem = taxIdProblem(type, value);
+      if (problem) throw invalidRequest(problem, 'value', 'tax_id_invalid');
+      const batch = newBatch(standIn, origin);
+      const taxId = addTaxId(standIn, batch, customer, type, value);
+      void batch.deliver();
+      return ok(taxId);
+    },
+  },
+  {
+    method: 'GET',
+    path: /^\/v1\/customers\/([^/]+)\/tax_ids$/,
+    handle(standIn, { form }, [customerId]) {
+      const params = parseListParams(form, []);
+      assertExpandable(itemPaths(params.expand), {});
+      getCustomer(standIn, customerId);
+      const records = [...standIn.store.taxIds.values()].filter((record) => record.taxId.customer === customerId);
+      const taxIds = newestFirst(records, (record) => record.taxId.created).map((record) => record.taxId);
+      return ok(listPage(taxIds, params, `/v1/customers/${customerId}/tax_ids`, 'tax_id'));
+    },
+  },
+  {
+    method: 'GET',
+    path: /^\/v1\/customers\/([^/]+)\/tax_ids\/([^/]+)$/,
+    handle(standIn, { form }, [customerId, id]) {
+      rejectUnknown(form, ['expand']);
+      assertExpandable(parseExpand(form), {});
+      getCustomer(standIn, customerId);
+      return ok(getTaxId(standIn, customerId, id).taxId);
+    },
+  },
+  {
+    method: 'DELETE',
+    path: /^\/v1\/customers\/([^/]+)\/tax_ids\/([^/]+)$/,
+    handle(standIn, { form, origin }, [customerId, id]) {
+      rejectUnknown(form, []);
+      getCustomer(standIn, customerId);
+      const record = getTaxId(standIn, customerId, id);
+      standIn.store.taxIds.delete(id);
+      const batch = newBatch(standIn, origin);
+      batch.emit('customer.tax_id.deleted', record.taxId, customerNow(standIn, customerId));
+      void batch.deliver();
+      return ok({ id, object: 'tax_id', deleted: true });
+    },
+  },
+];

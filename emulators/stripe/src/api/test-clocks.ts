@@ -1,0 +1,73 @@
+/** Test Clocks (`/v1/test_helpers/test_clocks`): create, list, retrieve, delete, advance. */
+import { newClock, getClock } from '../resources/clock-records';
+import { newBatch } from '../resources/context';
+import { invalidRequest } from '../resources/errors';
+import { assertExpandable, itemPaths } from '../resources/expand';
+import { parseListParams, newestFirst, listPage } from '../resources/lists';
+import { rejectUnknown, parseExpand, required, asInteger, asString } from '../resources/params';
+import { type Route, ok } from './route';
+import { deleteClock, startAdvance } from '../resources/test-clocks';
+
+const CLOCK_PATH = /^\/v1\/test_helpers\/test_clocks\/([^/]+)$/;
+
+export const testClockRoutes: Route[] = [
+  {
+    method: 'POST',
+    path: /^\/v1\/test_helpers\/test_clocks$/,
+    handle(standIn, { form, origin }) {
+      rejectUnknown(form, ['frozen_time', 'name', 'expand']);
+      assertExpandable(parseExpand(form), {});
+      const frozenTime = required(asInteger(form.frozen_time, ['frozen_time'], 0), ['frozen_time']);
+      const name = asString(form.name, ['name']) ?? null;
+      if (name !== null && name.length > 300) throw invalidRequest('The name can have at most 300 characters.', 'name');
+      const record = newClock(standIn, frozenTime, name);
+      const batch = newBatch(standIn, origin);
+      batch.emit('test_helpers.test_clock.created', record.clock, record.now);
+      void batch.deliver();
+      return ok(record.clock);
+    },
+  },
+  {
+    method: 'GET',
+    path: /^\/v1\/test_helpers\/test_clocks$/,
+    handle(standIn, { form }) {
+      const params = parseListParams(form, []);
+      assertExpandable(itemPaths(params.expand), {});
+      const clocks = newestFirst([...standIn.store.clocks.values()], (record) => record.clock.created).map((record) => record.clock);
+      return ok(listPage(clocks, params, '/v1/test_helpers/test_clocks', 'test_helpers.test_clock'));
+    },
+  },
+  {
+    method: 'GET',
+    path: CLOCK_PATH,
+    handle(standIn, { form }, [id]) {
+      rejectUnknown(form, ['expand']);
+      assertExpandable(parseExpand(form), {});
+      return ok(getClock(standIn, id).clock);
+    },
+  },
+  {
+    method: 'DELETE',
+    path: CLOCK_PATH,
+    handle(standIn, { form, origin }, [id]) {
+      rejectUnknown(form, []);
+      const record = getClock(standIn, id);
+      deleteClock(standIn, record);
+      const batch = newBatch(standIn, origin);
+      batch.emit('test_helpers.test_clock.deleted', record.clock, record.now);
+      void batch.deliver();
+      return ok({ id, object: 'test_helpers.test_clock', deleted: true });
+    },
+  },
+  {
+    method: 'POST',
+    path: /^\/v1\/test_helpers\/test_clocks\/([^/]+)\/advance$/,
+    handle(standIn, { form, origin }, [id]) {
+      rejectUnknown(form, ['frozen_time', 'expand']);
+      assertExpandable(parseExpand(form), {});
+      const target = required(asInteger(form.frozen_time, ['frozen_time'], 0), ['frozen_time']);
+      const { answer } = startAdvance(standIn, getClock(standIn, id), target, origin);
+      return ok(answer);
+    },
+  },
+];

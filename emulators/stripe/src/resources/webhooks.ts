@@ -1,0 +1,174 @@
+/**
+ * Webhook delivery: each event is POSTed, signed (`signature.ts`), to the webhook URL and retried
+ * when it fails or answers non-2xx. Events go out in the order they happened — the next event's
+ * first try waits for the previous one's first try, across operations — while each event's retries
+ * run on their own, so one refused event does not hold up the rest (as on Stripe, a receiver that
+ * needs an earlier event can answer non-2xx and get this one again later).
+ */
+import type { EventRecord, WebhookDelivery } from './event-data';
+import { signatureHeader } from './signature';
+import type { Store } from './store';
+
+/** Stripe retries failed deliveries for days; locally a few short tries show the same behaviour. */
+export const DEFAULT_RETRY_DELAYS_MS = [250, 500, 1000];
+const WEBHOOK_TIMEOUT_MS = 15_000;
+
+export interface WebhookSettings {
+  /** Where events are POSTed; absent: events are kept but not delivered. */
+  url?: string;
+  secret: string;
+  /** Pauses before each retry; its length is the number of retries. */
+  retryDelaysMs: number[];
+  log: (message: string) => void;
+  /** How long after the hosted checkout's Pay its events go out (`--webhook-delay-ms`); 0: at once,
+   *  and Pay waits for them. */
+  delayMs?: number;
+}
+
+/** The longest delay `--webhook-delay-ms` and `POST /__webhook-delay` take: ten minutes. */
+export const MAX_WEBHOOK_DELAY_MS = 600_000;
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export class WebhookDispatcher {
+  private readonly inFlight = new Set<AbortController>();
+  /** Deliveries not finished yet (waiting their turn, sending, or between retries). */
+  private readonly pending = new Set<Promise<WebhookDelivery[]>>();
+  private stopped = false;
+  /** Settles when the last queued event's first try is over. */
+  private queueTail: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly store: Store,
+    private readonly settings: WebhookSettings,
+  ) {}
+
+  get url(): string | undefined {
+    return this.settings.url;
+  }
+
+  /** The delay of the hosted checkout's events (ms). */
+  get delayMs(): number {
+    return this.settings.delayMs ?? 0;
+  }
+
+  set delayMs(ms: number) {
+    if (!Number.isInteger(ms) || ms < 0 || ms > MAX_WEBHOOK_DELAY_MS)
+      throw new RangeError(`the webhook delay must be a whole number of milliseconds from 0 to ${MAX_WEBHOOK_DELAY_MS}`);
+    this.settings.delayMs = ms;
+  }
+
+  /** Delivers the events `ms` from now, in order (as deliverInOrder). `settled()` waits for them,
+   *  the wait included; a reset or stop in between drops them. */
+  deliverLater(records: readonly EventRecord[], ms: number): Promise<WebhookDelivery[]> {
+    const generation = this.store.generation;
+    // Unref'd: a delivery still waiting does not keep a stopped stand-in's process alive.
+    const wait = new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
+    return this.track(wait.then(() => (this.stopped || generation !== this.store.generation ? [] : this.deliverInOrder(records))));
+  }
+
+  /** Delivers the events in order (see above); resolves with every attempt made for them once
+   *  each was accepted or ran out of retries. */
+  async deliverInOrder(records: readonly EventRecord[]): Promise<WebhookDelivery[]> {
+    const chains = records.map((record) => {
+      let release!: () => void;
+      const firstTryOver = new Promise<void>((resolve) => (release = resolve));
+      const previous = this.queueTail;
+      this.queueTail = firstTryOver;
+      return this.track(previous.then(() => this.deliver(record, release)));
+    });
+    return (await Promise.all(chains)).flat();
+  }
+
+  /** Resolves once no delivery is under way or waiting (retries included). */
+  async settled(): Promise<void> {
+    while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
+  }
+
+  /** One event with its retries, at once (outside the queue): `POST /__events/:id/resend`. */
+  deliverNow(record: EventRecord): Promise<WebhookDelivery[]> {
+    return this.track(this.deliver(record, () => {}));
+  }
+
+  private track(delivery: Promise<WebhookDelivery[]>): Promise<WebhookDelivery[]> {
+    this.pending.add(delivery);
+    void delivery.finally(() => this.pending.delete(delivery));
+    return delivery;
+  }
+
+  /** Forget the queue (after a reset, new events need not wait for old ones). */
+  reset() {
+    this.queueTail = Promise.resolve();
+  }
+
+  stop() {
+    this.stopped = true;
+    for (const controller of this.inFlight) controller.abort();
+  }
+
+  private async deliver(record: EventRecord, firstTryOver: () => void): Promise<WebhookDelivery[]> {
+    const url = this.settings.url;
+    const attempts: WebhookDelivery[] = [];
+    try {
+      if (!url) return attempts;
+      const generation = this.store.generation;
+      const tries = this.settings.retryDelaysMs.length + 1;
+      for (let attempt = 1; attempt <= tries && !this.stopped; attempt++) {
+        if (attempt > 1) await sleep(this.settings.retryDelaysMs[attempt - 2]);
+        if (this.stopped) break;
+        const delivery = await this.deliverOnce(record, attempt, url);
+        if (attempt === 1) firstTryOver();
+        attempts.push(delivery);
+        if (generation === this.store.generation) this.store.addDelivery(delivery);
+        this.settings.log(`${record.event.type} ${record.event.id} → ${url}: ${delivery.status ?? delivery.error} (attempt ${attempt})`);
+        if (delivery.ok) break;
+      }
+      return attempts;
+    } finally {
+      firstTryOver();
+    }
+  }
+
+  private async deliverOnce(record: EventRecord, attempt: number, url: string): Promise<WebhookDelivery> {
+    const controller = new AbortController();
+    this.inFlight.add(controller);
+    const started = performance.now();
+    const delivery: WebhookDelivery = {
+      eventId: record.event.id,
+      eventType: record.event.type,
+      url,
+      attempt,
+      status: null,
+      ok: false,
+      at: new Date().toISOString(),
+      durationMs: 0,
+    };
+    try {
+      const response = await fetch(url, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: {
+          'Content-Type': 'application/json; charset=utf-8',
+          'User-Agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
+          'Stripe-Signature': signatureHeader(record.payload, this.settings.secret),
+        },
+        body: record.payload,
+        signal: AbortSignal.any([controller.signal, AbortSignal.timeout(WEBHOOK_TIMEOUT_MS)]),
+      });
+      delivery.status = response.status;
+      delivery.ok = response.status >= 200 && response.status < 300;
+      delivery.responseBody = (await response.text().catch(() => '')).slice(0, 2000);
+    } catch (error) {
+      delivery.error =
+        error instanceof Error
+          ? error.cause instanceof Error
+            ? `${error.message}: ${error.cause.message}`
+            : error.message
+          : String(error);
+    } finally {
+      this.inFlight.delete(controller);
+      delivery.durationMs = Math.round(performance.now() - started);
+    }
+    return delivery;
+  }
+}

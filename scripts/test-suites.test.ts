@@ -1,0 +1,28 @@
+// Where the cloud functions' tests run: a test that starts a local service (anything of
+// emulators/: the database emulator, the stand-ins, firebase-tools' Auth emulator through
+// functions/src/emulators.testing.ts) runs in `npm run test:emulator`, every other one is a unit
+// test in `npm run test:unit`. functions/vitest.config.mts names the first kind; this keeps the
+// list true both ways (docs/decisions/0129-test-helper-names.md).
+import { describe, expect, it } from 'vitest';
+import { LOCAL_SERVICE_TESTS } from '../functions/vitest.config.mjs';
+import { importClosure, repositoryTree } from './import-graph.testing';
+
+/** A glob of Vitest's `include` as a regular expression (`*` within a folder, `**` across). */
+const globToRegExp = (glob: string) =>
+  new RegExp(`^${glob.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*\*\/?|\*/g, (star) => (star === '*' ? '[^/]*' : '(?:.*/)?'))}$`);
+
+describe('the functions’ tests', () => {
+  it('run against the local services exactly when functions/vitest.config.mts lists them', () => {
+    const tree = repositoryTree();
+    const tests = [...tree.files.keys()].filter((file) => /^functions\/src\/.*\.test\.ts$/.test(file)).sort();
+    expect(tests.length).toBeGreaterThan(20);
+    const listed = (file: string) => LOCAL_SERVICE_TESTS.some((glob) => globToRegExp(glob).test(file.slice('functions/'.length)));
+    const needsServices = (file: string) => [...importClosure(tree, file)].some((imported) => imported.startsWith('emulators/'));
+    const wrong = tests
+      .filter((file) => listed(file) !== needsServices(file))
+      .map(
+        (file) => `${file}: ${needsServices(file) ? 'starts a local service but is not listed' : 'is listed but starts no local service'}`,
+      );
+    expect(wrong).toEqual([]);
+  });
+});

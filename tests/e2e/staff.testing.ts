@@ -1,0 +1,110 @@
+/** Helpers of the staff console's browser tests: staff accounts made with the Admin SDK against
+ *  the Auth emulator (the role is a custom claim, docs/decisions/0108-staff-console.md), ID tokens
+ *  from the Auth emulator's REST API, and the visitor's forms that feed the console. */
+import { randomUUID } from 'node:crypto';
+import { deleteApp, initializeApp } from 'firebase-admin/app';
+import { getAuth } from 'firebase-admin/auth';
+import type { Browser, Page } from '@playwright/test';
+import { DATABASE_URL, FUNCTIONS_URL, HOST, PORTS, PROJECT_ID } from '../../emulators/local-config';
+import { paths } from '../../src/config/paths';
+import type { StaffRole } from '../../src/data/staff';
+import { signInThroughPage } from './auth.testing';
+import { expect } from './fixtures.testing';
+import { clearSubmissionLimits } from './submission-limits.testing';
+
+export const STAFF_PASSWORD = 'console-secret';
+
+export interface TestAccount {
+  uid: string;
+  email: string;
+  password: string;
+}
+
+/** A verified account with the given role claim (none: a customer). */
+export async function createAccountWithRole(label: string, role: StaffRole | 'forged' | null): Promise<TestAccount> {
+  process.env.FIREBASE_AUTH_EMULATOR_HOST ??= `${HOST}:${PORTS.auth}`;
+  const app = initializeApp({ projectId: PROJECT_ID }, `staff-e2e-${randomUUID()}`);
+  try {
+    const auth = getAuth(app);
+    const email = `${label}-${randomUUID().slice(0, 8)}@e2e.leopard.test`;
+    const user = await auth.createUser({ email, password: STAFF_PASSWORD, emailVerified: true });
+    if (role) await auth.setCustomUserClaims(user.uid, { role: role === 'forged' ? 'superuser' : role });
+    return { uid: user.uid, email, password: STAFF_PASSWORD };
+  } finally {
+    await deleteApp(app);
+  }
+}
+
+/** An ID token of the account, as its browser would hold it (with its claims). */
+export async function idTokenOf({ email, password }: TestAccount): Promise<string> {
+  const response = await fetch(
+    `http://${HOST}:${PORTS.auth}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`,
+    {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email, password, returnSecureToken: true }),
+    },
+  );
+  expect(response.ok).toBe(true);
+  return ((await response.json()) as { idToken: string }).idToken;
+}
+
+/** Signs in through the sign-in page, which returns to `path`. */
+export async function signInAt(page: Page, account: Pick<TestAccount, 'email' | 'password'>, path: string) {
+  await signInThroughPage(page, account, `${paths.signIn}?next=${encodeURIComponent(path)}`);
+  await expect(page).toHaveURL(path);
+}
+
+/** A second browser, with nobody signed in: the visitor (or another person). */
+export async function visitorPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext();
+  return context.newPage();
+}
+
+/** The database's REST API, as any script could call it, with the caller's ID token or none. */
+export function readAs(path: string, token?: string): Promise<Response> {
+  const url = new URL(`/${path}.json`, DATABASE_URL);
+  url.searchParams.set('ns', new URL(DATABASE_URL).searchParams.get('ns')!);
+  if (token) url.searchParams.set('auth', token);
+  return fetch(url);
+}
+
+/** A call to the `staff` function as a script would make it, with the caller's ID token or none. */
+export function callStaffFunction(body: Record<string, unknown>, token?: string): Promise<Response> {
+  return fetch(`${FUNCTIONS_URL}/staff`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+}
+
+export const uniqueVisitorEmail = () => `visitor-${randomUUID()}@example.com`;
+
+/** The visitor's thank-you dialog after a form: dismissed. */
+async function dismissThanks(page: Page) {
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'OK' }).click();
+  await expect(dialog).toBeHidden();
+}
+
+export async function sendContactForm(page: Page, values: { name: string; email: string; message: string }) {
+  await clearSubmissionLimits();
+  await page.goto(paths.contact);
+  await page.getByLabel('Full name', { exact: true }).fill(values.name);
+  await page.getByLabel('Email', { exact: true }).fill(values.email);
+  await page.getByLabel('Phone number', { exact: true }).fill('+1 (619) 555-0100');
+  await page.getByLabel('City', { exact: true }).fill('San Diego');
+  await page.getByLabel('Message', { exact: true }).fill(values.message);
+  await page.getByRole('button', { name: 'Send message' }).click();
+  await dismissThanks(page);
+}
+
+export async function sendPreorderForm(page: Page, values: { name: string; email: string }) {
+  await clearSubmissionLimits();
+  await page.goto(paths.preorder);
+  await page.getByLabel('Full name', { exact: true }).fill(values.name);
+  await page.getByLabel('Email', { exact: true }).fill(values.email);
+  await page.getByRole('button', { name: 'Pre-order Space' }).click();
+  await dismissThanks(page);
+}
