@@ -2,11 +2,12 @@
 # `npm test`: every suite, and each stage's time at the end. The suite has a budget of 12 minutes
 # on the 2-core CI machine (docs/decisions/0107-test-suite-time.md); the table says which stage grew.
 #
-# The static checks run first and stop everything when they fail. Then two lanes run side by side:
-# the browser tests, which mostly wait on Chromium and the local stack (about 0.8 of the two
-# cores), and, at a lower priority so that they take only the cores the browser tests leave idle,
-# the Node suites one after another. Either lane failing fails `npm test`; the Node lane's output
-# is shown when it ends, so the two never interleave.
+# The static checks and the unit tests run first, alone, and stop everything when they fail. Then
+# two lanes run side by side: the browser tests, and, at a lower priority so that they mostly take
+# the CPU the browser tests leave idle (waiting on Chromium and the local stack), the suites of the
+# local services one after another. Either lane failing fails `npm test`; the second lane's output
+# is shown when it ends, so the two never interleave. The unit tests stay out of that lane: at its
+# priority, beside the browser tests, their five-second timeouts ran out.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -49,11 +50,12 @@ static_checks() {
   return "$status"
 }
 
-# The Node lane, niced (nice -n 10) so it yields to the browser tests: each suite in turn, stopping at the first failure; one "name seconds" line per
-# suite that passed, in $1, and "name failed" for the one that did not.
-node_lane() {
+# The services lane, niced (nice -n 10) so that it yields to the browser tests: each suite in
+# turn, stopping at the first failure; one "name seconds" line per suite that passed, in $1, and
+# "name failed" for the one that did not.
+services_lane() {
   local times=$1 name script start
-  for entry in 'unit:test:unit' 'emulator:test:emulator' 'emulator in Chromium:test:emulator:browser' 'rules:test:rules'; do
+  for entry in 'emulator:test:emulator' 'emulator in Chromium:test:emulator:browser' 'rules:test:rules'; do
     name=${entry%%:test:*}
     script=test:${entry#*:test:}
     start=$SECONDS
@@ -66,12 +68,13 @@ node_lane() {
 }
 
 stage 'lint + typecheck' static_checks
+stage 'unit' npm run -s test:unit
 
 lanes_start=$SECONDS
-node_log=$(mktemp)
-node_times=$(mktemp)
-node_lane "$node_times" >"$node_log" 2>&1 &
-node_pid=$!
+lane_log=$(mktemp)
+lane_times=$(mktemp)
+services_lane "$lane_times" >"$lane_log" 2>&1 &
+lane_pid=$!
 
 e2e_status=0
 e2e_start=$SECONDS
@@ -80,25 +83,25 @@ npm run -s test:e2e || e2e_status=$?
 e2e_time=$((SECONDS - e2e_start))
 current=''
 
-node_status=0
-wait "$node_pid" || node_status=$?
-printf '\n── Node suites (run beside the browser tests) ──\n'
-cat "$node_log"
+lane_status=0
+wait "$lane_pid" || lane_status=$?
+printf '\n── The local services’ suites (run beside the browser tests) ──\n'
+cat "$lane_log"
 while IFS=$'\t' read -r name seconds; do
   if [ "$seconds" = failed ]; then
     timings+=("$(printf '%-24s failed' "$name")")
   else
     timings+=("$(stage_line "$name" "$seconds")")
   fi
-done <"$node_times"
-rm -f "$node_log" "$node_times"
+done <"$lane_times"
+rm -f "$lane_log" "$lane_times"
 if [ "$e2e_status" -eq 0 ]; then
   timings+=("$(stage_line 'e2e (build + Playwright)' "$e2e_time")")
 else
   timings+=("$(printf '%-24s failed' 'e2e (build + Playwright)')")
 fi
 timings+=("$(stage_line '  both lanes' $((SECONDS - lanes_start)))")
-if [ "$e2e_status" -ne 0 ] || [ "$node_status" -ne 0 ]; then
+if [ "$e2e_status" -ne 0 ] || [ "$lane_status" -ne 0 ]; then
   exit 1
 fi
 

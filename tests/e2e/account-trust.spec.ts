@@ -218,7 +218,11 @@ test.describe('marketing choices', () => {
     const link = unsubscribeLinkIn((await mailsTo(customer.email))[0]!);
 
     await page.goto(link);
-    await expect(page.getByRole('status').filter({ hasText: `${customer.email} will no longer get our marketing emails.` })).toBeVisible();
+    // The page calls the unsubscribe function, whose first call in the suite starts its instance in
+    // the Functions emulator: seconds on a busy machine.
+    await expect(page.getByRole('status').filter({ hasText: `${customer.email} will no longer get our marketing emails.` })).toBeVisible({
+      timeout: 20_000,
+    });
     expect(await readDatabase(`users/${customer.uid}/receiveAnnouncements`)).toBe(false);
     expect(await readDatabase(`users/${customer.uid}/receiveAppsMusicTV`)).toBe(false);
     const hash = createHash('sha256').update(customer.email.toLowerCase()).digest('hex');

@@ -8,7 +8,7 @@ import type { Browser, Page } from '@playwright/test';
 import { DATABASE_URL, FUNCTIONS_URL, HOST, PORTS, PROJECT_ID } from '../../emulators/local-config';
 import { paths } from '../../src/config/paths';
 import type { StaffRole } from '../../src/data/staff';
-import { signInThroughPage } from './auth.testing';
+import { signInThroughPage, updateDatabase } from './auth.testing';
 import { expect } from './fixtures.testing';
 import { clearSubmissionLimits } from './submission-limits.testing';
 
@@ -20,7 +20,9 @@ export interface TestAccount {
   password: string;
 }
 
-/** A verified account with the given role claim (none: a customer). */
+/** A verified account with the given role claim (none: a customer), and the profile record a
+ *  finished sign-up leaves (without it the customer area sends the person to "Complete your
+ *  profile", docs/decisions/0122-half-made-accounts-and-visitor-words.md). */
 export async function createAccountWithRole(label: string, role: StaffRole | 'forged' | null): Promise<TestAccount> {
   process.env.FIREBASE_AUTH_EMULATOR_HOST ??= `${HOST}:${PORTS.auth}`;
   const app = initializeApp({ projectId: PROJECT_ID }, `staff-e2e-${randomUUID()}`);
@@ -29,6 +31,7 @@ export async function createAccountWithRole(label: string, role: StaffRole | 'fo
     const email = `${label}-${randomUUID().slice(0, 8)}@e2e.leopard.test`;
     const user = await auth.createUser({ email, password: STAFF_PASSWORD, emailVerified: true });
     if (role) await auth.setCustomUserClaims(user.uid, { role: role === 'forged' ? 'superuser' : role });
+    await updateDatabase({ [`users/${user.uid}`]: { email, createdAt: new Date().toISOString() } });
     return { uid: user.uid, email, password: STAFF_PASSWORD };
   } finally {
     await deleteApp(app);
