@@ -10,8 +10,6 @@ export default defineConfig({
   test: {
     name: 'rtdb-rules',
     environment: 'node',
-    // npm test runs this suite at a low priority beside the browser tests (scripts/run-tests.sh).
-    testTimeout: 15_000,
     include: ['**/*.test.ts'],
     passWithNoTests: false,
   },
