@@ -3,7 +3,8 @@ import { defineConfig, mergeConfig } from 'vitest/config';
 import viteConfig from './vite.config';
 
 /** Component and unit tests of the app (jsdom), of the build scripts and the local stack's root
- *  modules (Node), and the functions' pure tests. The emulator, rules and e2e suites have their own. */
+ *  modules (Node), the functions' pure tests, and the database emulator's rules engine and server
+ *  code. The emulator, rules and e2e suites have their own. */
 export default mergeConfig(
   viteConfig,
   defineConfig({
@@ -29,6 +30,10 @@ export default mergeConfig(
         },
         // The functions' pure tests; those against the local services run in `npm run test:emulator`.
         'functions/vitest.config.mts',
+        // The database emulator's own unit suites: its rules engine, and its data, hash, query and
+        // trigger code (no emulator running).
+        'emulators/rtdb/src/rules/vitest.config.ts',
+        'emulators/rtdb/src/vitest.config.ts',
       ],
     },
   }),

@@ -1,17 +1,16 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
-/** `npm run test:emulator`: the local services' suites in one run (the database emulator's rules
- *  engine, server and conformance suite through the real SDKs; the Stripe and EmailJS stand-ins;
- *  the HTTP layer they share) and the functions' tests that run against them. */
+/** `npm run test:emulator`: the local services' suites in one run (the database emulator's
+ *  conformance suite through the real SDKs; the Stripe and EmailJS stand-ins; the HTTP layer they
+ *  share) and the functions' tests that run against them. The database emulator's pure unit suites
+ *  run in `npm run test:unit`. */
 export default defineConfig({
   test: {
     // One worker per core, not Vitest's one fewer: 45 s → 28 s on the 2-core CI machine
     // (docs/decisions/0107-test-suite-time.md).
     maxWorkers: availableParallelism(),
     projects: [
-      'emulators/rtdb/src/rules/vitest.config.ts',
-      'emulators/rtdb/src/vitest.config.ts',
       'emulators/rtdb/conformance/vitest.config.ts',
       'emulators/stripe/vitest.config.ts',
       'emulators/emailjs/vitest.config.ts',

@@ -97,8 +97,15 @@ async function cancelSubscriptions(
       const again = await deps.stripe.subscriptions.retrieve(id);
       if (!isEndedSubscriptionStatus(again.status)) throw error;
     }
-    await record.child(`canceledSubscriptions/${id}`).set(now);
+    await write(record.child(`canceledSubscriptions/${id}`), now);
   }
+}
+
+/** Writes `value` at `ref` as a transaction: two deletions of one account may run at once on one
+ *  instance, and there a set() aborts the other's pending transaction on an overlapping path (the
+ *  start, the mail's claim) with "Error: set", where a transaction is run again instead. */
+function write(ref: ReturnType<Database['ref']>, value: unknown): Promise<unknown> {
+  return ref.transaction(() => value);
 }
 
 /** Step 3: each order keeps its accounting fields and loses who bought it; its guest claim link
@@ -136,7 +143,7 @@ async function mailOnce(deps: DeleteAccountDependencies, record: ReturnType<Data
     ...accountDeletedMail({ siteUrl: deps.mail.siteUrl, canceledPlans: Object.keys(canceled).length }),
   });
   // Not retried: a mail that fails must not keep the account alive.
-  await record.child('mail/outcome').set(outcome.status);
+  await write(record.child('mail/outcome'), outcome.status);
 }
 
 export async function handleDeleteAccount(request: Request, response: Response, deps: DeleteAccountDependencies): Promise<void> {
@@ -160,7 +167,7 @@ export async function handleDeleteAccount(request: Request, response: Response, 
     if (user === null) {
       // Gone before this deletion wrote its end (step 6 done, the last write not): finish it.
       if (stored === null) throw new AccountRefusal(401, ACCOUNT_MESSAGES.gone);
-      await record.set(finished);
+      await write(record, finished);
       response.status(200).json({ deleted: true });
       return;
     }
@@ -168,7 +175,7 @@ export async function handleDeleteAccount(request: Request, response: Response, 
     // 1. The start, once; a retry keeps the first.
     await record.transaction((current: unknown) => (current === null ? { startedAt: now } : undefined));
     const steps = ((await record.child('steps').get()).val() ?? {}) as NonNullable<DeletionInProgress['steps']>;
-    const done = (step: keyof NonNullable<DeletionInProgress['steps']>) => record.child(`steps/${step}`).set(now);
+    const done = (step: keyof NonNullable<DeletionInProgress['steps']>) => write(record.child(`steps/${step}`), now);
 
     if (!steps.subscriptionsCanceled) {
       const orders = await accountOrders(deps.database, caller.uid);
@@ -196,7 +203,7 @@ export async function handleDeleteAccount(request: Request, response: Response, 
     }
     await mailOnce(deps, record, user.email ?? null, now);
     await authUserOrNull(() => deps.auth.deleteUser(caller.uid));
-    await record.set(finished);
+    await write(record, finished);
     response.status(200).json({ deleted: true });
   });
 }
