@@ -5,7 +5,7 @@ import { paths } from '../../src/config/paths';
 import { DEFAULT_SITE_URL } from '../../src/config/site-url';
 import { planImagePath } from '../../src/features/store/plan-media';
 import { expect, test } from './fixtures.testing';
-import { appStarted } from './hydration.testing';
+import { appStarted, hydrated } from './hydration.testing';
 import { PUBLIC_ROUTES, STORE_ROUTES } from './route-list.testing';
 
 const PRERENDERED = [...PUBLIC_ROUTES, [paths.store, 'Store'] as const];
@@ -211,6 +211,33 @@ test.describe('shaped for the first paint', () => {
       expect(await pictureBox(), 'the picture does not move').toEqual(placeholder);
     });
   }
+
+  test('hydrating a page that reads its query string moves none of its controls', async ({ page }) => {
+    // A control that moves as the page hydrates takes a click already on its way somewhere else:
+    // the button is pressed, the mouse comes up beside it, and nothing is sent.
+    await holdFrames(page);
+    const controlBoxes = () =>
+      page.evaluate(() =>
+        [...document.querySelectorAll('#main :is(a, button, input, select, textarea)')].map((control) => {
+          const box = control.getBoundingClientRect();
+          return `${control.tagName} ${control.getAttribute('name') ?? control.textContent?.trim()} at ${box.x},${box.y}`;
+        }),
+      );
+    // Each page with what it shows once it has read the query.
+    for (const [path, readQuery] of [
+      [`${paths.signIn}?next=${paths.dashboard}`, 'text=Sign in to continue.'],
+      [`${paths.signUp}?next=${paths.dashboard}`, 'a[href*="next="]'],
+    ] as const) {
+      await page.goto(path);
+      const before = await controlBoxes();
+      expect(before.length, path).toBeGreaterThan(3);
+      await releaseFrames(page);
+      await hydrated(page.locator('#main form'));
+      await expect(page.locator('#main').locator(readQuery).first()).toBeVisible();
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      expect(await controlBoxes(), path).toEqual(before);
+    }
+  });
 
   test('after the first paint the page hydrates and its controls work without a new document', async ({ page }) => {
     const documents = countDocuments(page);

@@ -70,11 +70,11 @@ export function SignInForm() {
 
   return (
     <form className={styles.form} onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Sign in">
-      {next && (
-        <p role="status" className={styles.continue}>
-          {SIGN_IN_MESSAGES.signInToContinue}
-        </p>
-      )}
+      {/* Always there, a line high: the page is pre-rendered without ?next=, and a line that came
+          with hydration would push the form down under a click already on its way. */}
+      <p role="status" className={styles.continue}>
+        {next && SIGN_IN_MESSAGES.signInToContinue}
+      </p>
       <div role="alert" className={notice ? (notice.kind === 'error' ? styles.summary : styles.info) : undefined}>
         {notice?.text}
       </div>
