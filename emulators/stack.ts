@@ -11,6 +11,7 @@ import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { start as startEmailJs } from '@leopard/emailjs-stand-in';
 import { start as startDatabase } from '@leopard/rtdb-emulator';
+import { stopProcessGroup } from '@leopard/emulator-http';
 import { start as startStripe } from '@leopard/stripe-stand-in';
 import { enableEmailPrivacy } from './auth-email-privacy';
 import { EMAILJS_PRIVATE_KEY, MAIL_LINK_SECRET, STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET } from './local-config';
@@ -112,30 +113,6 @@ function spawnService(command: string, args: string[], env: NodeJS.ProcessEnv, v
   child.stdout!.on('data', collect);
   child.stderr!.on('data', collect);
   return { child, output };
-}
-
-/** SIGINT to the child's process group, SIGKILL after 10 s; resolves once it has exited. */
-export function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null || !child.pid) return Promise.resolve();
-  return new Promise((resolve) => {
-    const kill = setTimeout(() => {
-      try {
-        process.kill(-child.pid!, 'SIGKILL');
-      } catch {
-        // already gone
-      }
-    }, 10_000);
-    child.once('exit', () => {
-      clearTimeout(kill);
-      resolve();
-    });
-    try {
-      process.kill(-child.pid!, 'SIGINT');
-    } catch {
-      clearTimeout(kill);
-      resolve();
-    }
-  });
 }
 
 export interface StackOptions {
@@ -294,7 +271,7 @@ async function startFirebaseEmulators(stack: LocalStack, web: WebMode, verbose: 
     verbose,
     'firebase',
   );
-  stoppers.push(() => stopChild(firebase.child));
+  stoppers.push(() => stopProcessGroup(firebase.child));
   await waitForHttp(`${stack.authUrl}/`, 'The Auth emulator', firebase.child, firebase.output);
   // As in every production project made since September 2023: no answer tells whether an address
   // has an account (docs/decisions/0118-email-change-by-verified-link.md).
@@ -317,7 +294,7 @@ async function startWebsite(
       : ['vite', 'preview', '--host', HOST, '--port', String(port), '--strictPort', '--outDir', previewDir];
   // The dev server's plugin turns the offset into the browser's addresses (scripts/hosting-preview.ts).
   const site = spawnService('npx', args, { [PORT_OFFSET_VARIABLE]: String(stack.offset) }, verbose, 'web');
-  stoppers.push(() => stopChild(site.child));
+  stoppers.push(() => stopProcessGroup(site.child));
   await waitForHttp(`http://${HOST}:${port}/`, 'The website', site.child, site.output);
   return { name: 'Website', url: `http://${HOST}:${port}` };
 }

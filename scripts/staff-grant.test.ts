@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth, type Auth } from 'firebase-admin/auth';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { stopProcessGroup } from '@leopard/emulator-http';
 import { BASE_PORTS, HOST, PROJECT_ID } from '../emulators/ports';
 import { GrantError, USAGE, UsageError, main, parseGrantArgs, setStaffRole } from './staff-grant';
 
@@ -125,16 +126,10 @@ async function startAuthEmulator(): Promise<AuthEmulator> {
   });
   child.stdout!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      rmSync(directory, { recursive: true, force: true });
-      if (child.exitCode !== null || !child.pid) return resolve();
-      child.once('exit', () => resolve());
-      process.kill(-child.pid, 'SIGINT');
-      setTimeout(() => {
-        if (child.exitCode === null) process.kill(-child.pid!, 'SIGKILL');
-      }, 10_000).unref();
-    });
+  const stop = () => {
+    rmSync(directory, { recursive: true, force: true });
+    return stopProcessGroup(child);
+  };
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`The Auth emulator exited (${child.exitCode}):\n${output.join('')}`);

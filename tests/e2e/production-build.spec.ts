@@ -11,7 +11,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { stopChild } from '../../emulators/stack';
+import { stopProcessGroup } from '@leopard/emulator-http';
 import { readBuild } from '../../scripts/deploy-check';
 import { checkBuild } from '../../scripts/deploy-checks';
 import { paths } from '../../src/config/paths';
@@ -84,7 +84,7 @@ test.describe('the production build', () => {
   });
 
   test.afterAll(async () => {
-    if (preview) await stopChild(preview);
+    if (preview) await stopProcessGroup(preview);
     rmSync(folder, { recursive: true, force: true });
   });
 

@@ -9,36 +9,12 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { stopProcessGroup } from '@leopard/emulator-http';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 
 /** The fixture project with v1 and v2 database triggers (emulators/rtdb/test-fixtures). */
 export const TRIGGER_FIXTURE_FUNCTIONS = fileURLToPath(new URL('../test-fixtures/functions-project/functions', import.meta.url));
-
-/** SIGINT to the child's process group, SIGKILL after 10 s; resolves once it has exited. The same as
- *  emulators/stack.ts's stopChild: this package does not import the stack, which imports it. */
-function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null || !child.pid) return Promise.resolve();
-  return new Promise((resolve) => {
-    const kill = setTimeout(() => {
-      try {
-        process.kill(-child.pid!, 'SIGKILL');
-      } catch {
-        // already gone
-      }
-    }, 10_000);
-    child.once('exit', () => {
-      clearTimeout(kill);
-      resolve();
-    });
-    try {
-      process.kill(-child.pid!, 'SIGINT');
-    } catch {
-      clearTimeout(kill);
-      resolve();
-    }
-  });
-}
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -119,7 +95,7 @@ export async function startFunctionsEmulator(o: FunctionsEmulatorOptions): Promi
   child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
   const host = `127.0.0.1:${functions}`;
   const stop = async () => {
-    await stopChild(child);
+    await stopProcessGroup(child);
     process.off('exit', killGroup);
     // Function workers outlive firebase-tools' own shutdown at times.
     killGroup();
