@@ -25,9 +25,10 @@ export default defineConfig({
   expect: { timeout: 7_000 },
   use: {
     baseURL: stack.siteUrls.preview,
-    // A failed test keeps its trace (actions, DOM snapshots, network) but not the screencast: filming
-    // every test cost a sixth of the suite's time (docs/decisions/0107-test-suite-time.md).
-    trace: { mode: 'retain-on-failure', screenshots: false },
+    // A failed test keeps its trace (actions, console, network) but neither the screencast nor the
+    // DOM snapshot of every step: recording them for every test cost 6–15 % of the suite's time
+    // (docs/decisions/0107-test-suite-time.md); error-context.md still has the page as it was.
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: false },
     ...devices['Desktop Chrome'],
     launchOptions: {
       executablePath: CHROMIUM_PATH,

@@ -1,6 +1,19 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig, mergeConfig } from 'vitest/config';
 import viteConfig from './vite.config';
+
+const APP_TEST_FILES = ['src/**/*.test.{ts,tsx}'];
+const APP_COMPONENTS = { environment: 'jsdom', setupFiles: ['./src/vitest.setup.ts'], restoreMocks: true };
+
+/** The app's test files that replace one of its modules (vi.mock): a replaced module must not
+ *  outlive its file, so these run in an environment of their own. */
+const SOURCE = fileURLToPath(new URL('./src', import.meta.url));
+const MOCKING_FILES = readdirSync(SOURCE, { recursive: true, encoding: 'utf8' })
+  .filter((file) => /\.test\.tsx?$/.test(file) && /\bvi\.(do)?mock\(/.test(readFileSync(join(SOURCE, file), 'utf8')))
+  .map((file) => join('src', file));
 
 /** Component and unit tests of the app (jsdom), of the build scripts and the local stack's root
  *  modules (Node), the functions' pure tests, and the database emulator's rules engine and server
@@ -14,15 +27,16 @@ export default mergeConfig(
       maxWorkers: availableParallelism(),
       pool: 'threads',
       projects: [
+        // Setting up jsdom took more of the suite's time than the tests did (73 s of 193 s), once
+        // per file. The files that replace modules (vi.mock) keep a fresh environment each; the
+        // others share one per worker (docs/decisions/0107-test-suite-time.md).
         {
           extends: true,
-          test: {
-            name: 'unit',
-            environment: 'jsdom',
-            include: ['src/**/*.test.{ts,tsx}'],
-            setupFiles: ['./src/vitest.setup.ts'],
-            restoreMocks: true,
-          },
+          test: { ...APP_COMPONENTS, name: 'unit', include: APP_TEST_FILES, exclude: MOCKING_FILES, isolate: false },
+        },
+        {
+          extends: true,
+          test: { ...APP_COMPONENTS, name: 'unit (own modules)', include: MOCKING_FILES },
         },
         {
           extends: true,

@@ -24,7 +24,17 @@ function prefilled(user: User): SignUpValues {
  * is Auth's and shown, not asked; saving creates users/<uid> as sign-up would have
  * (docs/decisions/0122-half-made-accounts-and-visitor-words.md). A failed save keeps what was typed.
  */
-export function CompleteProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
+export function CompleteProfileForm({
+  user,
+  onSaving,
+  onDone,
+}: {
+  user: User;
+  /** Called with true as the save starts and false when it fails: the database shows its own
+   *  write at once, before the server has it, and the page must not take that for done. */
+  onSaving: (saving: boolean) => void;
+  onDone: () => void;
+}) {
   const countries = useMemo(() => listCountries(), []);
   const [summary, setSummary] = useState<AlertMessage | null>(null);
   const { register, handleSubmit, control, setError, clearErrors, setFocus, formState } = useForm<SignUpValues>({
@@ -46,9 +56,11 @@ export function CompleteProfileForm({ user, onDone }: { user: User; onDone: () =
       return;
     }
     const email = user.email ?? '';
+    onSaving(true);
     try {
       await withinServerWait(createUserRecord(user.uid, newUserProfile(values, user, email, new Date())));
     } catch (error) {
+      onSaving(false);
       setSummary({ title: COMPLETE_PROFILE_MESSAGES.failureTitle, text: authErrorMessage(error) });
       return;
     }

@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { User } from 'firebase/auth';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
@@ -11,10 +11,19 @@ import { SIGN_UP_MESSAGES } from './messages';
 const mocks = vi.hoisted(() => ({
   auth: { user: null as User | null, ready: true },
   record: { status: 'loading', unreachable: false } as LiveValue<AccountRecordSummary>,
+  /** The page's watchers of the record, told when a test changes it. */
+  recordWatchers: new Set<() => void>(),
   createUserRecord: vi.fn(),
 }));
 vi.mock('@/session/auth-context', () => ({ useAuth: () => ({ ...mocks.auth, signingOut: false, signOut: vi.fn() }) }));
-vi.mock('@/firebase/use-live-value', () => ({ useLiveValueOf: () => mocks.record }));
+vi.mock('@/firebase/use-live-value', async () => {
+  const { useSyncExternalStore } = await import('react');
+  const subscribe = (watcher: () => void) => {
+    mocks.recordWatchers.add(watcher);
+    return () => mocks.recordWatchers.delete(watcher);
+  };
+  return { useLiveValueOf: () => useSyncExternalStore(subscribe, () => mocks.record) };
+});
 vi.mock('@/firebase/users-api', () => ({ watchAccountRecord: vi.fn(), createUserRecord: mocks.createUserRecord }));
 vi.mock('@/firebase/connection', () => ({ withinServerWait: <T,>(write: Promise<T>) => write }));
 
@@ -72,6 +81,29 @@ describe('CompleteProfilePage', () => {
       emailVerified: false,
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });
+  });
+
+  it('goes on once the server has the record, not when the database shows its own write', async () => {
+    let confirm = () => {};
+    mocks.createUserRecord.mockImplementation(() => {
+      // The database client shows a write to its watchers at once, before the server answers.
+      mocks.record = { status: 'ready', unreachable: false, value: { exists: true, email: 'ada@example.com' } };
+      act(() => mocks.recordWatchers.forEach((watcher) => watcher()));
+      return new Promise<void>((resolve) => (confirm = resolve));
+    });
+    const router = renderAt('/complete-profile?next=%2Forder-history');
+    await userEvent.selectOptions(screen.getByLabelText('Month'), 'March');
+    await userEvent.selectOptions(screen.getByLabelText('Day'), '14');
+    await userEvent.selectOptions(screen.getByLabelText('Year'), '1990');
+    await userEvent.type(screen.getByLabelText('Phone number'), '6195550123');
+    await userEvent.click(screen.getByRole('button', { name: 'Save and continue' }));
+    await waitFor(() => expect(mocks.createUserRecord).toHaveBeenCalled());
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(router.state.location.pathname).toBe('/complete-profile');
+    expect(screen.getByLabelText('Phone number')).toHaveValue('6195550123');
+
+    act(() => confirm());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/order-history'));
   });
 
   it('says what is missing, beside the fields, and saves nothing', async () => {

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { PAGE_TITLES } from '@/config/page-titles';
 import { NEXT_PARAM, paths, safeNextPath, signInPath } from '@/config/paths';
@@ -26,18 +26,22 @@ export default function CompleteProfilePage() {
   const next = safeNextPath(params.get(NEXT_PARAM)) ?? paths.dashboard;
   const record = useLiveValueOf(user?.uid, watchAccountRecord);
   const exists = record.status === 'ready' ? record.value.exists : null;
+  // While this page's own save is under way, the record the database shows is the local copy of
+  // that write: the form goes on once the server has confirmed it.
+  const [saving, setSaving] = useState(false);
 
   useEffect(() => {
     if (ready && !user) navigate(signInPath(pathname + search), { replace: true });
   }, [ready, user, pathname, search, navigate]);
 
   useEffect(() => {
-    if (exists) navigate(next, { replace: true });
-  }, [exists, next, navigate]);
+    if (exists && !saving) navigate(next, { replace: true });
+  }, [exists, saving, next, navigate]);
 
   let body;
   if (record.status === 'error') body = <p role="alert">{COMPLETE_PROFILE_MESSAGES.loadFailed}</p>;
-  else if (user && exists === false) body = <CompleteProfileForm user={user} onDone={() => navigate(next, { replace: true })} />;
+  else if (user && (exists === false || saving))
+    body = <CompleteProfileForm user={user} onSaving={setSaving} onDone={() => navigate(next, { replace: true })} />;
   else body = <Spinner block label="Checking your account…" />;
 
   return (
