@@ -21,7 +21,9 @@ function startGroup({ ignoreSigint = false } = {}) {
     console.log(sleeper.pid);
     setInterval(() => {}, 1000);`;
   const child = spawn(process.execPath, ['-e', script], { detached: true, stdio: ['ignore', 'pipe', 'ignore'] });
-  const grandchild = new Promise<number>((resolve) => child.stdout!.once('data', (chunk: Buffer) => resolve(Number(chunk.toString().trim()))));
+  const grandchild = new Promise<number>((resolve) =>
+    child.stdout!.once('data', (chunk: Buffer) => resolve(Number(chunk.toString().trim()))),
+  );
   return { child, grandchild };
 }
 
