@@ -1,6 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './scripts/chromium';
+import { CHROMIUM_FLAGS, HEADLESS_CHROMIUM_PATH } from './scripts/chromium';
 
 /** Browser conformance tests of the database emulator (emulators/rtdb) in Debian's Chromium.
  *  No global stack: every test file starts its own emulator on a free port and serves its own
@@ -21,7 +21,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     ...devices['Desktop Chrome'],
     launchOptions: {
-      executablePath: CHROMIUM_PATH,
+      executablePath: HEADLESS_CHROMIUM_PATH,
       args: CHROMIUM_FLAGS,
     },
   },

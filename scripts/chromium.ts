@@ -1,7 +1,14 @@
 /** Debian's Chromium, as every browser run of the project starts it (Playwright's download cannot
  *  run offline). Without the background-networking flags Chromium keeps calling Google's hosts,
  *  which this machine refuses. */
+
+/** The full browser: Lighthouse (scripts/bench-web.ts) needs it. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** The headless shell of the same Chromium (Debian's `chromium-headless-shell`), which the test
+ *  suites drive, as Playwright does by default for headless runs: the same tests took a third less
+ *  time than in the full browser (docs/decisions/0107-test-suite-time.md). */
+export const HEADLESS_CHROMIUM_PATH = process.env.HEADLESS_CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell';
 
 export const CHROMIUM_FLAGS = [
   '--no-sandbox',
