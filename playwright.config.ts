@@ -1,7 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
 
 import { E2E_PORT_OFFSET, PORT_OFFSET_VARIABLE, localStack, portOffsetFrom } from './emulators/ports';
-import { CHROMIUM_FLAGS, HEADLESS_CHROMIUM_PATH } from './scripts/chromium';
+import { HEADLESS_CHROMIUM_FLAGS, HEADLESS_CHROMIUM_PATH } from './scripts/chromium';
 
 // The suite's own stack, away from `npm start`'s; the global setup, the workers (which inherit
 // this environment) and emulators/local-config.ts all read the offset from here.
@@ -32,7 +32,7 @@ export default defineConfig({
     ...devices['Desktop Chrome'],
     launchOptions: {
       executablePath: HEADLESS_CHROMIUM_PATH,
-      args: CHROMIUM_FLAGS,
+      args: HEADLESS_CHROMIUM_FLAGS,
     },
   },
   globalSetup: './tests/e2e/global-setup.ts',

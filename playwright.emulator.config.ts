@@ -1,6 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 
-import { CHROMIUM_FLAGS, HEADLESS_CHROMIUM_PATH } from './scripts/chromium';
+import { HEADLESS_CHROMIUM_FLAGS, HEADLESS_CHROMIUM_PATH } from './scripts/chromium';
 
 /** Browser conformance tests of the database emulator (emulators/rtdb) in Debian's Chromium.
  *  No global stack: every test file starts its own emulator on a free port and serves its own
@@ -22,7 +22,7 @@ export default defineConfig({
     ...devices['Desktop Chrome'],
     launchOptions: {
       executablePath: HEADLESS_CHROMIUM_PATH,
-      args: CHROMIUM_FLAGS,
+      args: HEADLESS_CHROMIUM_FLAGS,
     },
   },
 });

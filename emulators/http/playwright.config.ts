@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
 
-import { CHROMIUM_FLAGS, HEADLESS_CHROMIUM_PATH } from '../../scripts/chromium';
+import { HEADLESS_CHROMIUM_FLAGS, HEADLESS_CHROMIUM_PATH } from '../../scripts/chromium';
 
 /** The origin gate of the three services in Debian's Chromium: a page on another origin tries
  *  them all (browser/). No global stack: the spec starts every service and both pages on free
@@ -22,7 +22,7 @@ export default defineConfig({
     ...devices['Desktop Chrome'],
     launchOptions: {
       executablePath: HEADLESS_CHROMIUM_PATH,
-      args: CHROMIUM_FLAGS,
+      args: HEADLESS_CHROMIUM_FLAGS,
     },
   },
 });
