@@ -41,6 +41,14 @@ function renderAt(url: string) {
   return router;
 }
 
+/** The fields the prefill leaves empty: the birth date and the phone number. */
+async function fillWhatAuthDoesNotKnow() {
+  await userEvent.selectOptions(screen.getByLabelText('Month'), 'March');
+  await userEvent.selectOptions(screen.getByLabelText('Day'), '14');
+  await userEvent.selectOptions(screen.getByLabelText('Year'), '1990');
+  await userEvent.type(screen.getByLabelText('Phone number'), '6195550123');
+}
+
 beforeEach(() => {
   vi.clearAllMocks();
   mocks.auth = { user, ready: true };
@@ -61,10 +69,7 @@ describe('CompleteProfilePage', () => {
 
   it('saves users/<uid> as sign-up would, then goes on to ?next=', async () => {
     const router = renderAt('/complete-profile?next=%2Forder-history');
-    await userEvent.selectOptions(screen.getByLabelText('Month'), 'March');
-    await userEvent.selectOptions(screen.getByLabelText('Day'), '14');
-    await userEvent.selectOptions(screen.getByLabelText('Year'), '1990');
-    await userEvent.type(screen.getByLabelText('Phone number'), '6195550123');
+    await fillWhatAuthDoesNotKnow();
     await userEvent.click(screen.getByRole('checkbox', { name: /announcements/ }));
     await userEvent.click(screen.getByRole('button', { name: 'Save and continue' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/order-history'));
@@ -92,10 +97,7 @@ describe('CompleteProfilePage', () => {
       return new Promise<void>((resolve) => (confirm = resolve));
     });
     const router = renderAt('/complete-profile?next=%2Forder-history');
-    await userEvent.selectOptions(screen.getByLabelText('Month'), 'March');
-    await userEvent.selectOptions(screen.getByLabelText('Day'), '14');
-    await userEvent.selectOptions(screen.getByLabelText('Year'), '1990');
-    await userEvent.type(screen.getByLabelText('Phone number'), '6195550123');
+    await fillWhatAuthDoesNotKnow();
     await userEvent.click(screen.getByRole('button', { name: 'Save and continue' }));
     await waitFor(() => expect(mocks.createUserRecord).toHaveBeenCalled());
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
@@ -117,10 +119,7 @@ describe('CompleteProfilePage', () => {
   it('a failed save says why and keeps what was typed', async () => {
     mocks.createUserRecord.mockRejectedValue(new Error('PERMISSION_DENIED: Permission denied'));
     const router = renderAt('/complete-profile');
-    await userEvent.selectOptions(screen.getByLabelText('Month'), 'March');
-    await userEvent.selectOptions(screen.getByLabelText('Day'), '14');
-    await userEvent.selectOptions(screen.getByLabelText('Year'), '1990');
-    await userEvent.type(screen.getByLabelText('Phone number'), '6195550123');
+    await fillWhatAuthDoesNotKnow();
     await userEvent.click(screen.getByRole('button', { name: 'Save and continue' }));
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Permission denied'));
     expect(screen.getByLabelText('Phone number')).toHaveValue('6195550123');
