@@ -1,7 +1,8 @@
 import { FocusTrap } from 'focus-trap-react';
 import { X } from 'lucide-react';
-import { useId, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
+import { escapeCloses } from './escape-closes';
 import styles from './modal.module.scss';
 import { useScrollLock } from './use-scroll-lock';
 
@@ -26,26 +27,19 @@ export function Modal({ open, title, onClose, children, actions }: ModalProps) {
 
   if (!open) return null;
 
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'Escape') {
-      event.stopPropagation();
-      onClose();
-    }
-  };
-
   return createPortal(
     // eslint-disable-next-line jsx-a11y/no-static-element-interactions -- a click on the backdrop is a pointer shortcut; keyboards have Escape and the Close button.
     <div className={styles.backdrop} onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
       <FocusTrap
         focusTrapOptions={{
-          escapeDeactivates: false,
+          escapeDeactivates: escapeCloses(onClose),
           allowOutsideClick: true,
           returnFocusOnDeactivate: true,
           fallbackFocus: () => document.getElementById(titleId)!.closest('[role=dialog]') as HTMLElement,
           tabbableOptions,
         }}
       >
-        <div className={styles.dialog} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1} onKeyDown={onKeyDown}>
+        <div className={styles.dialog} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1}>
           <div className={styles.header}>
             <h2 id={titleId} className={styles.title}>
               {title}

@@ -128,6 +128,16 @@ test.describe('the side menu on a 375 px phone', () => {
     await expect(toggle).toBeFocused();
     await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).overflow)).not.toBe('hidden');
 
+    // An Escape right after the click, once React has rendered the menu (a microtask) but before
+    // the menu has taken focus (a timer), closes it too.
+    await toggle.evaluate(async (button) => {
+      (button as HTMLButtonElement).click();
+      await new Promise((rendered) => queueMicrotask(() => rendered(undefined)));
+      document.activeElement!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+    });
+    await expect(menu).toHaveCount(0);
+    await expect(toggle).toBeFocused();
+
     await toggle.click();
     await menu.getByRole('link', { name: 'Payment Methods' }).click();
     await expect(page).toHaveURL(paths.paymentMethods);

@@ -22,12 +22,20 @@ test.describe('on a 375 px phone', () => {
     await expect(page.getByRole('button', { name: 'Menu' })).toHaveAttribute('aria-expanded', 'false');
   });
 
-  test('Escape closes the open menu', async ({ page }) => {
+  test('Escape closes the open menu, from a link in it or from its button', async ({ page }) => {
     await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Main' });
     await page.getByRole('button', { name: 'Menu' }).click();
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Store' }).focus();
+    await nav.getByRole('link', { name: 'Store' }).focus();
     await page.keyboard.press('Escape');
-    await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
+    await expect(nav).toBeHidden();
+
+    // Opened from the keyboard, focus stays on the button, outside the menu.
+    await page.getByRole('button', { name: 'Menu' }).press('Enter');
+    await expect(nav).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(nav).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Menu' })).toBeFocused();
   });
 
   test('nothing overflows the screen sideways', async ({ page }) => {

@@ -2,6 +2,7 @@ import { FocusTrap } from 'focus-trap-react';
 import { X } from 'lucide-react';
 import { useId, useRef, type ReactNode } from 'react';
 import { DESKTOP_THRESHOLD_PX } from '@/config/layout';
+import { escapeCloses } from '@/ui/escape-closes';
 import { MenuToggle } from '@/ui/menu-toggle';
 import { useMediaQuery } from '@/ui/use-media-query';
 import { useScrollLock } from '@/ui/use-scroll-lock';
@@ -52,13 +53,13 @@ export function AccountMenuButton({ footer }: { footer?: ReactNode }) {
         <div className={styles.backdrop} onMouseDown={(e) => e.target === e.currentTarget && setOpen(false)}>
           <FocusTrap
             focusTrapOptions={{
-              escapeDeactivates: false,
+              escapeDeactivates: escapeCloses(() => setOpen(false)),
               allowOutsideClick: true,
               returnFocusOnDeactivate: true,
               setReturnFocus: () => toggle.current ?? false,
             }}
           >
-            <div id={menuId} className={styles.overlay} onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}>
+            <div id={menuId} className={styles.overlay}>
               <button type="button" className={styles.close} onClick={() => setOpen(false)}>
                 <X size={20} />
                 Close menu

@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { useEffect, useId, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { BRAND } from '@/config/brand';
 import { paths } from '@/config/paths';
@@ -20,6 +20,15 @@ export function SiteHeader({ phoneMenu }: SiteHeaderProps) {
   const [menuOpen, setMenuOpen] = useMenuOpen();
   const menuId = useId();
 
+  // Escape closes the open menu wherever focus is: opened from its button, focus is still there,
+  // outside the menu.
+  useEffect(() => {
+    if (!menuOpen) return;
+    const closeOnEscape = (event: KeyboardEvent) => event.key === 'Escape' && setMenuOpen(false);
+    document.addEventListener('keydown', closeOnEscape);
+    return () => document.removeEventListener('keydown', closeOnEscape);
+  }, [menuOpen, setMenuOpen]);
+
   return (
     <header className={styles.header}>
       <div className={styles.bar}>
@@ -28,12 +37,7 @@ export function SiteHeader({ phoneMenu }: SiteHeaderProps) {
           <span>{BRAND.name}</span>
         </Link>
         {phoneMenu ?? <MenuToggle expanded={menuOpen} controls={menuId} onClick={() => setMenuOpen((open) => !open)} />}
-        <nav
-          id={menuId}
-          aria-label="Main"
-          className={`${styles.nav} ${menuOpen ? styles.open : ''}`}
-          onKeyDown={(e) => e.key === 'Escape' && setMenuOpen(false)}
-        >
+        <nav id={menuId} aria-label="Main" className={`${styles.nav} ${menuOpen ? styles.open : ''}`}>
           <ul className={styles.links}>
             <NavLinkItems items={primaryNav} activeClassName={styles.active} />
             <HeaderSessionItems />
