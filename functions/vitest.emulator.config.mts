@@ -13,8 +13,10 @@ export default defineConfig({
     root: fileURLToPath(new URL('.', import.meta.url)),
     environment: 'node',
     include: LOCAL_SERVICE_TESTS,
-    // A file starts its own database emulator, stand-ins and, for accounts, firebase-tools' Auth
-    // emulator (seconds on a busy machine); its tests pay Stripe's round trips through the stand-in.
+    // One Auth emulator for every file that makes accounts (global-setup.ts).
+    globalSetup: ['global-setup.ts'],
+    // A file starts its own database emulator and stand-ins (seconds on a busy machine); its tests
+    // pay Stripe's round trips through the stand-in.
     hookTimeout: 120_000,
     testTimeout: 30_000,
     allowOnly: false,

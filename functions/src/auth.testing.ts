@@ -7,9 +7,11 @@ import { randomUUID } from 'node:crypto';
 import { getAuth, type Auth } from 'firebase-admin/auth';
 import type { RunningEmailJs } from '@leopard/emailjs-stand-in';
 import { SITE, startBackends, type Backends } from './billing.testing';
-import { identityToolkit, startAuthEmulator, startMailStandIn } from './emulators.testing';
+import { identityToolkit } from './auth-emulator.testing';
+import { startMailStandIn } from './emulators.testing';
 import { post, type JsonAnswer } from './http.testing';
 import type { MailSettings } from './mail';
+import { sharedAuthEmulator } from './shared-auth.testing';
 
 /** Every test account's password. */
 export const PASSWORD = 'test-account-password';
@@ -40,22 +42,14 @@ export interface AuthBackends extends Backends {
   postAs(url: string, token: string | null, body: unknown, headers?: Record<string, string>): Promise<JsonAnswer>;
 }
 
-/** The backends of billing.testing.ts (project `demo-<name>`), the Auth emulator and the EmailJS
- *  stand-in accepting `privateKey`. `reset` empties the database, the stand-ins and the mails;
- *  accounts stay (each test makes its own). */
+/** The backends of billing.testing.ts (namespace `demo-<name>`), the suite's shared Auth emulator
+ *  and the EmailJS stand-in accepting `privateKey`. `reset` empties the database, the stand-ins
+ *  and the mails; accounts stay (each test makes its own, with its own address). */
 export async function startAuthBackends(name: string, privateKey: string): Promise<AuthBackends> {
-  const projectId = `demo-${name}`;
-  const authEmulator = await startAuthEmulator(projectId);
-  // The Admin SDK talks to the Auth emulator, which signs nothing: set before its first use.
-  process.env.FIREBASE_AUTH_EMULATOR_HOST = authEmulator.host;
+  const authEmulator = sharedAuthEmulator();
+  const { projectId } = authEmulator;
   const secretKey = `sk_test_${name.replace(/\W/g, '_')}`;
-  const [backends, mailStandIn] = await Promise.all([startBackends(name, { secretKey }), startMailStandIn(privateKey, SITE)]).catch(
-    async (error: unknown) => {
-      // Nothing else would stop firebase-tools: useForFile closes only what started whole.
-      await authEmulator.stop();
-      throw error;
-    },
-  );
+  const [backends, mailStandIn] = await Promise.all([startBackends(name, { secretKey, projectId }), startMailStandIn(privateKey, SITE)]);
   const auth = getAuth(backends.app);
   const signIn = async (email: string) =>
     (await identityToolkit(authEmulator.url, 'signInWithPassword', { email, password: PASSWORD, returnSecureToken: true }))
@@ -87,7 +81,6 @@ export async function startAuthBackends(name: string, privateKey: string): Promi
     async close() {
       await backends.close();
       await mailStandIn.close();
-      await authEmulator.stop();
     },
   };
 }

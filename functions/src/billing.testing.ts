@@ -73,6 +73,8 @@ export interface BackendOptions {
   /** false: the stand-in starts (and resets to) without the catalogue's Products and Prices, which
    *  `npm run stripe:sync` otherwise puts there as on the local stack. */
   catalogue?: boolean;
+  /** The firebase-admin app's project, when not `demo-<name>` (the shared Auth emulator's). */
+  projectId?: string;
 }
 
 /** What the handler tests run against, all on free ports of 127.0.0.1. */
@@ -97,7 +99,7 @@ export interface Backends {
  *  `demo-${name}`) and the Stripe stand-in, with handleWebhook served between the two when the
  *  stand-in is to deliver events. */
 export async function startBackends(name: string, options: BackendOptions): Promise<Backends> {
-  const databaseApp = await startDatabaseApp(name);
+  const databaseApp = await startDatabaseApp(name, options.projectId);
   const { app, database } = databaseApp;
   const servers = testServers();
   const { secretKey, webhookSecret } = options;

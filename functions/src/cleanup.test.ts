@@ -7,7 +7,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SUBMISSION_QUOTA } from '../../src/config/data-limits';
 import { RETENTION, runCleanup } from './cleanup';
 import { allowanceKey, takeAllowance } from './rate-limit';
-import { identityToolkit, startAuthEmulator, startDatabaseApp, type DatabaseApp, type RunningAuth } from './emulators.testing';
+import { identityToolkit, startAuthEmulator, type RunningAuth } from './auth-emulator.testing';
+import { startDatabaseApp, type DatabaseApp } from './emulators.testing';
 
 const PROJECT = 'demo-cleanup';
 const DAY = 24 * 60 * 60 * 1000;

@@ -1,14 +1,8 @@
 // For the handler tests only (nothing in index.ts imports it): the local services a test file runs
 // against, each on free ports of 127.0.0.1, and the life of them over one file. The project's
-// database emulator with a firebase-admin app on it, firebase-tools' Auth emulator as
-// `firebase emulators:start` runs it, and the EmailJS stand-in checking the private key.
-// billing.testing.ts adds the Stripe stand-in and serves the store's functions.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+// database emulator with a firebase-admin app on it and the EmailJS stand-in checking the private
+// key. auth-emulator.testing.ts runs firebase-tools' Auth emulator; billing.testing.ts adds the
+// Stripe stand-in and serves the store's functions.
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getDatabase, type Database } from 'firebase-admin/database';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
@@ -48,10 +42,12 @@ export interface DatabaseApp extends Started {
   url: string;
 }
 
-/** The project's database emulator and a firebase-admin app on it; `reset` empties the database. */
-export async function startDatabaseApp(name: string): Promise<DatabaseApp> {
+/** The project's database emulator and a firebase-admin app on it (namespace `demo-<name>`, and
+ *  project too unless given: the Auth emulator's, whose ID tokens the app is to accept);
+ *  `reset` empties the database. */
+export async function startDatabaseApp(name: string, projectId = `demo-${name}`): Promise<DatabaseApp> {
   const emulator = await startDatabase({ port: 0, quiet: true });
-  const app = initializeApp({ projectId: `demo-${name}`, databaseURL: `${emulator.url}?ns=demo-${name}` }, `${name}-${Date.now()}`);
+  const app = initializeApp({ projectId, databaseURL: `${emulator.url}?ns=demo-${name}` }, `${name}-${Date.now()}`);
   const database = getDatabase(app);
   return {
     app,
@@ -65,81 +61,6 @@ export async function startDatabaseApp(name: string): Promise<DatabaseApp> {
       await emulator.stop();
     },
   };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-export interface RunningAuth {
-  host: string;
-  url: string;
-  stop(): Promise<void>;
-}
-
-/** firebase-tools' Auth emulator alone, on free ports, as `firebase emulators:start` runs it. */
-export async function startAuthEmulator(projectId: string): Promise<RunningAuth> {
-  const [auth, hub, logging] = [await freePort(), await freePort(), await freePort()];
-  const directory = mkdtempSync(join(tmpdir(), 'leopard-auth-'));
-  const at = (port: number) => ({ host: '127.0.0.1', port });
-  const config = { emulators: { auth: at(auth), hub: at(hub), logging: at(logging), ui: { enabled: false }, singleProjectMode: true } };
-  writeFileSync(join(directory, 'firebase.json'), JSON.stringify(config));
-  const cli = join(dirname(createRequire(import.meta.url).resolve('firebase-tools/package.json')), 'lib', 'bin', 'firebase.js');
-  const output: string[] = [];
-  const child: ChildProcess = spawn(process.execPath, [cli, 'emulators:start', '--only', 'auth', '--project', projectId], {
-    cwd: directory,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null && child.pid) {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      process.kill(-child.pid, 'SIGINT');
-      const kill = setTimeout(() => child.pid && process.kill(-child.pid, 'SIGKILL'), 10_000);
-      await exited;
-      clearTimeout(kill);
-    }
-    rmSync(directory, { recursive: true, force: true });
-  };
-  const url = `http://127.0.0.1:${auth}`;
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`The Auth emulator exited:\n${output.join('')}`);
-    if (
-      await fetch(`${url}/`).then(
-        (response) => response.ok,
-        () => false,
-      )
-    )
-      break;
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error(`The Auth emulator did not start:\n${output.join('')}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return { host: `127.0.0.1:${auth}`, url, stop };
-}
-
-/** Calls the Auth emulator's REST API as the web SDK does (`accounts:signUp`, …). */
-export async function identityToolkit(url: string, method: string, body: unknown): Promise<Record<string, unknown>> {
-  const response = await fetch(`${url}/identitytoolkit.googleapis.com/v1/accounts:${method}?key=demo-api-key`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  const json = (await response.json()) as Record<string, unknown>;
-  if (!response.ok) throw new Error(`accounts:${method} answered ${response.status}: ${JSON.stringify(json)}`);
-  return json;
 }
 
 export interface MailStandIn extends Started {

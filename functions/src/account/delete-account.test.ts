@@ -3,7 +3,7 @@
 // attacks (someone else's account, an old sign-in, a wrong confirmation, a huge body).
 import { describe, expect, it } from 'vitest';
 import { PASSWORD } from '../auth.testing';
-import { identityToolkit } from '../emulators.testing';
+import { identityToolkit } from '../auth-emulator.testing';
 import { ACCOUNT_DELETED_SUBJECT } from '../mail';
 import { mergeSubscription } from '../subscription-sync';
 import { useAccountHarness, type AccountHarness, type TestAccount } from './account.testing';

@@ -9,16 +9,17 @@ import { start as startEmailJs, type RunningEmailJs } from '@leopard/emailjs-sta
 import { MAILS_PER_RECIPIENT, SUBMISSIONS_PER_ADDRESS, SUBMISSION_QUOTA } from '../../../src/config/data-limits';
 import type { MailSettings } from '../mail';
 import { RATE_LIMITS_PATH } from '../rate-limit';
-import { identityToolkit, startAuthEmulator, startDatabaseApp, type DatabaseApp, type RunningAuth } from '../emulators.testing';
+import { identityToolkit } from '../auth-emulator.testing';
+import { startDatabaseApp, type DatabaseApp } from '../emulators.testing';
 import { post, testServers, type JsonAnswer } from '../http.testing';
+import { sharedAuthEmulator, type SharedAuth } from '../shared-auth.testing';
 import { APP_CHECK_HEADER, handleSubmitForm, type SubmitFormDependencies } from './handler';
 
-const PROJECT = 'demo-submit-form';
 const SITE = 'http://127.0.0.1:4173';
 const PRIVATE_KEY = 'emailjs_private_submit_test';
 const INBOX = 'team@leopard.test';
 
-let authEmulator: RunningAuth;
+let authEmulator: SharedAuth;
 let backend: DatabaseApp;
 let db: Database;
 let emailjs: RunningEmailJs;
@@ -28,9 +29,8 @@ const servers = testServers();
 const deps = {} as SubmitFormDependencies;
 
 beforeAll(async () => {
-  authEmulator = await startAuthEmulator(PROJECT);
-  process.env.FIREBASE_AUTH_EMULATOR_HOST = authEmulator.host;
-  backend = await startDatabaseApp('submit-form');
+  authEmulator = sharedAuthEmulator();
+  backend = await startDatabaseApp('submit-form', authEmulator.projectId);
   db = backend.database;
   emailjs = await startEmailJs({ port: 0, quiet: true, privateKey: PRIVATE_KEY, requirePrivateKey: true });
   mail = {
@@ -48,7 +48,6 @@ afterAll(async () => {
   await servers.closeAll();
   await backend?.close();
   await emailjs?.stop();
-  await authEmulator?.stop();
 }, 30_000);
 
 beforeEach(async () => {
