@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { paths } from '../../src/config/paths';
 import { MARKETING_SERVICES } from '../../src/features/marketing/services';
 import { expect, test } from './fixtures.testing';
+import { hydrated } from './hydration.testing';
 
 /** The "From the launch" slide show on /space-trailer: three stills of the trailer. */
 async function openCarousel(page: Page) {
@@ -9,6 +10,8 @@ async function openCarousel(page: Page) {
   const carousel = page.getByRole('region', { name: 'Stills from the launch' });
   await carousel.scrollIntoViewIfNeeded();
   await expect(shown(carousel, 1)).toBeInViewport();
+  // The page is pre-rendered: until React has taken the carousel, its buttons and keys do nothing.
+  await hydrated(carousel);
   return carousel;
 }
 

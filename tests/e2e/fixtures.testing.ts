@@ -1,7 +1,12 @@
 import { test as base, expect } from '@playwright/test';
 
+/** E2E_CPU_THROTTLE=4 runs every page's scripts four times slower (Chrome DevTools' CPU
+ *  throttling): a race with hydration or a timer that a loaded CI machine hits now and then is
+ *  hit every time (docs/decisions/0107-test-suite-time.md). Off by default. */
+const CPU_THROTTLE = Number(process.env.E2E_CPU_THROTTLE ?? 1);
+
 /** Every page test fails if the page logs a console error or throws. */
-export const test = base.extend<{ consoleErrors: string[] }>({
+export const test = base.extend<{ consoleErrors: string[]; cpuThrottle: void }>({
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];
@@ -11,6 +16,16 @@ export const test = base.extend<{ consoleErrors: string[] }>({
       page.on('pageerror', (error) => errors.push(error.message));
       await use(errors);
       expect(errors, 'console errors on the page').toEqual([]);
+    },
+    { auto: true },
+  ],
+  cpuThrottle: [
+    async ({ page }, use) => {
+      if (CPU_THROTTLE > 1) {
+        const devtools = await page.context().newCDPSession(page);
+        await devtools.send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLE });
+      }
+      await use();
     },
     { auto: true },
   ],
