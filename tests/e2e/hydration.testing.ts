@@ -15,3 +15,10 @@ export async function appStarted(page: Page): Promise<void> {
 export async function hydrated(element: Locator): Promise<void> {
   await expect.poll(() => element.evaluate((node) => Object.keys(node).some((key) => key.startsWith('__reactFiber$')))).toBe(true);
 }
+
+/** Clicks the element once React has taken it: on a pre-rendered page a click before hydration
+ *  does nothing, and a loaded machine makes a test click that early. */
+export async function clickHydrated(element: Locator): Promise<void> {
+  await hydrated(element);
+  await element.click();
+}

@@ -151,6 +151,9 @@ test.describe('keyboard only', () => {
       await expect(page).toHaveURL(paths.profileSettings);
 
       const edit = page.getByRole('button', { name: 'Edit full name' });
+      // As a person would: the page has appeared (a Tab while the customer area replaces the sign-in
+      // page can focus an element that is then removed).
+      await expect(edit).toBeVisible();
       await tabTo(page, edit);
       await page.keyboard.press('Enter');
       const dialog = page.getByRole('dialog', { name: 'Edit full name' });

@@ -18,6 +18,7 @@ import {
   validSignUp,
 } from './auth.testing';
 import { expect, test } from './fixtures.testing';
+import { clickHydrated } from './hydration.testing';
 
 const PASSWORD = 'secret-123';
 const DIST = emulatorsBuildFolder(LOCAL_STACK.offset);
@@ -51,6 +52,7 @@ async function signInAsNewCustomer(page: Page, path: string = paths.dashboard): 
 }
 
 const header = (page: Page) => page.getByRole('banner');
+const openPhoneMenu = (page: Page) => clickHydrated(header(page).getByRole('button', { name: 'Menu' }));
 const accountButton = (page: Page) => header(page).getByRole('button', { name: 'Account' });
 const signInLink = (page: Page) => header(page).getByRole('link', { name: 'Sign in' });
 
@@ -67,17 +69,17 @@ for (const viewport of [
      *  overlay), or the desktop header's Account menu. */
     async function openAccountEntries(page: Page) {
       if (phone) {
-        await header(page).getByRole('button', { name: 'Menu' }).click();
+        await openPhoneMenu(page);
         return page.getByRole('navigation').filter({ has: page.getByRole('link', { name: 'Dashboard' }) });
       }
-      await accountButton(page).click();
+      await clickHydrated(accountButton(page));
       return header(page).getByRole('list', { name: 'Account' });
     }
 
     test('a visitor sees "Sign in" and the landing page loads no Firebase code, even after interacting', async ({ page }) => {
       const scripts = recordScripts(page);
       await page.goto(paths.home);
-      if (phone) await header(page).getByRole('button', { name: 'Menu' }).click();
+      if (phone) await openPhoneMenu(page);
       await expect(signInLink(page)).toBeVisible();
       await expect(accountButton(page)).toBeHidden();
       await page.mouse.click(5, 400);
@@ -109,7 +111,7 @@ for (const viewport of [
       await (await openAccountEntries(page)).getByRole('button', { name: 'Sign out' }).click();
       await expect(page).toHaveURL(paths.signIn);
       expect(await page.evaluate((key) => localStorage.getItem(key), STORED_USER_ID_KEY)).toBeNull();
-      if (phone) await header(page).getByRole('button', { name: 'Menu' }).click();
+      if (phone) await openPhoneMenu(page);
       await expect(signInLink(page)).toBeVisible();
       await expect(accountButton(page)).toBeHidden();
     });
@@ -136,7 +138,7 @@ for (const viewport of [
 
       // The hint makes the site load Auth once idle; Auth finds nobody and the header follows.
       await expect.poll(() => page.evaluate((key) => localStorage.getItem(key), STORED_USER_ID_KEY)).toBeNull();
-      if (phone) await header(page).getByRole('button', { name: 'Menu' }).click();
+      if (phone) await openPhoneMenu(page);
       await expect(signInLink(page)).toBeVisible();
       await expect(accountButton(page)).toBeHidden();
       const firebase = firebaseFiles();
