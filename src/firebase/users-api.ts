@@ -2,6 +2,7 @@
  *  it: sign-up creates the record, the profile page watches and edits it, the customer area's guard
  *  watches whether it exists. Here, not in src/data, which stays pure so the functions can bundle it
  *  (docs/decisions/0128-pure-shared-layers.md). */
+import type { Database } from 'firebase/database';
 import {
   toConsents,
   toProfile,
@@ -15,6 +16,16 @@ import {
 } from '@/data/users';
 import { getDatabaseClient } from './clients';
 import { withinServerWait } from './connection';
+
+/**
+ * `work` on the database, with loading the client and the SDK inside the server wait: the wait
+ * starts when the person acts, not once the SDK has loaded, so a button that says "Saving…" always
+ * has its time limit running. (Started after the load, it once started after the resilience test
+ * had already moved the clock past the wait.)
+ */
+function withinServerWaitOn<T>(work: (db: Database, sdk: typeof import('firebase/database')) => Promise<T>): Promise<T> {
+  return withinServerWait(Promise.all([getDatabaseClient(), import('firebase/database')]).then(([db, sdk]) => work(db, sdk)));
+}
 
 export async function createUserRecord(uid: string, record: NewUserRecord): Promise<void> {
   const [db, { ref, set }] = await Promise.all([getDatabaseClient(), import('firebase/database')]);
@@ -34,15 +45,13 @@ export async function watchProfile(
 /** Writes the given fields of users/{uid}, leaving the others as they are. Rejects with a
  *  ServerUnreachableError when the database has not confirmed within SERVER_WAIT_MS, so the dialog
  *  says so and keeps what was typed instead of saving forever. */
-export async function saveProfile(uid: string, fields: Partial<Pick<Profile, ProfileField>>): Promise<void> {
-  const [db, { ref, update }] = await Promise.all([getDatabaseClient(), import('firebase/database')]);
-  await withinServerWait(update(ref(db, userPath(uid)), fields));
+export function saveProfile(uid: string, fields: Partial<Pick<Profile, ProfileField>>): Promise<void> {
+  return withinServerWaitOn((db, { ref, update }) => update(ref(db, userPath(uid)), fields));
 }
 
 /** Whether users/{uid} exists, read once (after a sign-in). */
-export async function readProfileExists(uid: string): Promise<boolean> {
-  const [db, { get, ref }] = await Promise.all([getDatabaseClient(), import('firebase/database')]);
-  return (await withinServerWait(get(ref(db, userPath(uid))))).exists();
+export function readProfileExists(uid: string): Promise<boolean> {
+  return withinServerWaitOn(async (db, { get, ref }) => (await get(ref(db, userPath(uid)))).exists());
 }
 
 /** What the customer area's guard needs of users/{uid}: whether it exists, and the email it holds. */
@@ -77,7 +86,6 @@ export async function watchConsents(
 }
 
 /** Writes one marketing choice; rejects like saveProfile when the database does not confirm. */
-export async function saveConsent(uid: string, field: ConsentField, value: boolean): Promise<void> {
-  const [db, { ref, set }] = await Promise.all([getDatabaseClient(), import('firebase/database')]);
-  await withinServerWait(set(ref(db, `${userPath(uid)}/${field}`), value));
+export function saveConsent(uid: string, field: ConsentField, value: boolean): Promise<void> {
+  return withinServerWaitOn((db, { ref, set }) => set(ref(db, `${userPath(uid)}/${field}`), value));
 }

@@ -6,7 +6,8 @@ import { paths } from '../../src/config/paths';
 import { signInThroughPage } from './auth.testing';
 import { expectNoAxeViolations } from './axe.testing';
 import { expect, test } from './fixtures.testing';
-import { settled } from './page-checks.testing';
+import { clickHydrated } from './hydration.testing';
+import { expectNoSmallTargets, settled } from './page-checks.testing';
 import { PUBLIC_ROUTES, type Route } from './route-list.testing';
 
 const PHONE = { width: 375, height: 740 };
@@ -17,12 +18,36 @@ async function signInTo(page: Page, [path, heading]: Route): Promise<void> {
   await settled(page, heading);
 }
 
+test('the page checks find what they look for: a nameless image, faint text, targets under 24 px', async ({ page }) => {
+  await page.goto(paths.home);
+  await settled(page, PUBLIC_ROUTES[0]![1]);
+  await page.evaluate(() => {
+    const tiny = 'width:10px;height:10px;min-width:0;min-height:0;padding:0;margin:0;border:0';
+    document
+      .querySelector('main')!
+      .insertAdjacentHTML(
+        'afterbegin',
+        `<img src="/favicon.svg" width="20" height="20"><p style="color:#eee;background:#fff">Faint words</p>` +
+          `<div><button style="${tiny}" aria-label="One"></button><button style="${tiny}" aria-label="Two"></button></div>`,
+      );
+  });
+  const failure = (check: Promise<void>) =>
+    check.then(
+      () => 'passed',
+      (error: Error) => error.message,
+    );
+  const axe = await failure(expectNoAxeViolations(page));
+  expect(axe).toContain('image-alt');
+  expect(axe).toContain('color-contrast');
+  expect(await failure(expectNoSmallTargets(page))).toMatch(/button\[aria-label=.*One/);
+});
+
 test.describe('signed out', () => {
   test('the open mobile menu at 375 px has no axe violations', async ({ page }) => {
     await page.setViewportSize(PHONE);
     await page.goto(paths.home);
     await settled(page, PUBLIC_ROUTES[0]![1]);
-    await page.getByRole('button', { name: 'Menu' }).click();
+    await clickHydrated(page.getByRole('button', { name: 'Menu' }));
     await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
     await expectNoAxeViolations(page);
   });

@@ -1,5 +1,6 @@
 import { paths } from '../../src/config/paths';
 import { expect, test } from './fixtures.testing';
+import { clickHydrated } from './hydration.testing';
 
 test.describe('on a 375 px phone', () => {
   test.use({ viewport: { width: 375, height: 740 } });
@@ -11,7 +12,7 @@ test.describe('on a 375 px phone', () => {
     await expect(menu).toHaveAttribute('aria-expanded', 'false');
     await expect(nav).toBeHidden();
 
-    await menu.click();
+    await clickHydrated(menu);
     await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
     await expect(nav).toBeVisible();
 
@@ -25,7 +26,7 @@ test.describe('on a 375 px phone', () => {
   test('Escape closes the open menu, from a link in it or from its button', async ({ page }) => {
     await page.goto('/');
     const nav = page.getByRole('navigation', { name: 'Main' });
-    await page.getByRole('button', { name: 'Menu' }).click();
+    await clickHydrated(page.getByRole('button', { name: 'Menu' }));
     await nav.getByRole('link', { name: 'Store' }).focus();
     await page.keyboard.press('Escape');
     await expect(nav).toBeHidden();

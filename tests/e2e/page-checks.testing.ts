@@ -1,8 +1,8 @@
 /** What the suites check on any page, written once: the page has settled, no Content-Security-Policy
  *  violation, focus visible where the keyboard is, axe's 24 × 24 px targets. every-page.spec.ts runs
  *  them all on one visit of each route; the journeys use them where they open more. */
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { axeOn } from './axe.testing';
 import { expect } from './fixtures.testing';
 
 /** Waits until the page has its heading and nothing is still loading (spinners, busy regions). */
@@ -95,7 +95,7 @@ export async function expectVisibleFocusAtEveryStop(page: Page, stops = 30): Pro
 
 /** WCAG 2.2's 24 × 24 px targets (axe's target-size rule), as the page is laid out now. */
 export async function expectNoSmallTargets(page: Page): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).withRules(['target-size']).analyze();
+  const { violations } = await axeOn(page).withRules(['target-size']).analyze();
   expect(
     violations.flatMap((violation) => violation.nodes.map((node) => node.target.join(' '))),
     `targets under 24 × 24 px on ${page.url()}`,

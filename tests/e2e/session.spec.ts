@@ -167,7 +167,7 @@ for (const viewport of [
       await expect(page.getByRole('contentinfo')).toBeVisible();
       if (phone) {
         await expect(page.getByRole('button', { name: /menu/i })).toHaveCount(1);
-        await page.getByRole('button', { name: 'Menu' }).click();
+        await openPhoneMenu(page);
         const nav = header(page).getByRole('navigation', { name: 'Main' });
         await expect(nav.getByRole('link', { name: 'Sign in' })).toBeVisible();
         await expect(nav.getByRole('link', { name: 'Dashboard' })).toBeHidden();
