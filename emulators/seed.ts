@@ -13,13 +13,13 @@
 import { getApps, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { getDatabase } from 'firebase-admin/database';
+import { nextPushId } from '@leopard/rtdb-emulator/push-id';
 import { buildCheckoutRequest, type CheckoutChoices, type CheckoutCreated } from '../src/catalog/checkout';
 import { paths } from '../src/config/paths';
 import type { WaitlistProgramme } from '../src/config/waitlist-programmes';
 import type { StaffRole } from '../src/data/staff';
 import { STRIPE_SECRET_KEY } from './local-config';
 import { PROJECT_ID, type LocalStack } from './ports';
-import { nextPushId } from './rtdb/src/push-id';
 
 export const DEMO_CUSTOMER = {
   uid: 'demo-customer',

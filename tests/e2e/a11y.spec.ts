@@ -23,13 +23,13 @@ test('the page checks find what they look for: a nameless image, faint text, tar
   await settled(page, PUBLIC_ROUTES[0]![1]);
   await page.evaluate(() => {
     const tiny = 'width:10px;height:10px;min-width:0;min-height:0;padding:0;margin:0;border:0';
-    document
-      .querySelector('main')!
-      .insertAdjacentHTML(
-        'afterbegin',
-        `<img src="/favicon.svg" width="20" height="20"><p style="color:#eee;background:#fff">Faint words</p>` +
-          `<div><button style="${tiny}" aria-label="One"></button><button style="${tiny}" aria-label="Two"></button></div>`,
-      );
+    // Outside #root: React, perhaps still hydrating, would take markup inside it for a mismatch
+    // and draw the page again without it.
+    document.body.insertAdjacentHTML(
+      'beforeend',
+      `<img src="/favicon.svg" width="20" height="20"><p style="color:#eee;background:#fff">Faint words</p>` +
+        `<div><button style="${tiny}" aria-label="One"></button><button style="${tiny}" aria-label="Two"></button></div>`,
+    );
   });
   const failure = (check: Promise<void>) =>
     check.then(
