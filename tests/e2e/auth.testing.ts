@@ -107,6 +107,15 @@ export async function expectAlert(
   await expect(dialog.locator('.swal2-title')).toHaveText(title);
   await expect(dialog.locator('.swal2-html-container')).toHaveText(text);
   await expect(dialog.locator(`.swal2-icon.swal2-${icon}`)).toBeVisible();
+  await dismissAlert(page);
+}
+
+/** Presses the dialog's OK once it has finished appearing, as a person would: sweetalert2 slides it
+ *  in over 0.3 s, and a click that early on a loaded machine left it open (the click landed where
+ *  OK had been a moment before). */
+export async function dismissAlert(page: Page): Promise<void> {
+  const dialog = alertDialog(page);
+  await expect.poll(() => dialog.evaluate((popup) => popup.getAnimations().length)).toBe(0);
   await dialog.getByRole('button', { name: 'OK' }).click();
   await expect(dialog).toBeHidden();
 }

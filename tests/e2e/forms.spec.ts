@@ -27,6 +27,7 @@ import { emulatorsBuildFolder } from '../../scripts/build-folders';
 import { SUBMISSION_QUOTA, TEXT_LIMITS } from '../../src/config/data-limits';
 import { SERVER_WAIT_MS } from '../../src/config/layout';
 import { paths } from '../../src/config/paths';
+import { dismissAlert } from './auth.testing';
 import { expect, test } from './fixtures.testing';
 import { clearSubmissionLimits } from './submission-limits.testing';
 
@@ -76,8 +77,7 @@ async function fillContact(page: Page, values: { name: string; email: string; ph
 async function expectThankYou(page: Page, text: string | RegExp) {
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText(text);
-  await dialog.getByRole('button', { name: 'OK' }).click();
-  await expect(dialog).toBeHidden();
+  await dismissAlert(page);
 }
 
 /** The page logged these errors on purpose (e.g. the browser's line about a 429 answer): take
@@ -254,7 +254,7 @@ test.describe('failures', () => {
     const dialog = page.getByRole('dialog');
     await expect(dialog).toContainText(/Thank you for joining .* Space!/);
     await expect(dialog).not.toContainText(/check your email/i);
-    await dialog.getByRole('button', { name: 'OK' }).click();
+    await dismissAlert(page);
     await expect(page.getByLabel('Email', { exact: true })).toHaveValue('');
     expect(await storedWith('preorder', values.email)).toHaveLength(1);
     await expect.poll(() => warnings.some((text) => text.includes('Failed, refresh your page and try again...'))).toBe(true);
@@ -271,8 +271,7 @@ test.describe('failures', () => {
       const dialog = page.getByRole('dialog');
       await expect(dialog).toBeVisible();
       const text = (await dialog.textContent()) ?? '';
-      await dialog.getByRole('button', { name: 'OK' }).click();
-      await expect(dialog).toBeHidden();
+      await dismissAlert(page);
       return /check your email/i.test(text);
     };
     const told = [

@@ -8,7 +8,7 @@ import type { Locator, Page } from '@playwright/test';
 import { formatUsd } from '../../src/catalog/money';
 import { priceConfiguration } from '../../src/catalog/pricing';
 import { paths } from '../../src/config/paths';
-import { createAccount, signInThroughPage, uniqueEmail } from './auth.testing';
+import { createAccount, dismissAlert, signInThroughPage, uniqueEmail } from './auth.testing';
 import { expect, test } from './fixtures.testing';
 
 const VIEWPORTS = [
@@ -224,7 +224,7 @@ for (const { name, viewport } of VIEWPORTS) {
       await expect(page.getByRole('button', { name: 'Listen to the code' })).toBeEnabled(); // hydrated
       await form.getByLabel('First name').fill('Ada');
       await page.getByRole('button', { name: 'Create account' }).click();
-      await page.locator('.swal2-popup').getByRole('button', { name: 'OK' }).click();
+      await dismissAlert(page);
       await expect(form.getByLabel('Month')).toHaveAttribute('aria-invalid', 'true');
       const signUp = await invalidLooks(form);
       expect(signUp.some((c) => c.control.startsWith('select'))).toBe(true);

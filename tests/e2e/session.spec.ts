@@ -7,8 +7,8 @@ import { STORED_USER_ID_KEY } from '../../src/session/stored-user-id';
 import { paths } from '../../src/config/paths';
 import { firebaseModulesIn, readManifest } from '../../scripts/bundle-graph';
 import {
-  alertDialog,
   createAccount,
+  dismissAlert,
   fillSignUp,
   lookupAccount,
   oobCodesFor,
@@ -255,7 +255,7 @@ test.describe('the verification email', () => {
     await page.goto(paths.signUp);
     await fillSignUp(page, input);
     await submitSignUp(page);
-    await alertDialog(page).getByRole('button', { name: 'OK' }).click();
+    await dismissAlert(page);
     await page.goto(paths.devPanel);
     const warning = page.getByText('Warning! Please verify your email');
     await expect(warning).toBeVisible();

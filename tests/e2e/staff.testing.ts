@@ -8,7 +8,7 @@ import type { Browser, Page } from '@playwright/test';
 import { DATABASE_URL, FUNCTIONS_URL, HOST, PORTS, PROJECT_ID } from '../../emulators/local-config';
 import { paths } from '../../src/config/paths';
 import type { StaffRole } from '../../src/data/staff';
-import { signInThroughPage, updateDatabase } from './auth.testing';
+import { dismissAlert, signInThroughPage, updateDatabase } from './auth.testing';
 import { expect } from './fixtures.testing';
 import { clearSubmissionLimits } from './submission-limits.testing';
 
@@ -87,8 +87,7 @@ export const uniqueVisitorEmail = () => `visitor-${randomUUID()}@example.com`;
 async function dismissThanks(page: Page) {
   const dialog = page.getByRole('dialog');
   await expect(dialog).toBeVisible();
-  await dialog.getByRole('button', { name: 'OK' }).click();
-  await expect(dialog).toBeHidden();
+  await dismissAlert(page);
 }
 
 export async function sendContactForm(page: Page, values: { name: string; email: string; message: string }) {

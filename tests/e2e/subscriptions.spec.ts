@@ -6,7 +6,7 @@ import { HOST, PORTS, STRIPE_SECRET_KEY, STRIPE_URL } from '../../emulators/loca
 import { GUEST_ORDER_TEXTS } from '../../src/catalog/checkout';
 import { formatBillingDate } from '../../src/catalog/subscription';
 import { paths } from '../../src/config/paths';
-import { expectRefusedRequests, fillSignUp, readDatabase, submitSignUp, uniqueEmail, validSignUp } from './auth.testing';
+import { dismissAlert, expectRefusedRequests, fillSignUp, readDatabase, submitSignUp, uniqueEmail, validSignUp } from './auth.testing';
 import { PAY_TIMEOUT_MS, continueToStripe, orderCard, payOnStripe, signInToStore } from './checkout.testing';
 import { expect, test } from './fixtures.testing';
 
@@ -102,7 +102,7 @@ test('Payment methods: Add card opens the billing portal, and the card saved the
   await addCard.getByRole('button', { name: 'Add card' }).click();
   // No plan bought yet, so no billing account to manage.
   await expect(page.getByRole('dialog')).toContainText('Your billing account is created with your first plan.');
-  await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
+  await dismissAlert(page);
   expectRefusedRequests(consoleErrors, 404);
 
   await page.goto(paths.productDetails('mobile_apps', 'bronze'));
@@ -147,7 +147,7 @@ test('a visitor subscribes, sees what was bought, signs up from the thank-you pa
   await expect(page).toHaveURL(new RegExp(`^[^?]*${paths.signUp}\\?next=`));
   await fillSignUp(page, validSignUp({ email }));
   await submitSignUp(page);
-  await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
+  await dismissAlert(page);
   await expect(page).toHaveURL(`${paths.thankYou}?session_id=${session.id}`);
   await expect(summary.getByRole('status')).toHaveText(GUEST_ORDER_TEXTS.added);
   expect((await readOrder(orderId)).buyer).toBeTruthy();

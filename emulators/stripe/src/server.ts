@@ -27,7 +27,6 @@ import { randomId } from './resources/ids';
 import { Store, type FailureRule } from './resources/store';
 import { advanceStepwise } from './resources/test-clocks';
 import { DEFAULT_RETRY_DELAYS_MS, WebhookDispatcher } from './resources/webhooks';
-import { STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET } from '../../local-config';
 
 export { DEFAULT_API_VERSION } from './resources/context';
 export type { StripeEvent } from './resources/event-data';
@@ -44,11 +43,12 @@ export interface StartOptions {
   host?: string;
   /** No log output. */
   quiet?: boolean;
-  /** The only API key accepted (Bearer or Basic); default STRIPE_SECRET_KEY of local-config.ts. */
-  secretKey?: string;
+  /** The only API key accepted (Bearer or Basic). The caller names it: the stand-in is a library
+   *  and knows no project's keys (the CLI's default is the local stack's, from local-config.ts). */
+  secretKey: string;
   /** Where events are POSTed; absent: events are kept but not delivered. */
   webhookUrl?: string;
-  /** Signs deliveries (`Stripe-Signature`); default STRIPE_WEBHOOK_SECRET of local-config.ts. */
+  /** Signs deliveries (`Stripe-Signature`); required with `webhookUrl`. */
   webhookSecret?: string;
   /** Pauses before each retry of a failed delivery; its length is the number of retries. */
   retryDelaysMs?: number[];
@@ -115,7 +115,8 @@ function newStandIn(options: StartOptions, log: (message: string) => void): Stan
   const store = new Store();
   const webhooks = new WebhookDispatcher(store, {
     url: options.webhookUrl,
-    secret: options.webhookSecret ?? STRIPE_WEBHOOK_SECRET,
+    // Without a URL nothing is delivered, so nothing is signed.
+    secret: options.webhookSecret ?? '',
     retryDelaysMs: options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS,
     log,
   });
@@ -198,7 +199,8 @@ function requestListener(standIn: StandIn, origins: OriginGate, secretKey: strin
   };
 }
 
-export async function start(options: StartOptions = {}): Promise<RunningStripe> {
+export async function start(options: StartOptions): Promise<RunningStripe> {
+  if (options.webhookUrl !== undefined && !options.webhookSecret) throw new Error('webhookSecret is required with webhookUrl');
   const host = options.host ?? '127.0.0.1';
   let listeningPort = 0;
   const origins = originGate({ allowed: options.allowedOrigins, host, port: () => listeningPort });
@@ -213,7 +215,7 @@ export async function start(options: StartOptions = {}): Promise<RunningStripe> 
   const sweep = setInterval(() => void expireDueSessions(standIn), EXPIRY_SWEEP_MS);
   sweep.unref();
 
-  const server = createServer(requestListener(standIn, origins, options.secretKey ?? STRIPE_SECRET_KEY, reset));
+  const server = createServer(requestListener(standIn, origins, options.secretKey, reset));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 12111, host, () => resolve());

@@ -2,6 +2,7 @@
 // drive it, plus its hosted checkout page and signed webhooks, checked with the SDK's own verifier.
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
+import { start } from './server';
 import { useStripeStandIn } from './stand-in.testing';
 
 const { receiver, standIn, stripe, secretKey, webhookSecret, verifiedEvents } = useStripeStandIn('stand-in');
@@ -169,6 +170,14 @@ describe('Checkout Sessions API', () => {
       expect(((await response.json()) as { error: { type: string } }).error.type).toBe('invalid_request_error');
     }
     expect((await stripe.checkout.sessions.create(sessionParams())).status).toBe('open');
+  });
+});
+
+describe('starting it', () => {
+  it('refuses a webhook URL without the secret that signs its deliveries', async () => {
+    await expect(start({ port: 0, quiet: true, secretKey, webhookUrl: receiver.url })).rejects.toThrow(
+      'webhookSecret is required with webhookUrl',
+    );
   });
 });
 
