@@ -74,6 +74,14 @@ export function getDatabaseClient(): Promise<Database> {
   return database;
 }
 
+/** The Realtime Database SDK's functions, which the client's callers need beside it. */
+export type DatabaseSdk = typeof import('firebase/database');
+
+/** The database client together with the SDK's functions, both loaded on first use. */
+export function getDatabaseWithSdk(): Promise<[Database, DatabaseSdk]> {
+  return Promise.all([getDatabaseClient(), import('firebase/database')]);
+}
+
 /** The visitor the public forms act as. */
 export interface VisitorClients {
   /** The anonymous Auth user of this browser, whom the `submitForm` function counts submissions against. */

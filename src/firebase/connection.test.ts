@@ -3,7 +3,7 @@ import { ServerUnreachableError, watchConnection, withinServerWait } from './con
 
 /** `.info/connected` as the SDK would report it, driven by the test. */
 const sdk = vi.hoisted(() => ({ report: (_connected: boolean) => {}, path: '' }));
-vi.mock('./clients', () => ({ getDatabaseClient: () => Promise.resolve({}) }));
+vi.mock('./clients', async () => ({ getDatabaseWithSdk: async () => [{}, await import('firebase/database')] }));
 vi.mock('firebase/database', () => ({
   ref: (_db: unknown, path: string) => path,
   onValue: (path: string, onSnapshot: (snapshot: { val(): unknown }) => void) => {

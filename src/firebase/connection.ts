@@ -2,12 +2,12 @@
  *  true once its WebSocket handshake is done, and false at once when the browser reports being
  *  offline), and a time limit for writes, which the SDK would otherwise leave pending forever. */
 import { SERVER_WAIT_MS } from '@/config/layout';
-import { getDatabaseClient } from './clients';
+import { getDatabaseWithSdk } from './clients';
 
 /** Calls onChange with the current state and on every change, until the returned function is
  *  called. Starts as false: the SDK reports true only after it has connected. */
 export async function watchConnection(onChange: (connected: boolean) => void): Promise<() => void> {
-  const [db, { onValue, ref }] = await Promise.all([getDatabaseClient(), import('firebase/database')]);
+  const [db, { onValue, ref }] = await getDatabaseWithSdk();
   let databaseConnected = false;
   const report = () => onChange(databaseConnected && navigator.onLine);
   window.addEventListener('online', report);

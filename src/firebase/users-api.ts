@@ -14,7 +14,7 @@ import {
   type ProfileField,
   type StoredUser,
 } from '@/data/users';
-import { getDatabaseClient } from './clients';
+import { type DatabaseSdk, getDatabaseWithSdk } from './clients';
 import { withinServerWait } from './connection';
 
 /**
@@ -23,12 +23,12 @@ import { withinServerWait } from './connection';
  * has its time limit running. (Started after the load, it once started after the resilience test
  * had already moved the clock past the wait.)
  */
-function withinServerWaitOn<T>(work: (db: Database, sdk: typeof import('firebase/database')) => Promise<T>): Promise<T> {
-  return withinServerWait(Promise.all([getDatabaseClient(), import('firebase/database')]).then(([db, sdk]) => work(db, sdk)));
+function withinServerWaitOn<T>(work: (db: Database, sdk: DatabaseSdk) => Promise<T>): Promise<T> {
+  return withinServerWait(getDatabaseWithSdk().then(([db, sdk]) => work(db, sdk)));
 }
 
 export async function createUserRecord(uid: string, record: NewUserRecord): Promise<void> {
-  const [db, { ref, set }] = await Promise.all([getDatabaseClient(), import('firebase/database')]);
+  const [db, { ref, set }] = await getDatabaseWithSdk();
   await set(ref(db, userPath(uid)), record);
 }
 
@@ -38,7 +38,7 @@ export async function watchProfile(
   onChange: (profile: Profile) => void,
   onError: (error: Error) => void,
 ): Promise<() => void> {
-  const [db, { onValue, ref }] = await Promise.all([getDatabaseClient(), import('firebase/database')]);
+  const [db, { onValue, ref }] = await getDatabaseWithSdk();
   return onValue(ref(db, userPath(uid)), (snapshot) => onChange(toProfile(snapshot.val() as StoredUser | null)), onError);
 }
 
@@ -67,7 +67,7 @@ export async function watchAccountRecord(
   onChange: (summary: AccountRecordSummary) => void,
   onError: (error: Error) => void,
 ): Promise<() => void> {
-  const [db, { onValue, ref }] = await Promise.all([getDatabaseClient(), import('firebase/database')]);
+  const [db, { onValue, ref }] = await getDatabaseWithSdk();
   return onValue(
     ref(db, userPath(uid)),
     (snapshot) => onChange({ exists: snapshot.exists(), email: toProfile(snapshot.val() as StoredUser | null).email }),
@@ -81,7 +81,7 @@ export async function watchConsents(
   onChange: (consents: Consents) => void,
   onError: (error: Error) => void,
 ): Promise<() => void> {
-  const [db, { onValue, ref }] = await Promise.all([getDatabaseClient(), import('firebase/database')]);
+  const [db, { onValue, ref }] = await getDatabaseWithSdk();
   return onValue(ref(db, userPath(uid)), (snapshot) => onChange(toConsents(snapshot.val() as StoredUser | null)), onError);
 }
 

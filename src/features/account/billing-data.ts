@@ -1,7 +1,7 @@
 /** Live access to billing/{uid}: what stripeWebhook keeps of the signed-in customer's card on
  *  file (the record and how it reads: src/data/billing.ts). */
 import { billingPath, toCardSummary, type CardSummary } from '@/data/billing';
-import { getDatabaseClient } from '@/firebase/clients';
+import { getDatabaseWithSdk } from '@/firebase/clients';
 
 /** Calls onChange with the card on file (null when there is none) now and on every change. */
 export async function watchCardOnFile(
@@ -9,6 +9,6 @@ export async function watchCardOnFile(
   onChange: (card: CardSummary | null) => void,
   onError: (error: Error) => void,
 ): Promise<() => void> {
-  const [db, { onValue, ref }] = await Promise.all([getDatabaseClient(), import('firebase/database')]);
+  const [db, { onValue, ref }] = await getDatabaseWithSdk();
   return onValue(ref(db, billingPath(uid)), (snapshot) => onChange(toCardSummary(snapshot.val())), onError);
 }

@@ -1,11 +1,12 @@
 /** Live reads of the console over src/firebase: the submissions, the orders, a customer's profile
  *  and card. The rules let a staff token read these (docs/decisions/0108-staff-console.md); every
  *  change goes through the `staff` function instead (staff-api.ts). */
+import type { Database, Query } from 'firebase/database';
 import { billingPath, toCardSummary, type CardSummary } from '@/data/billing';
 import { ORDER_BUYER_FIELD, ORDERS_PATH, type StoredOrder } from '@/data/orders';
 import { STAFF_COUNTERS_PATH, type StaffCounters } from '@/data/staff';
 import { toProfile, userPath, type Profile, type StoredUser } from '@/data/users';
-import { getDatabaseClient } from '@/firebase/clients';
+import { type DatabaseSdk, getDatabaseWithSdk } from '@/firebase/clients';
 import type { Watch } from '@/firebase/use-live-value';
 import {
   toContactInquiries,
@@ -18,15 +19,9 @@ import {
   type WaitlistEntry,
 } from './staff-records';
 
-type DatabaseSdk = typeof import('firebase/database');
-type Query = import('firebase/database').Query;
-
-function watchQuery<T>(
-  target: (sdk: DatabaseSdk, db: import('firebase/database').Database) => Query,
-  parse: (value: unknown) => T,
-): Watch<T> {
+function watchQuery<T>(target: (sdk: DatabaseSdk, db: Database) => Query, parse: (value: unknown) => T): Watch<T> {
   return async (onChange, onError) => {
-    const [db, sdk] = await Promise.all([getDatabaseClient(), import('firebase/database')]);
+    const [db, sdk] = await getDatabaseWithSdk();
     return sdk.onValue(target(sdk, db), (snapshot) => onChange(parse(snapshot.val())), onError);
   };
 }
