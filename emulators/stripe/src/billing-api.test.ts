@@ -116,6 +116,11 @@ describe('payment methods', () => {
     expect(card.id).toMatch(/^pm_/);
     const list = await stripe.customers.listPaymentMethods(customer.id, { type: 'card' });
     expect(list.data.map((method) => method.id)).toEqual([id]);
+    expect(list.url).toBe(`/v1/customers/${customer.id}/payment_methods`);
+    expect(await refusal(stripe.customers.listPaymentMethods(customer.id, { expand: ['data.email'] }))).toMatchObject({
+      statusCode: 400,
+      message: 'This property cannot be expanded (email).',
+    });
     expect(await refusal(stripe.paymentMethods.retrieve('pm_nope'))).toMatchObject({
       statusCode: 404,
       message: "No such PaymentMethod: 'pm_nope'",

@@ -145,6 +145,11 @@ describe('refunds', () => {
     expect(expanded).toMatchObject({ amount_refunded: 750_000, refunded: true });
     expect(expanded.refunds?.data.map((entry) => entry.amount)).toEqual([500_000, 250_000]);
     expect((await stripe.refunds.list({ charge: charge.id })).data).toHaveLength(2);
+    // Includable, not expandable: a listed charge has its refunds only when asked for.
+    const [plain] = (await stripe.charges.list({ payment_intent: charge.payment_intent as string })).data;
+    expect(plain.refunds).toBeUndefined();
+    const [listed] = (await stripe.charges.list({ payment_intent: charge.payment_intent as string, expand: ['data.refunds'] })).data;
+    expect(listed.refunds?.data.map((entry) => entry.amount)).toEqual([500_000, 250_000]);
 
     const refunded = await settledEvents('charge.refunded');
     expect(refunded.map((event) => (event.data.object as Stripe.Charge).amount_refunded)).toEqual([250_000, 750_000]);

@@ -3,9 +3,9 @@ import { move, transactionsOf } from '../resources/balance-transactions';
 import { newBatch, type StandIn } from '../resources/context';
 import { getCustomer } from '../resources/customers';
 import { invalidRequest, noSuch } from '../resources/errors';
-import { assertExpandable, expandObject, itemPaths, type Expanders } from '../resources/expand';
-import { parseListParams, newestFirst, listPage } from '../resources/lists';
+import { assertExpandable, expandObject, type Expanders } from '../resources/expand';
 import { rejectUnknown, parseExpand, required, asInteger, asString, parseMetadata } from '../resources/params';
+import { listRoute } from './resource-routes';
 import { type Route, ok } from './route';
 
 const expanders = (standIn: StandIn): Expanders => ({
@@ -39,21 +39,20 @@ export const balanceTransactionRoutes: Route[] = [
       return ok(expandObject(transaction, expand, expanders(standIn)));
     },
   },
-  {
-    method: 'GET',
+  listRoute({
     path: /^\/v1\/customers\/([^/]+)\/balance_transactions$/,
-    handle(standIn, { form }, [id]) {
-      const params = parseListParams(form, ['invoice']);
+    url: ([id]) => `/v1/customers/${id}/balance_transactions`,
+    noun: 'customer_balance_transaction',
+    filters: ['invoice'],
+    expanders,
+    select(standIn, form, [id]) {
       const invoiceId = asString(form.invoice, ['invoice']);
       getCustomer(standIn, id);
-      const records = transactionsOf(standIn, id).filter((record) => invoiceId === undefined || record.transaction.invoice === invoiceId);
-      const transactions = newestFirst(records, (record) => record.transaction.created).map((record) => record.transaction);
-      const paths = itemPaths(params.expand);
-      assertExpandable(paths, expanders(standIn));
-      const page = listPage(transactions, params, `/v1/customers/${id}/balance_transactions`, 'customer_balance_transaction');
-      return ok({ ...page, data: page.data.map((transaction) => expandObject(transaction, paths, expanders(standIn))) });
+      return transactionsOf(standIn, id).filter((record) => invoiceId === undefined || record.transaction.invoice === invoiceId);
     },
-  },
+    created: (record) => record.transaction.created,
+    objectOf: (_standIn, record) => record.transaction,
+  }),
   {
     method: 'GET',
     path: /^\/v1\/customers\/([^/]+)\/balance_transactions\/([^/]+)$/,

@@ -1,48 +1,40 @@
 /** Invoices (`/v1/invoices`) and their lines, read only: the billing engine makes them. */
 import { getCustomer } from '../resources/customers';
-import { itemPaths, assertExpandable } from '../resources/expand';
+import { assertExpandable } from '../resources/expand';
 import { subscriptionIdOf, expanders, renderInvoice, getInvoice } from '../resources/invoices';
-import { parseListParams, newestFirst, listPage } from '../resources/lists';
-import { asString, oneOf, rejectUnknown, parseExpand } from '../resources/params';
+import { parseListParams, listPage } from '../resources/lists';
+import { asString, oneOf } from '../resources/params';
+import { listRoute, retrieveRoute } from './resource-routes';
 import { type Route, ok } from './route';
 import { getSubscription } from '../resources/subscriptions';
 
 const STATUSES = ['draft', 'open', 'paid', 'uncollectible', 'void'] as const;
 
 export const invoiceRoutes: Route[] = [
-  {
-    method: 'GET',
+  listRoute({
     path: /^\/v1\/invoices$/,
-    handle(standIn, { form }) {
-      const params = parseListParams(form, ['customer', 'subscription', 'status']);
+    url: '/v1/invoices',
+    noun: 'invoice',
+    filters: ['customer', 'subscription', 'status'],
+    expanders,
+    select(standIn, form) {
       const customerId = asString(form.customer, ['customer']);
       if (customerId !== undefined) getCustomer(standIn, customerId, 'customer');
       const subscriptionId = asString(form.subscription, ['subscription']);
       if (subscriptionId !== undefined) getSubscription(standIn, subscriptionId, 'subscription');
       const status = oneOf(form.status, ['status'], STATUSES);
-      const records = [...standIn.store.invoices.values()].filter(
+      return [...standIn.store.invoices.values()].filter(
         ({ invoice }) =>
           (customerId === undefined || invoice.customer === customerId) &&
           (subscriptionId === undefined || subscriptionIdOf(invoice) === subscriptionId) &&
           (status === undefined || invoice.status === status),
       );
-      const invoices = newestFirst(records, (record) => record.invoice.created).map((record) => record.invoice);
-      const paths = itemPaths(params.expand);
-      assertExpandable(paths, expanders(standIn));
-      const page = listPage(invoices, params, '/v1/invoices', 'invoice');
-      return ok({ ...page, data: page.data.map((invoice) => renderInvoice(standIn, invoice, paths)) });
     },
-  },
-  {
-    method: 'GET',
-    path: /^\/v1\/invoices\/([^/]+)$/,
-    handle(standIn, { form }, [id]) {
-      rejectUnknown(form, ['expand']);
-      const expand = parseExpand(form);
-      assertExpandable(expand, expanders(standIn));
-      return ok(renderInvoice(standIn, getInvoice(standIn, id).invoice, expand));
-    },
-  },
+    created: (record) => record.invoice.created,
+    objectOf: (_standIn, record) => record.invoice,
+    render: renderInvoice,
+  }),
+  retrieveRoute(/^\/v1\/invoices\/([^/]+)$/, expanders, (standIn, id) => getInvoice(standIn, id).invoice, renderInvoice),
   {
     method: 'GET',
     path: /^\/v1\/invoices\/([^/]+)\/lines$/,

@@ -2,12 +2,11 @@
  *  `/v1/invoice_payments`), read only. */
 import type Stripe from 'stripe';
 import type { StandIn } from '../resources/context';
-import { type Expanders, itemPaths, assertExpandable, expandObject } from '../resources/expand';
-import { parseListParams, newestFirst, listPage } from '../resources/lists';
+import { type Expanders, assertExpandable, expandObject } from '../resources/expand';
 import { asString, rejectUnknown, parseExpand, oneOf, asObject, required } from '../resources/params';
 import { chargeExpanders, renderCharge, getCharge, getPaymentIntent } from '../resources/payments';
+import { listRoute, retrieveRoute } from './resource-routes';
 import { type Route, ok } from './route';
-import type { InvoicePaymentRecord } from '../resources/store';
 import { noSuch } from '../resources/errors';
 
 const paymentIntentExpanders = (standIn: StandIn): Expanders => ({
@@ -23,35 +22,26 @@ const INVOICE_PAYMENT_STATUSES = ['open', 'paid', 'canceled'] as const;
 const noSuchInvoicePayment = (id: string, param = 'id') => noSuch('invoice_payment', id, param);
 
 export const paymentRoutes: Route[] = [
-  {
-    method: 'GET',
+  listRoute({
     path: /^\/v1\/charges$/,
-    handle(standIn, { form }) {
-      const params = parseListParams(form, ['customer', 'payment_intent']);
+    url: '/v1/charges',
+    noun: 'charge',
+    filters: ['customer', 'payment_intent'],
+    expanders: chargeExpanders,
+    select(standIn, form) {
       const customerId = asString(form.customer, ['customer']);
       const paymentIntentId = asString(form.payment_intent, ['payment_intent']);
-      const records = [...standIn.store.charges.values()].filter(
+      return [...standIn.store.charges.values()].filter(
         ({ charge }) =>
           (customerId === undefined || charge.customer === customerId) &&
           (paymentIntentId === undefined || charge.payment_intent === paymentIntentId),
       );
-      const charges = newestFirst(records, (record) => record.charge.created).map((record) => record.charge);
-      const paths = itemPaths(params.expand);
-      assertExpandable(paths, chargeExpanders(standIn));
-      const page = listPage(charges, params, '/v1/charges', 'charge');
-      return ok({ ...page, data: page.data.map((charge) => renderCharge(standIn, charge, paths)) });
     },
-  },
-  {
-    method: 'GET',
-    path: /^\/v1\/charges\/([^/]+)$/,
-    handle(standIn, { form }, [id]) {
-      rejectUnknown(form, ['expand']);
-      const expand = parseExpand(form);
-      assertExpandable(expand, chargeExpanders(standIn));
-      return ok(renderCharge(standIn, getCharge(standIn, id).charge, expand));
-    },
-  },
+    created: (record) => record.charge.created,
+    objectOf: (_standIn, record) => record.charge,
+    render: renderCharge,
+  }),
+  retrieveRoute(/^\/v1\/charges\/([^/]+)$/, chargeExpanders, (standIn, id) => getCharge(standIn, id).charge, renderCharge),
   {
     method: 'GET',
     path: /^\/v1\/payment_intents\/([^/]+)$/,
@@ -63,11 +53,13 @@ export const paymentRoutes: Route[] = [
       return ok(expandObject(getPaymentIntent(standIn, id).paymentIntent, expand, expanders));
     },
   },
-  {
-    method: 'GET',
+  listRoute({
     path: /^\/v1\/invoice_payments$/,
-    handle(standIn, { form }) {
-      const params = parseListParams(form, ['invoice', 'payment', 'status']);
+    url: '/v1/invoice_payments',
+    noun: 'invoice_payment',
+    filters: ['invoice', 'payment', 'status'],
+    expanders: invoicePaymentExpanders,
+    select(standIn, form) {
       const invoiceId = asString(form.invoice, ['invoice']);
       const status = oneOf(form.status, ['status'], INVOICE_PAYMENT_STATUSES);
       const payment = asObject(form.payment, ['payment']);
@@ -81,33 +73,19 @@ export const paymentRoutes: Route[] = [
         matchesPayment = (candidate) =>
           candidate.type === type && (paymentIntentId === undefined || candidate.payment_intent === paymentIntentId);
       }
-      const records = [...standIn.store.invoicePayments.values()].filter(
+      return [...standIn.store.invoicePayments.values()].filter(
         ({ invoicePayment }) =>
           (invoiceId === undefined || invoicePayment.invoice === invoiceId) &&
           (status === undefined || invoicePayment.status === status) &&
           matchesPayment(invoicePayment.payment),
       );
-      const payments = newestFirst(records, (record: InvoicePaymentRecord) => record.invoicePayment.created).map(
-        (record) => record.invoicePayment,
-      );
-      const paths = itemPaths(params.expand);
-      const expanders = invoicePaymentExpanders(standIn);
-      assertExpandable(paths, expanders);
-      const page = listPage(payments, params, '/v1/invoice_payments', 'invoice_payment');
-      return ok({ ...page, data: page.data.map((item) => expandObject(item, paths, expanders)) });
     },
-  },
-  {
-    method: 'GET',
-    path: /^\/v1\/invoice_payments\/([^/]+)$/,
-    handle(standIn, { form }, [id]) {
-      rejectUnknown(form, ['expand']);
-      const expand = parseExpand(form);
-      const expanders = invoicePaymentExpanders(standIn);
-      assertExpandable(expand, expanders);
-      const record = standIn.store.invoicePayments.get(id);
-      if (!record) throw noSuchInvoicePayment(id);
-      return ok(expandObject(record.invoicePayment, expand, expanders));
-    },
-  },
+    created: (record) => record.invoicePayment.created,
+    objectOf: (_standIn, record) => record.invoicePayment,
+  }),
+  retrieveRoute(/^\/v1\/invoice_payments\/([^/]+)$/, invoicePaymentExpanders, (standIn, id) => {
+    const record = standIn.store.invoicePayments.get(id);
+    if (!record) throw noSuchInvoicePayment(id);
+    return record.invoicePayment;
+  }),
 ];

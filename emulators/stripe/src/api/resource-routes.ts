@@ -53,14 +53,29 @@ export function createRoute<T>(
   };
 }
 
+/** How an object is answered with the `expand[]` paths asked: each path replaced by what it names,
+ *  or the resource's own drawing where some are includable (an invoice's `payments`, a charge's
+ *  `refunds`: absent unless asked for). */
+export type Render<T> = (standIn: StandIn, object: T, paths: readonly string[]) => T;
+
+const expandedBy =
+  <T>(expanders: ExpandersOf): Render<T> =>
+  (standIn, object, paths) =>
+    expandObject(object, paths, expanders(standIn));
+
 /** `GET <collection>/:id`: the object, expanded as asked. */
-export function retrieveRoute<T>(path: RegExp, expanders: ExpandersOf, find: (standIn: StandIn, id: string) => T): Route {
+export function retrieveRoute<T>(
+  path: RegExp,
+  expanders: ExpandersOf,
+  find: (standIn: StandIn, id: string) => T,
+  render: Render<T> = expandedBy(expanders),
+): Route {
   return {
     method: 'GET',
     path,
     handle(standIn, { form }, [id]) {
       const paths = readExpand(form, ['expand'], expanders(standIn));
-      return ok(expandObject(find(standIn, id), paths, expanders(standIn)));
+      return ok(render(standIn, find(standIn, id), paths));
     },
   };
 }
@@ -89,17 +104,21 @@ export function updateRoute<R, T>(
 
 export interface ListSpec<R extends { seq: number }, T extends { id: string }> {
   path: RegExp;
-  /** The list's `url`, and the noun of its "No such …" for a bad cursor. */
-  url: string;
+  /** The list's `url` (from the path's ids, for a list under an object), and the noun of its
+   *  "No such …" for a bad cursor. */
+  url: string | ((ids: string[]) => string);
   noun: string;
   /** The filter parameters `select` reads, besides pagination and `expand[]`. */
   filters: readonly string[];
   expanders: ExpandersOf;
-  /** The records the request's filters keep (it reads and checks the filters). */
-  select: (standIn: StandIn, form: FormObject) => R[];
+  /** The records the request's filters keep (it reads and checks the filters, and the object the
+   *  path names, from its ids). */
+  select: (standIn: StandIn, form: FormObject, ids: string[]) => R[];
   /** When a record was made (its test clock's time), for newest first. */
   created: (record: R) => number;
   objectOf: (standIn: StandIn, record: R) => T;
+  /** Default: each path replaced by what it names. */
+  render?: Render<T>;
 }
 
 /** `GET <collection>`: the selected records newest first, one page of them, each expanded as asked
@@ -108,15 +127,16 @@ export function listRoute<R extends { seq: number }, T extends { id: string }>(s
   return {
     method: 'GET',
     path: spec.path,
-    handle(standIn, { form }) {
+    handle(standIn, { form }, ids) {
       const params = parseListParams(form, spec.filters);
-      const records = spec.select(standIn, form);
+      const records = spec.select(standIn, form, ids);
       const paths = itemPaths(params.expand);
-      const expanders = spec.expanders(standIn);
-      assertExpandable(paths, expanders);
+      assertExpandable(paths, spec.expanders(standIn));
       const objects = newestFirst(records, spec.created).map((record) => spec.objectOf(standIn, record));
-      const page = listPage(objects, params, spec.url, spec.noun);
-      return ok({ ...page, data: page.data.map((object) => expandObject(object, paths, expanders)) });
+      const url = typeof spec.url === 'string' ? spec.url : spec.url(ids);
+      const page = listPage(objects, params, url, spec.noun);
+      const render = spec.render ?? expandedBy(spec.expanders);
+      return ok({ ...page, data: page.data.map((object) => render(standIn, object, paths)) });
     },
   };
 }

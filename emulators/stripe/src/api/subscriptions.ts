@@ -3,9 +3,9 @@ import type Stripe from 'stripe';
 import { newBatch, customerNow } from '../resources/context';
 import { getCustomer } from '../resources/customers';
 import { invalidRequest } from '../resources/errors';
-import { assertExpandable, itemPaths } from '../resources/expand';
-import { parseListParams, newestFirst, listPage } from '../resources/lists';
+import { assertExpandable } from '../resources/expand';
 import { rejectUnknown, parseExpand, asString, oneOf, asObject } from '../resources/params';
+import { listRoute, retrieveRoute } from './resource-routes';
 import { type Route, ok } from './route';
 import {
   subscriptionExpanders,
@@ -31,21 +31,14 @@ const STATUSES = [
 const SUBSCRIPTION_PATH = /^\/v1\/subscriptions\/([^/]+)$/;
 
 export const subscriptionRoutes: Route[] = [
-  {
-    method: 'GET',
-    path: SUBSCRIPTION_PATH,
-    handle(standIn, { form }, [id]) {
-      rejectUnknown(form, ['expand']);
-      const expand = parseExpand(form);
-      assertExpandable(expand, subscriptionExpanders(standIn));
-      return ok(renderSubscription(standIn, getSubscription(standIn, id).subscription, expand));
-    },
-  },
-  {
-    method: 'GET',
+  retrieveRoute(SUBSCRIPTION_PATH, subscriptionExpanders, (standIn, id) => getSubscription(standIn, id).subscription, renderSubscription),
+  listRoute({
     path: /^\/v1\/subscriptions$/,
-    handle(standIn, { form }) {
-      const params = parseListParams(form, ['customer', 'status', 'test_clock']);
+    url: '/v1/subscriptions',
+    noun: 'subscription',
+    filters: ['customer', 'status', 'test_clock'],
+    expanders: subscriptionExpanders,
+    select(standIn, form) {
       const customerId = asString(form.customer, ['customer']);
       if (customerId !== undefined) getCustomer(standIn, customerId, 'customer');
       const clockId = asString(form.test_clock, ['test_clock']);
@@ -56,19 +49,17 @@ export const subscriptionRoutes: Route[] = [
         if (status === 'ended') return subscription.status === 'canceled' || subscription.status === 'incomplete_expired';
         return subscription.status === status;
       };
-      const records = [...standIn.store.subscriptions.values()].filter(
+      return [...standIn.store.subscriptions.values()].filter(
         ({ subscription }) =>
           (customerId === undefined || subscription.customer === customerId) &&
           (clockId === undefined || subscription.test_clock === clockId) &&
           wanted(subscription),
       );
-      const subscriptions = newestFirst(records, (record) => record.subscription.created).map((record) => record.subscription);
-      const paths = itemPaths(params.expand);
-      assertExpandable(paths, subscriptionExpanders(standIn));
-      const page = listPage(subscriptions, params, '/v1/subscriptions', 'subscription');
-      return ok({ ...page, data: page.data.map((subscription) => renderSubscription(standIn, subscription, paths)) });
     },
-  },
+    created: (record) => record.subscription.created,
+    objectOf: (_standIn, record) => record.subscription,
+    render: renderSubscription,
+  }),
   {
     method: 'DELETE',
     path: SUBSCRIPTION_PATH,

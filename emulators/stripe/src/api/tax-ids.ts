@@ -3,9 +3,9 @@ import type Stripe from 'stripe';
 import { newBatch, customerNow } from '../resources/context';
 import { getCustomer } from '../resources/customers';
 import { invalidRequest } from '../resources/errors';
-import { assertExpandable, itemPaths } from '../resources/expand';
-import { parseListParams, newestFirst, listPage } from '../resources/lists';
+import { assertExpandable } from '../resources/expand';
 import { rejectUnknown, parseExpand, required, oneOf, asString } from '../resources/params';
+import { listRoute, NO_EXPANDERS } from './resource-routes';
 import { type Route, ok } from './route';
 import { TAX_ID_TYPES, taxIdProblem, addTaxId, getTaxId } from '../resources/tax-ids';
 
@@ -27,18 +27,19 @@ export const taxIdRoutes: Route[] = [
       return ok(taxId);
     },
   },
-  {
-    method: 'GET',
+  listRoute({
     path: /^\/v1\/customers\/([^/]+)\/tax_ids$/,
-    handle(standIn, { form }, [customerId]) {
-      const params = parseListParams(form, []);
-      assertExpandable(itemPaths(params.expand), {});
+    url: ([customerId]) => `/v1/customers/${customerId}/tax_ids`,
+    noun: 'tax_id',
+    filters: [],
+    expanders: NO_EXPANDERS,
+    select(standIn, _form, [customerId]) {
       getCustomer(standIn, customerId);
-      const records = [...standIn.store.taxIds.values()].filter((record) => record.taxId.customer === customerId);
-      const taxIds = newestFirst(records, (record) => record.taxId.created).map((record) => record.taxId);
-      return ok(listPage(taxIds, params, `/v1/customers/${customerId}/tax_ids`, 'tax_id'));
+      return [...standIn.store.taxIds.values()].filter((record) => record.taxId.customer === customerId);
     },
-  },
+    created: (record) => record.taxId.created,
+    objectOf: (_standIn, record) => record.taxId,
+  }),
   {
     method: 'GET',
     path: /^\/v1\/customers\/([^/]+)\/tax_ids\/([^/]+)$/,

@@ -2,9 +2,9 @@
 import { newClock, getClock } from '../resources/clock-records';
 import { newBatch } from '../resources/context';
 import { invalidRequest } from '../resources/errors';
-import { assertExpandable, itemPaths } from '../resources/expand';
-import { parseListParams, newestFirst, listPage } from '../resources/lists';
+import { assertExpandable } from '../resources/expand';
 import { rejectUnknown, parseExpand, required, asInteger, asString } from '../resources/params';
+import { listRoute, NO_EXPANDERS, retrieveRoute } from './resource-routes';
 import { type Route, ok } from './route';
 import { deleteClock, startAdvance } from '../resources/test-clocks';
 
@@ -27,25 +27,17 @@ export const testClockRoutes: Route[] = [
       return ok(record.clock);
     },
   },
-  {
-    method: 'GET',
+  listRoute({
     path: /^\/v1\/test_helpers\/test_clocks$/,
-    handle(standIn, { form }) {
-      const params = parseListParams(form, []);
-      assertExpandable(itemPaths(params.expand), {});
-      const clocks = newestFirst([...standIn.store.clocks.values()], (record) => record.clock.created).map((record) => record.clock);
-      return ok(listPage(clocks, params, '/v1/test_helpers/test_clocks', 'test_helpers.test_clock'));
-    },
-  },
-  {
-    method: 'GET',
-    path: CLOCK_PATH,
-    handle(standIn, { form }, [id]) {
-      rejectUnknown(form, ['expand']);
-      assertExpandable(parseExpand(form), {});
-      return ok(getClock(standIn, id).clock);
-    },
-  },
+    url: '/v1/test_helpers/test_clocks',
+    noun: 'test_helpers.test_clock',
+    filters: [],
+    expanders: NO_EXPANDERS,
+    select: (standIn) => [...standIn.store.clocks.values()],
+    created: (record) => record.clock.created,
+    objectOf: (_standIn, record) => record.clock,
+  }),
+  retrieveRoute(CLOCK_PATH, NO_EXPANDERS, (standIn, id) => getClock(standIn, id).clock),
   {
     method: 'DELETE',
     path: CLOCK_PATH,

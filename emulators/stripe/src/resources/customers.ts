@@ -9,7 +9,7 @@ import { getClock, newClock } from './clock-records';
 import { customerNow, standInNow, type StandIn } from './context';
 import { noSuchCustomer } from './errors';
 import type { EventBatch } from './events';
-import { expandObject, type Expanders } from './expand';
+import type { Expanders } from './expand';
 import { randomId } from './ids';
 import type { CustomerRecord } from './store';
 
@@ -83,7 +83,3 @@ export const expanders = (standIn: StandIn): Expanders => ({
   'invoice_settings.default_payment_method': (id) => standIn.store.paymentMethods.get(id as string)?.paymentMethod ?? id,
   test_clock: (id) => standIn.store.clocks.get(id as string)?.clock ?? id,
 });
-
-export function renderCustomer(standIn: StandIn, customer: Stripe.Customer, expand: readonly string[]) {
-  return expandObject(customer, expand, expanders(standIn));
-}

@@ -185,6 +185,12 @@ export function paymentsOf(standIn: StandIn, invoiceId: string): Stripe.ApiList<
   return { object: 'list', data, has_more: false, url: `/v1/invoice_payments?invoice=${invoiceId}` };
 }
 
+/** The `expand[]` paths of a refund or a dispute: the charge and the PaymentIntent it is about. */
+export const paymentSubjectExpanders = (standIn: StandIn): Expanders => ({
+  charge: (id) => standIn.store.charges.get(id as string)?.charge ?? id,
+  payment_intent: (id) => standIn.store.paymentIntents.get(id as string)?.paymentIntent ?? id,
+});
+
 export const chargeExpanders = (standIn: StandIn): Expanders => ({
   customer: (id) => standIn.store.customers.get(id as string)?.customer ?? id,
   payment_intent: (id) => standIn.store.paymentIntents.get(id as string)?.paymentIntent ?? id,
