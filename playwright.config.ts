@@ -9,9 +9,9 @@ const stack = localStack(portOffsetFrom(process.env, E2E_PORT_OFFSET));
 process.env[PORT_OFFSET_VARIABLE] = String(stack.offset);
 
 /** End-to-end tests: Debian's Chromium against the built site (`vite build --mode emulators`,
- *  which builds for this suite's stack) served by `vite preview` on the local stack, which the
- *  global setup starts. `npm run test:e2e` builds first; scripts/ensure-chromium.sh installs
- *  Chromium when missing. */
+ *  which builds for this suite's stack) served by `vite preview` on the local stack; the global
+ *  setup builds the site and starts the stack. `npm run test:e2e` runs scripts/ensure-chromium.sh
+ *  first, which installs Chromium when missing. */
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
@@ -25,10 +25,13 @@ export default defineConfig({
   expect: { timeout: 7_000 },
   use: {
     baseURL: stack.siteUrls.preview,
-    // A failed test keeps its trace (actions, console, network) but neither the screencast nor the
-    // DOM snapshot of every step: recording them for every test cost 6–15 % of the suite's time
-    // (docs/decisions/0107-test-suite-time.md); error-context.md still has the page as it was.
-    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: false },
+    // No trace: recording one for every test, to keep it when the test fails, cost 4 % of the
+    // suite's time even without screencast and DOM snapshots, and CI keeps none of it
+    // (docs/decisions/0107-test-suite-time.md). A failed test still leaves a screenshot and
+    // error-context.md (the page as it was); to hunt a failure with the whole trace:
+    // `npm run test:e2e -- --trace retain-on-failure`.
+    trace: 'off',
+    screenshot: 'only-on-failure',
     ...devices['Desktop Chrome'],
     launchOptions: {
       executablePath: HEADLESS_CHROMIUM_PATH,

@@ -7,11 +7,10 @@
  *   --stripe-webhook-delay-ms N  the Stripe stand-in delivers the hosted checkout's events N ms
  *                            after Pay (default 0), as Stripe may: the buyer is back first
  */
-import { spawnSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { MAX_WEBHOOK_DELAY_MS } from '@leopard/stripe-stand-in';
 import { DEMO_CUSTOMER } from './seed';
-import { E2E_PORT_OFFSET, PORT_OFFSET_VARIABLE, localStack, parsePortOffset, sharedPorts } from './ports';
+import { E2E_PORT_OFFSET, localStack, parsePortOffset, sharedPorts } from './ports';
 import { emulatorsBuildFolder } from '../scripts/build-folders';
 import { PortInUseError, startStack, type WebMode } from './stack';
 
@@ -47,11 +46,13 @@ try {
 const started = performance.now();
 console.log('Starting the local stack…');
 try {
-  const previewDir = web === 'preview' ? await buildForPreview(portOffset) : undefined;
+  // `--web preview` serves a build of its own, made for this stack's ports, in this stack's folder
+  // (never the one Hosting serves: scripts/build-folders.ts).
+  if (web === 'preview') console.log(`  … building the site for this stack into ${emulatorsBuildFolder(portOffset)}`);
   const stack = await startStack({
     web,
     portOffset,
-    previewDir,
+    buildPreview: web === 'preview',
     verbose: values.verbose,
     stripeWebhookDelayMs,
     onProgress: (message) => console.log(`  ✓ ${message}`),
@@ -83,17 +84,4 @@ try {
       : `\nThe local stack could not start:\n${String(error instanceof Error ? error.message : error)}`,
   );
   process.exit(1);
-}
-
-/** `--web preview` serves a build of its own, made for this stack's ports, in this stack's folder
- *  (never the one Hosting serves: scripts/build-folders.ts). */
-async function buildForPreview(offset: number): Promise<string> {
-  const outDir = emulatorsBuildFolder(offset);
-  console.log(`  … building the site for this stack into ${outDir}`);
-  const build = spawnSync('npx', ['vite', 'build', '--mode', 'emulators', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], {
-    stdio: 'inherit',
-    env: { ...process.env, [PORT_OFFSET_VARIABLE]: String(offset) },
-  });
-  if (build.status !== 0) throw new Error('Building the site failed (see above)');
-  return outDir;
 }

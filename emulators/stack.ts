@@ -121,6 +121,9 @@ export interface StackOptions {
   portOffset?: number;
   /** What `web: 'preview'` serves; default this stack's emulators build (scripts/build-folders.ts). */
   previewDir?: string;
+  /** With `web: 'preview'`: build the site into `previewDir` while the services start. Starting
+   *  firebase-tools leaves one of two cores mostly idle for about 15 s, and the build fills it. */
+  buildPreview?: boolean;
   /** Print every line the child services log. */
   verbose?: boolean;
   /** How long after the hosted checkout's Pay the Stripe stand-in delivers its events (ms;
@@ -239,14 +242,26 @@ async function startStandIns(
   return { emailjs, stripe };
 }
 
-async function buildFunctions(verbose: boolean): Promise<void> {
-  const build = spawnService('npm', ['run', 'build', '--silent', '-w', 'functions'], {}, verbose, 'functions build');
+/** Runs a build step to its end; its output is in the error when it fails. */
+async function runBuild(command: string, args: string[], env: NodeJS.ProcessEnv, verbose: boolean, what: string): Promise<void> {
+  const build = spawnService(command, args, env, verbose, what);
   await new Promise<void>((resolve, reject) =>
-    build.child.once('exit', (code) =>
-      code === 0 ? resolve() : reject(new Error(`Building functions/ failed:\n${build.output.join('\n')}`)),
-    ),
+    build.child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${what} failed:\n${build.output.join('\n')}`)))),
   );
 }
+
+const buildFunctions = (verbose: boolean) =>
+  runBuild('npm', ['run', 'build', '--silent', '-w', 'functions'], {}, verbose, 'Building functions/');
+
+/** `vite build --mode emulators` for this stack's addresses, into `outDir`. */
+export const buildSiteForStack = (offset: number, outDir: string, verbose: boolean) =>
+  runBuild(
+    'npx',
+    ['vite', 'build', '--mode', 'emulators', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'],
+    { [PORT_OFFSET_VARIABLE]: String(offset) },
+    verbose,
+    'Building the site',
+  );
 
 /** firebase-tools' Auth and Functions emulators, in a child process, once both answer. */
 async function startFirebaseEmulators(stack: LocalStack, web: WebMode, verbose: boolean, stoppers: Stoppers): Promise<void> {
@@ -299,17 +314,36 @@ async function startWebsite(
   return { name: 'Website', url: `http://${HOST}:${port}` };
 }
 
+/** The website, started as soon as there is something to serve: beside the services, since it
+ *  needs none of them to start. */
+function startWebsiteEarly(
+  stack: LocalStack,
+  { web, previewDir, buildPreview, verbose }: { web: WebMode; previewDir: string; buildPreview: boolean; verbose: boolean },
+  stoppers: Stoppers,
+): Promise<Service | undefined> {
+  if (web === 'none') return Promise.resolve(undefined);
+  const built = web === 'preview' && buildPreview ? buildSiteForStack(stack.offset, previewDir, verbose) : Promise.resolve();
+  const website = built.then(() => {
+    if (web === 'preview') assertBuiltFor(stack, previewDir);
+    return startWebsite(stack, web, previewDir, verbose, stoppers);
+  });
+  // Awaited once the services are up; until then a failure must not go unhandled.
+  website.catch(() => {});
+  return website;
+}
+
 export async function startStack({
   web,
   portOffset = 0,
   previewDir = emulatorsBuildFolder(portOffset),
+  buildPreview = false,
   verbose = false,
   stripeWebhookDelayMs = 0,
   onProgress = () => {},
 }: StackOptions): Promise<Stack> {
   const stack = localStack(portOffset);
   assertFunctionsSecretsMatch();
-  if (web === 'preview') assertBuiltFor(stack, previewDir);
+  if (web === 'preview' && !buildPreview) assertBuiltFor(stack, previewDir);
   for (const [port, what] of portsToCheck(stack, web)) await assertPortFree(port, what);
 
   const stoppers: Stoppers = [];
@@ -318,6 +352,7 @@ export async function startStack({
     stoppers.length = 0;
   };
 
+  const website = startWebsiteEarly(stack, { web, previewDir, buildPreview, verbose }, stoppers);
   try {
     // Each service answers pages of the site's origins only (stack.siteOrigins): another page open
     // in the same browser must not read customers' data or wipe it
@@ -339,7 +374,8 @@ export async function startStack({
     await database.triggers?.settled();
     onProgress(seeded ? 'Demo data written' : 'Database not empty: demo data left as it was');
 
-    const services: Service[] = web === 'none' ? [] : [await startWebsite(stack, web, previewDir, verbose, stoppers)];
+    const site = await website;
+    const services: Service[] = site ? [site] : [];
     services.push(
       { name: 'Realtime Database emulator', url: database.url, note: `namespace ${DATABASE_NAMESPACE}` },
       { name: 'Auth emulator', url: stack.authUrl },
@@ -349,6 +385,8 @@ export async function startStack({
     );
     return { services, stop };
   } catch (error) {
+    // The website may still be starting: let it register its stopper first.
+    await website.catch(() => {});
     await stop();
     throw error;
   }

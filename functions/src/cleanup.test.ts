@@ -7,29 +7,29 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SUBMISSION_QUOTA } from '../../src/config/data-limits';
 import { RETENTION, runCleanup } from './cleanup';
 import { allowanceKey, takeAllowance } from './rate-limit';
-import { identityToolkit, startAuthEmulator, type RunningAuth } from './auth-emulator.testing';
 import { startDatabaseApp, type DatabaseApp } from './emulators.testing';
+import { sharedAuthEmulator, type SharedAuth } from './shared-auth.testing';
 
+// A project of its own on the suite's shared Auth emulator: the clean-up lists and deletes the
+// whole project's accounts, and the other files' accounts are in SHARED_AUTH_PROJECT.
 const PROJECT = 'demo-cleanup';
 const DAY = 24 * 60 * 60 * 1000;
 const NOW = Date.now();
 
-let authEmulator: RunningAuth;
+let authEmulator: SharedAuth;
 let backend: DatabaseApp;
 let db: Database;
 let auth: Auth;
 
 beforeAll(async () => {
-  authEmulator = await startAuthEmulator(PROJECT);
-  process.env.FIREBASE_AUTH_EMULATOR_HOST = authEmulator.host;
-  backend = await startDatabaseApp('cleanup');
+  authEmulator = sharedAuthEmulator();
+  backend = await startDatabaseApp('cleanup', PROJECT);
   db = backend.database;
   auth = getAuth(backend.app);
 }, 120_000);
 
 afterAll(async () => {
   await backend?.close();
-  await authEmulator?.stop();
 }, 30_000);
 
 beforeEach(async () => {
@@ -99,13 +99,14 @@ describe('runCleanup', () => {
       { uid: 'anon-idle', metadata: { creationTime: longAgo, lastSignInTime: longAgo } },
       { uid: 'person-idle', email: 'old@leopard.test', metadata: { creationTime: longAgo, lastSignInTime: longAgo } },
     ]);
-    const fresh = (await identityToolkit(authEmulator.url, 'signUp', { returnSecureToken: true })).localId as string;
+    const lately = new Date(NOW - DAY).toUTCString();
+    await auth.importUsers([{ uid: 'anon-seen-lately', metadata: { creationTime: longAgo, lastSignInTime: lately } }]);
     const person = await auth.createUser({ email: 'new@leopard.test', password: 'secret-123' });
 
     const report = await runCleanup({ database: db, auth, now: NOW });
     expect(report.anonymousUsers).toBe(1);
     const left = (await auth.listUsers()).users.map((user) => user.uid).sort();
-    expect(left).toEqual([fresh, person.uid, 'person-idle'].sort());
+    expect(left).toEqual(['anon-seen-lately', person.uid, 'person-idle'].sort());
   });
 
   it('on an empty project removes nothing, and a second run after a clean-up finds nothing more', async () => {
