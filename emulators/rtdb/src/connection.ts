@@ -5,24 +5,12 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { Logger, Namespace } from './namespace';
-import { type Transport, Session } from './session';
+import { type ConnectionLimits, type Transport, Session } from './session';
 import { LongPollServer } from './long-polling';
 
 export { authFromCredential, objectToUniqueKey } from './session';
 
 const MAX_FRAME = 16384;
-
-/** What one connection may send, and how long it may take (README "Limits"). */
-export interface ConnectionLimits {
-  /** Largest message in bytes: one frame, or the frames of a frame-count message together
-   *  (long polling: the decoded segments of one message). */
-  maxMessageBytes: number;
-  /** A frame-count message must be complete this long after its count. */
-  messageTimeoutMs: number;
-  /** Closed after this long without a frame in either direction (the SDK sends "0" after 45 s).
-   *  Long polling: a session with no request for this long is over. */
-  idleTimeoutMs: number;
-}
 
 /** Split a message into frames of at most MAX_FRAME UTF-16 units, never inside a surrogate pair. */
 export function splitFrames(s: string): string[] {

@@ -25,8 +25,7 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HttpError } from '@leopard/emulator-http';
 import type { Logger } from './namespace';
-import type { ConnectionLimits } from './connection';
-import type { Session, Transport } from './session';
+import type { ConnectionLimits, Session, Transport } from './session';
 
 /** The SDK's segment size (MAX_URL_DATA_SIZE 1870 − SEG_HEADER_SIZE 30). */
 const SDK_SEGMENT_CHARS = 1840;

@@ -22,6 +22,18 @@ import { DataError, MAX_DEPTH, childKeys, isObj, isPrefix, nestedDeeperThan, par
 import { checkQueryDepth, parseWireQuery } from './query';
 import { nodeHash } from './hash';
 
+/** What one connection may send, and how long it may take (README "Limits"). */
+export interface ConnectionLimits {
+  /** Largest message in bytes: one frame, or the frames of a frame-count message together
+   *  (long polling: the decoded segments of one message). */
+  maxMessageBytes: number;
+  /** A frame-count message must be complete this long after its count. */
+  messageTimeoutMs: number;
+  /** Closed after this long without a frame in either direction (the SDK sends "0" after 45 s).
+   *  Long polling: a session with no request for this long is over. */
+  idleTimeoutMs: number;
+}
+
 /** What carries a session's messages. */
 export interface Transport {
   readonly kind: 'websocket' | 'long-polling';

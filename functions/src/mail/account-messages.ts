@@ -4,7 +4,7 @@
 import { BRAND } from '../../../src/config/brand';
 import { paths } from '../../../src/config/paths';
 import { escapeHtml, link, mailDocument, paragraph } from './html';
-import type { MailContent } from './messages';
+import type { MailContent } from './send-mail';
 import { siteLink } from './settings';
 
 /** The query parameter of the unsubscribe page that carries the signed token. */

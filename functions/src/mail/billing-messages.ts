@@ -13,7 +13,7 @@ import { TERM_NOTICE_DAYS, TERM_TEXTS } from '../../../src/catalog/term';
 import { BRAND } from '../../../src/config/brand';
 import { paths } from '../../../src/config/paths';
 import { link, mailDocument, paragraph } from './html';
-import type { MailContent } from './messages';
+import type { MailContent } from './send-mail';
 import { siteLink } from './settings';
 
 export const ORDER_CONFIRMATION_SUBJECT = `Your ${BRAND.name} order is confirmed`;

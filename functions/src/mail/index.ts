@@ -36,7 +36,6 @@ export {
   spacePassMail,
   spacePassUrl,
   verifyEmailMail,
-  type MailContent,
 } from './messages';
-export { EMAILJS_SEND_PATH, sendMail, type MailMessage, type MailOutcome, type MailTemplateParams } from './send-mail';
+export { EMAILJS_SEND_PATH, sendMail, type MailContent, type MailMessage, type MailOutcome, type MailTemplateParams } from './send-mail';
 export { EMAILJS_DEFAULT_API_URL, isMailConfigured, siteLink, type MailSettings } from './settings';

@@ -6,10 +6,8 @@ import { PAGE_TITLES } from '../../../src/config/page-titles';
 import { paths } from '../../../src/config/paths';
 import { unsubscribeFooter } from './account-messages';
 import { escapeHtml, link, mailDocument, paragraph } from './html';
-import type { MailMessage } from './send-mail';
+import type { MailContent } from './send-mail';
 import { siteLink } from './settings';
-
-export type MailContent = Omit<MailMessage, 'to'>;
 
 export const SPACE_PASS_SUBJECT = PAGE_TITLES.spacePass;
 export const VERIFY_EMAIL_SUBJECT = `Verify your ${BRAND.name} email`;

@@ -18,6 +18,9 @@ export interface MailMessage {
   replyTo?: string;
 }
 
+/** What a message module writes: everything of a mail but its recipient. */
+export type MailContent = Omit<MailMessage, 'to'>;
+
 export type MailOutcome =
   | { status: 'sent' }
   | { status: 'not-configured' }
