@@ -3,6 +3,8 @@
 // functions/src/auth-emulator.testing.ts) runs in `npm run test:emulator`, every other one is a unit
 // test in `npm run test:unit`. functions/vitest.config.mts names the first kind; this keeps the
 // list true both ways (docs/decisions/0129-test-helper-names.md).
+// And `npm test`'s static stage runs every part of `npm run lint` (scripts/run-tests.sh).
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { LOCAL_SERVICE_TESTS } from '../functions/vitest.config.mjs';
 import { importClosure, repositoryTree } from './import-graph.testing';
@@ -27,5 +29,15 @@ describe('the functions’ tests', () => {
         (file) => `${file}: ${needsServices(file) ? 'starts a local service but is not listed' : 'is listed but starts no local service'}`,
       );
     expect(wrong).toEqual([]);
+  });
+});
+
+describe('npm test', () => {
+  it('runs every part of `npm run lint` and the type check in its static stage', () => {
+    const { scripts } = JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> };
+    const lintParts = [...scripts.lint.matchAll(/npm run -s ([\w:]+)/g)].map(([, name]) => name);
+    const staged = /for check in ([^;]+); do/.exec(readFileSync('scripts/run-tests.sh', 'utf8'))?.[1].trim().split(/\s+/);
+    expect(lintParts.length).toBeGreaterThan(0);
+    expect(staged?.sort()).toEqual([...lintParts, 'typecheck'].sort());
   });
 });
