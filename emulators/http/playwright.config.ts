@@ -18,7 +18,9 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   outputDir: fileURLToPath(new URL('../../test-results/emulator-http-browser', import.meta.url)),
   use: {
-    trace: 'retain-on-failure',
+    // No trace, as in the site's suite (playwright.config.ts): recording it for every test cost
+    // time, and `--trace retain-on-failure` records it when hunting a failure.
+    trace: 'off',
     ...devices['Desktop Chrome'],
     launchOptions: {
       executablePath: HEADLESS_CHROMIUM_PATH,
