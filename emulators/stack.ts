@@ -254,7 +254,7 @@ const buildFunctions = (verbose: boolean) =>
   runBuild('npm', ['run', 'build', '--silent', '-w', 'functions'], {}, verbose, 'Building functions/');
 
 /** `vite build --mode emulators` for this stack's addresses, into `outDir`. */
-export const buildSiteForStack = (offset: number, outDir: string, verbose: boolean) =>
+const buildSiteForStack = (offset: number, outDir: string, verbose: boolean) =>
   runBuild(
     'npx',
     ['vite', 'build', '--mode', 'emulators', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'],
