@@ -9,6 +9,11 @@ import { expect } from './fixtures.testing';
 export const PASSWORD = 'checkout-123';
 /** The stand-in redirects after Pay only once the webhook was delivered (with its retries). */
 export const PAY_TIMEOUT_MS = 20_000;
+/** "Continue to checkout" calls stripeCheckout. Its first call starts a worker of the Functions
+ *  emulator, which loads the functions' code in a new process (1.5 to 2.6 s of CPU each during
+ *  the e2e suite, measured per process), so on a loaded two-core machine the hosted page can
+ *  take longer than an assertion's 7 s to appear. */
+export const CHECKOUT_TIMEOUT_MS = 20_000;
 
 export interface StandInSession {
   id: string;
@@ -38,7 +43,7 @@ export async function sessionOnScreen(page: Page): Promise<StandInSession> {
 
 export async function continueToStripe(page: Page): Promise<StandInSession> {
   await page.getByRole('button', { name: 'Continue to checkout' }).click();
-  await expect(page).toHaveURL(new RegExp(`^${STRIPE_URL}/c/pay/cs_`));
+  await expect(page).toHaveURL(new RegExp(`^${STRIPE_URL}/c/pay/cs_`), { timeout: CHECKOUT_TIMEOUT_MS });
   await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
   return sessionOnScreen(page);
 }

@@ -504,4 +504,30 @@ describe('the webhook delay', () => {
     }
     expect(await (await fetch(control)).json()).toEqual({ ms: 0 });
   });
+
+  it('can be one session’s own: its events wait, another session’s go out at once', async () => {
+    const { price } = await catalogue();
+    const control = `${standIn.url}/__webhook-delay`;
+    const delayed = await planSession(price);
+    const other = await planSession(price);
+    const unknown = await fetch(control, { method: 'POST', body: JSON.stringify({ ms: 1500, session: 'cs_test_nope' }) });
+    expect(unknown.status).toBe(404);
+    const set = await fetch(control, { method: 'POST', body: JSON.stringify({ ms: 1500, session: delayed.id }) });
+    expect(await set.json()).toEqual({ ms: 1500, session: delayed.id });
+    expect(await (await fetch(control)).json()).toEqual({ ms: 0 });
+    await settledEvents();
+    receiver.clear();
+
+    expect((await payWith(other, CALIFORNIA)).status).toBe(303);
+    // Pay waited for the other session's events: they are in already.
+    expect(receiver.types()).toContain('checkout.session.completed');
+    receiver.clear();
+
+    const started = Date.now();
+    expect((await payWith(delayed, CALIFORNIA)).status).toBe(303);
+    expect(receiver.types()).not.toContain('checkout.session.completed');
+    const events = await settledEvents();
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1500);
+    expect(events.map((event) => event.type)).toContain('checkout.session.completed');
+  });
 });

@@ -8,7 +8,7 @@ import { sendJson } from '@leopard/emulator-http';
 import { updatePaymentMethod } from './resources/billing-portal';
 import { expireDueSessions } from './resources/checkout-expiry';
 import { standInNow, type StandIn } from './resources/context';
-import { StripeApiError, invalidRequest, noSuchCustomer, noSuchEvent, unrecognizedUrl } from './resources/errors';
+import { StripeApiError, invalidRequest, noSuchCustomer, noSuchEvent, noSuchSession, unrecognizedUrl } from './resources/errors';
 import { decodeSegment, readBody } from './resources/http';
 import { newestFirst } from './resources/lists';
 import type { FailureRule } from './resources/store';
@@ -186,9 +186,15 @@ export async function handleControl(standIn: StandIn, req: IncomingMessage, res:
     case 'GET /__webhook-delay':
       return sendJson(res, 200, { ms: standIn.webhooks.delayMs });
     case 'POST /__webhook-delay': {
-      const body = await readJson(req, '{"ms": <milliseconds>}');
+      const body = await readJson(req, '{"ms": <milliseconds>, "session"?: <checkout session id>}');
       if (typeof body.ms !== 'number' || !Number.isInteger(body.ms) || body.ms < 0 || body.ms > MAX_WEBHOOK_DELAY_MS)
         throw invalidRequest(`"ms" must be a whole number of milliseconds from 0 to ${MAX_WEBHOOK_DELAY_MS}.`, 'ms');
+      if (body.session !== undefined) {
+        if (typeof body.session !== 'string' || !standIn.store.sessions.has(body.session)) throw noSuchSession(String(body.session));
+        standIn.webhooks.setSessionDelay(body.session, body.ms);
+        standIn.settings.log(`session ${body.session}'s events go out ${body.ms} ms after Pay`);
+        return sendJson(res, 200, { ms: body.ms, session: body.session });
+      }
       standIn.webhooks.delayMs = body.ms;
       standIn.settings.log(`hosted checkout events now go out ${body.ms} ms after Pay`);
       return sendJson(res, 200, { ms: standIn.webhooks.delayMs });

@@ -28,12 +28,18 @@ export interface WebhookSettings {
 /** The longest delay `--webhook-delay-ms` and `POST /__webhook-delay` take: ten minutes. */
 export const MAX_WEBHOOK_DELAY_MS = 600_000;
 
+function checkDelay(ms: number): void {
+  if (!Number.isInteger(ms) || ms < 0 || ms > MAX_WEBHOOK_DELAY_MS)
+    throw new RangeError(`the webhook delay must be a whole number of milliseconds from 0 to ${MAX_WEBHOOK_DELAY_MS}`);
+}
+
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export class WebhookDispatcher {
   private readonly inFlight = new Set<AbortController>();
   /** Deliveries not finished yet (waiting their turn, sending, or between retries). */
   private readonly pending = new Set<Promise<WebhookDelivery[]>>();
+  private readonly sessionDelays = new Map<string, number>();
   private stopped = false;
   /** Settles when the last queued event's first try is over. */
   private queueTail: Promise<void> = Promise.resolve();
@@ -53,9 +59,20 @@ export class WebhookDispatcher {
   }
 
   set delayMs(ms: number) {
-    if (!Number.isInteger(ms) || ms < 0 || ms > MAX_WEBHOOK_DELAY_MS)
-      throw new RangeError(`the webhook delay must be a whole number of milliseconds from 0 to ${MAX_WEBHOOK_DELAY_MS}`);
+    checkDelay(ms);
     this.settings.delayMs = ms;
+  }
+
+  /** One checkout session's own delay, over the stand-in's: a test that runs beside others delays
+   *  only its own payment's events. */
+  setSessionDelay(sessionId: string, ms: number): void {
+    checkDelay(ms);
+    this.sessionDelays.set(sessionId, ms);
+  }
+
+  /** The delay of this checkout session's events: its own, else the stand-in's. */
+  delayFor(sessionId: string): number {
+    return this.sessionDelays.get(sessionId) ?? this.delayMs;
   }
 
   /** Delivers the events `ms` from now, in order (as deliverInOrder). `settled()` waits for them,
