@@ -214,7 +214,7 @@ export async function paySession(standIn: StandIn, record: SessionRecord, input:
   session.url = null;
   standIn.settings.log(`session ${session.id} paid`);
   batch.emit('checkout.session.completed', session, sessionNow(standIn, typeof session.customer === 'string' ? session.customer : null));
-  const delay = standIn.webhooks.delayFor(session.id);
+  const delay = standIn.webhooks.takeDelayOfPay(session.id);
   if (delay > 0) {
     // As on Stripe: the buyer is back on the shop before the shop has heard.
     void standIn.webhooks.deliverLater(batch.records, delay);

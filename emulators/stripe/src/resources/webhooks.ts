@@ -70,9 +70,12 @@ export class WebhookDispatcher {
     this.sessionDelays.set(sessionId, ms);
   }
 
-  /** The delay of this checkout session's events: its own, else the stand-in's. */
-  delayFor(sessionId: string): number {
-    return this.sessionDelays.get(sessionId) ?? this.delayMs;
+  /** The delay of this checkout session's Pay: its own, else the stand-in's. Its own is forgotten
+   *  here, since a session is paid once, so a long-running stand-in keeps no entry per session. */
+  takeDelayOfPay(sessionId: string): number {
+    const own = this.sessionDelays.get(sessionId);
+    this.sessionDelays.delete(sessionId);
+    return own ?? this.delayMs;
   }
 
   /** Delivers the events `ms` from now, in order (as deliverInOrder). `settled()` waits for them,
