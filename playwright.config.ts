@@ -17,11 +17,11 @@ export default defineConfig({
   fullyParallel: true,
   forbidOnly: true,
   retries: 0,
-  // Two even on two cores: the tests mostly wait on the browser and the stack, and Playwright's
-  // default there (half the cores: one) took 13.5 min where two took 9.6 (same 448 tests). Three
-  // were faster still (403 s and 417 s against 442 s and 478 s) but brought out waits too short
-  // for that load (docs/decisions/0107-test-suite-time.md).
-  workers: 2,
+  // Three on two cores: the tests mostly wait on the browser and the stack. Playwright's default
+  // there (half the cores: one) took 13.5 min where two took 9.6 (same 448 tests), and three took
+  // 403 s and 417 s where two took 442 s and 478 s (docs/decisions/0107-test-suite-time.md, which
+  // also tells how the waits too short for three were found: four workers).
+  workers: 3,
   reporter: 'list',
   timeout: 30_000,
   expect: { timeout: 7_000 },

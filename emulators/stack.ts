@@ -14,6 +14,7 @@ import { start as startDatabase } from '@leopard/rtdb-emulator';
 import { stopProcessGroup } from '@leopard/emulator-http';
 import { start as startStripe } from '@leopard/stripe-stand-in';
 import { enableEmailPrivacy } from './auth-email-privacy';
+import { warmHttpsFunctions } from './functions-warm-up';
 import { EMAILJS_PRIVATE_KEY, MAIL_LINK_SECRET, STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET } from './local-config';
 import {
   DATABASE_NAMESPACE,
@@ -129,6 +130,9 @@ export interface StackOptions {
   /** How long after the hosted checkout's Pay the Stripe stand-in delivers its events (ms;
    *  default 0: Pay waits for them), to see the site while the webhook has not been heard yet. */
   stripeWebhookDelayMs?: number;
+  /** Start a worker of every HTTPS function before the stack is ready, so that no first call waits
+   *  for one (emulators/functions-warm-up.ts): the e2e suite's, whose tests start all at once. */
+  warmFunctions?: boolean;
   /** Called as each step completes, for progress output. */
   onProgress?: (message: string) => void;
 }
@@ -339,6 +343,7 @@ export async function startStack({
   buildPreview = false,
   verbose = false,
   stripeWebhookDelayMs = 0,
+  warmFunctions = false,
   onProgress = () => {},
 }: StackOptions): Promise<Stack> {
   const stack = localStack(portOffset);
@@ -370,9 +375,13 @@ export async function startStack({
     // Database triggers (the console's counters) fire from here on, the demo data's writes included,
     // so what they keep starts right (docs/decisions/0112-staff-counters-by-trigger.md).
     await database.triggers?.connect(`${HOST}:${stack.ports.functions}`);
+    const warming = warmFunctions ? warmHttpsFunctions(stack) : Promise.resolve(undefined);
+    warming.catch(() => {}); // awaited below, after the seed
     const { seeded } = await seedDemoData(stack);
     await database.triggers?.settled();
     onProgress(seeded ? 'Demo data written' : 'Database not empty: demo data left as it was');
+    const warmed = await warming;
+    if (warmed) onProgress(`A worker started for each of the ${warmed.length} HTTPS functions`);
 
     const site = await website;
     const services: Service[] = site ? [site] : [];

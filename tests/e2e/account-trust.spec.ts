@@ -41,7 +41,7 @@ import {
   uniqueEmail,
   validSignUp,
 } from './auth.testing';
-import { expect, test } from './fixtures.testing';
+import { FUNCTION_CALL_TIMEOUT_MS, expect, test } from './fixtures.testing';
 import { clearSubmissionLimits } from './submission-limits.testing';
 
 /** The sign-in form's words for a refused sign-in, whichever of the two was wrong. */
@@ -165,7 +165,7 @@ test.describe('an account with an active plan', () => {
 
     await dialog.getByLabel('Your password').fill(customer.password);
     await dialog.getByRole('button', { name: 'Delete my account' }).click();
-    await expect(page).toHaveURL(paths.home, { timeout: 20_000 });
+    await expect(page).toHaveURL(paths.home, { timeout: FUNCTION_CALL_TIMEOUT_MS });
     await expectAlert(page, { title: 'Account deleted', text: 'Your account has been deleted.', icon: 'success' });
     expect(await page.evaluate((key) => localStorage.getItem(key), STORED_USER_ID_KEY)).toBeNull();
 
@@ -219,10 +219,9 @@ test.describe('marketing choices', () => {
     const link = unsubscribeLinkIn((await mailsTo(customer.email))[0]!);
 
     await page.goto(link);
-    // The page calls the unsubscribe function, whose first call in the suite starts its instance in
-    // the Functions emulator: seconds on a busy machine.
+    // The page calls the unsubscribe function.
     await expect(page.getByRole('status').filter({ hasText: `${customer.email} will no longer get our marketing emails.` })).toBeVisible({
-      timeout: 20_000,
+      timeout: FUNCTION_CALL_TIMEOUT_MS,
     });
     expect(await readDatabase(`users/${customer.uid}/receiveAnnouncements`)).toBe(false);
     expect(await readDatabase(`users/${customer.uid}/receiveAppsMusicTV`)).toBe(false);

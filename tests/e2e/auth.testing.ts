@@ -8,7 +8,7 @@ import { DATABASE_URL, HOST, PORTS, PROJECT_ID } from '../../emulators/local-con
 import { paths } from '../../src/config/paths';
 import { AUTH_ERROR_MESSAGES } from '../../src/session/auth-errors';
 import { CAPTCHA_LENGTH } from '../../src/features/auth/captcha-code';
-import { expect } from './fixtures.testing';
+import { FUNCTION_CALL_TIMEOUT_MS, expect } from './fixtures.testing';
 
 const AUTH = `http://${HOST}:${PORTS.auth}`;
 const ADMIN = { Authorization: 'Bearer owner', 'Content-Type': 'application/json' };
@@ -103,7 +103,7 @@ export async function expectAlert(
   { title, text, icon }: { title: string; text: string | RegExp; icon: 'error' | 'warning' | 'success' },
 ): Promise<void> {
   const dialog = alertDialog(page);
-  await expect(dialog).toBeVisible();
+  await expect(dialog).toBeVisible({ timeout: FUNCTION_CALL_TIMEOUT_MS });
   await expect(dialog.locator('.swal2-title')).toHaveText(title);
   await expect(dialog.locator('.swal2-html-container')).toHaveText(text);
   await expect(dialog.locator(`.swal2-icon.swal2-${icon}`)).toBeVisible();
@@ -112,9 +112,11 @@ export async function expectAlert(
 
 /** Presses the dialog's OK once it has finished appearing, as a person would: sweetalert2 slides it
  *  in over 0.3 s, and a click that early on a loaded machine left it open (the click landed where
- *  OK had been a moment before). */
+ *  OK had been a moment before). Most dialogs answer a call to a function, so the dialog itself may
+ *  take a function's first call to appear. */
 export async function dismissAlert(page: Page): Promise<void> {
   const dialog = alertDialog(page);
+  await expect(dialog).toBeVisible({ timeout: FUNCTION_CALL_TIMEOUT_MS });
   await expect.poll(() => dialog.evaluate((popup) => popup.getAnimations().length)).toBe(0);
   await dialog.getByRole('button', { name: 'OK' }).click();
   await expect(dialog).toBeHidden();

@@ -4,16 +4,13 @@ import type { Page } from '@playwright/test';
 import { STRIPE_URL } from '../../emulators/local-config';
 import { paths } from '../../src/config/paths';
 import { createAccount, signInThroughPage, uniqueEmail } from './auth.testing';
-import { expect } from './fixtures.testing';
+import { FUNCTION_CALL_TIMEOUT_MS, expect } from './fixtures.testing';
 
 export const PASSWORD = 'checkout-123';
 /** The stand-in redirects after Pay only once the webhook was delivered (with its retries). */
 export const PAY_TIMEOUT_MS = 20_000;
-/** "Continue to checkout" calls stripeCheckout. Its first call starts a worker of the Functions
- *  emulator, which loads the functions' code in a new process (1.1 to 5.3 s of CPU each during
- *  one e2e run, measured per process; docs/decisions/0107-test-suite-time.md), so on a loaded two-core machine the hosted page can
- *  take longer than an assertion's 7 s to appear. */
-export const CHECKOUT_TIMEOUT_MS = 20_000;
+/** "Continue to checkout" calls the stripeCheckout function before the hosted page appears. */
+export const CHECKOUT_TIMEOUT_MS = FUNCTION_CALL_TIMEOUT_MS;
 
 export interface StandInSession {
   id: string;

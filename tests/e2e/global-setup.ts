@@ -9,6 +9,8 @@ export default async function globalSetup() {
   const stack = await startStack({
     web: 'preview',
     buildPreview: true,
+    // The tests start all at once; none should wait for a function's first worker.
+    warmFunctions: true,
     portOffset: LOCAL_STACK.offset,
     verbose: !!process.env.STACK_VERBOSE,
   });

@@ -5,13 +5,13 @@
  * App Check with reCAPTCHA Enterprise when a page loads Firebase; the suite's emulators build does
  * not (docs/decisions/0124-app-check.md). Offline, so reCAPTCHA's script is answered here.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { expect, test, type Page } from '@playwright/test';
-import { stopProcessGroup } from '@leopard/emulator-http';
+import { preview, type PreviewServer } from 'vite';
 import { readBuild } from '../../scripts/deploy-check';
 import { checkBuild } from '../../scripts/deploy-checks';
 import { paths } from '../../src/config/paths';
@@ -25,16 +25,8 @@ const SAMPLE = {
   VITE_SITE_URL: 'https://leopard.software',
   VITE_APP_CHECK_SITE_KEY: '6Lc-sample-recaptcha-enterprise-key',
 };
+const run = promisify(execFile);
 const RECAPTCHA = /^https:\/\/www\.google\.com\/recaptcha\/enterprise\.js/;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** reCAPTCHA Enterprise as far as App Check uses it: the widget it renders keeps the site key. */
 const RECAPTCHA_STAND_IN = `window.grecaptcha = { enterprise: {
@@ -61,30 +53,35 @@ async function watchAppCheck(page: Page): Promise<string[]> {
 }
 
 test.describe('the production build', () => {
-  test.describe.configure({ mode: 'serial', timeout: 240_000 });
+  test.describe.configure({ mode: 'serial' });
   let folder: string;
-  let preview: ChildProcess | undefined;
+  let server: PreviewServer | undefined;
   let origin: string;
 
   test.beforeAll(async () => {
+    // A whole production build: a hook's time is its own, not the tests' (30 s by default), and
+    // beside three other workers' browsers the build took longer than that.
+    test.setTimeout(240_000);
     folder = mkdtempSync(join(tmpdir(), 'leopard-production-build-'));
-    // Variables already in the environment win over any .env file of this checkout.
-    const build = spawnSync('npx', ['vite', 'build', '--mode', 'production', '--outDir', folder, '--emptyOutDir', '--logLevel', 'warn'], {
+    // Variables already in the environment win over any .env file of this checkout. A failed build
+    // rejects with its output.
+    await run('npx', ['vite', 'build', '--mode', 'production', '--outDir', folder, '--emptyOutDir', '--logLevel', 'warn'], {
       env: { ...process.env, ...SAMPLE },
-      encoding: 'utf8',
     });
-    expect(build.status, build.stderr).toBe(0);
-    const port = await freePort();
-    origin = `http://127.0.0.1:${port}`;
-    preview = spawn('npx', ['vite', 'preview', '--outDir', folder, '--host', '127.0.0.1', '--port', String(port), '--strictPort'], {
-      detached: true,
-      stdio: 'ignore',
+    // In this process, on a port the system picks as it listens: a free port found first and handed
+    // to a `vite preview` child could be taken in between on a busy machine (four workers once).
+    server = await preview({
+      mode: 'production',
+      logLevel: 'error',
+      build: { outDir: folder },
+      preview: { host: '127.0.0.1', port: 0, strictPort: true, open: false },
     });
-    await expect(async () => expect((await fetch(`${origin}/`)).ok).toBe(true)).toPass({ timeout: 30_000 });
+    origin = new URL(server.resolvedUrls!.local[0]!).origin;
+    expect((await fetch(`${origin}/`)).ok).toBe(true);
   });
 
   test.afterAll(async () => {
-    if (preview) await stopProcessGroup(preview);
+    await server?.close();
     rmSync(folder, { recursive: true, force: true });
   });
 
