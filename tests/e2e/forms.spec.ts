@@ -28,7 +28,7 @@ import { SUBMISSION_QUOTA, TEXT_LIMITS } from '../../src/config/data-limits';
 import { SERVER_WAIT_MS } from '../../src/config/layout';
 import { paths } from '../../src/config/paths';
 import { dismissAlert } from './auth.testing';
-import { expect, test } from './fixtures.testing';
+import { FUNCTION_CALL_TIMEOUT_MS, expect, test } from './fixtures.testing';
 import { clearSubmissionLimits } from './submission-limits.testing';
 
 /** What every mail of the functions carries: the server template and the private key. */
@@ -76,7 +76,7 @@ async function fillContact(page: Page, values: { name: string; email: string; ph
 
 async function expectThankYou(page: Page, text: string | RegExp) {
   const dialog = page.getByRole('dialog');
-  await expect(dialog).toContainText(text);
+  await expect(dialog).toContainText(text, { timeout: FUNCTION_CALL_TIMEOUT_MS });
   await dismissAlert(page);
 }
 
@@ -252,7 +252,7 @@ test.describe('failures', () => {
     await page.getByRole('button', { name: 'Pre-order Space' }).click();
 
     const dialog = page.getByRole('dialog');
-    await expect(dialog).toContainText(/Thank you for joining .* Space!/);
+    await expect(dialog).toContainText(/Thank you for joining .* Space!/, { timeout: FUNCTION_CALL_TIMEOUT_MS });
     await expect(dialog).not.toContainText(/check your email/i);
     await dismissAlert(page);
     await expect(page.getByLabel('Email', { exact: true })).toHaveValue('');
@@ -269,7 +269,7 @@ test.describe('failures', () => {
       await page.getByLabel('Email', { exact: true }).fill(email);
       await page.getByRole('button', { name: button }).click();
       const dialog = page.getByRole('dialog');
-      await expect(dialog).toBeVisible();
+      await expect(dialog).toBeVisible({ timeout: FUNCTION_CALL_TIMEOUT_MS });
       const text = (await dialog.textContent()) ?? '';
       await dismissAlert(page);
       return /check your email/i.test(text);
