@@ -113,7 +113,7 @@ export async function expectAlert(
 /** Presses the dialog's OK once it has finished appearing, as a person would: sweetalert2 slides it
  *  in over 0.3 s, and a click that early on a loaded machine left it open (the click landed where
  *  OK had been a moment before). Most dialogs answer a call to a function, so the dialog itself may
- *  take a function's first call to appear. */
+ *  take as long as a function's answer to appear. */
 export async function dismissAlert(page: Page): Promise<void> {
   const dialog = alertDialog(page);
   await expect(dialog).toBeVisible({ timeout: FUNCTION_CALL_TIMEOUT_MS });

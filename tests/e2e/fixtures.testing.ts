@@ -5,11 +5,11 @@ import { test as base, expect } from '@playwright/test';
  *  hit every time (docs/decisions/0107-test-suite-time.md). Off by default. */
 const CPU_THROTTLE = Number(process.env.E2E_CPU_THROTTLE ?? 1);
 
-/** How long a page may take to show the answer of a call to a function. A function's first call
- *  in the suite starts its worker in the Functions emulator, which loads the functions' code in a
- *  new process (1.1 to 5.3 s of CPU each during one e2e run, measured per process;
- *  docs/decisions/0107-test-suite-time.md), so on a loaded two-core machine the answer can take
- *  longer than an assertion's 7 s. */
+/** How long a page may take to show the answer of a call to a function. Every function has a
+ *  worker before the tests start (emulators/functions-warm-up.ts), but a function called twice at
+ *  once gets a second, which loads the functions' code in a new process (1.1 to 5.3 s of CPU each
+ *  during one e2e run, measured per process; docs/decisions/0107-test-suite-time.md), so on a
+ *  loaded two-core machine the answer can take longer than an assertion's 7 s. */
 export const FUNCTION_CALL_TIMEOUT_MS = 20_000;
 
 /** Every page test fails if the page logs a console error or throws. */
