@@ -3,8 +3,8 @@
 import { STRIPE_URL } from '../../emulators/local-config';
 import { paths } from '../../src/config/paths';
 import { expectRefusedRequests, readDatabase } from './auth.testing';
-import { CHECKOUT_TIMEOUT_MS, PAY_TIMEOUT_MS, continueToStripe, orderCard, payOnStripe, signInToStore } from './checkout.testing';
-import { expect, test } from './fixtures.testing';
+import { PAY_TIMEOUT_MS, continueToStripe, orderCard, payOnStripe, signInToStore } from './checkout.testing';
+import { FUNCTION_CALL_TIMEOUT_MS, expect, test } from './fixtures.testing';
 
 test('a customer buys a plan from the store, pays, and sees the order paid', async ({ page }) => {
   const uid = await signInToStore(page);
@@ -113,7 +113,7 @@ test('when Stripe refuses, the page says why and keeps the configuration', async
   expect(control.ok).toBe(true);
   await page.getByRole('button', { name: 'Continue to checkout' }).click();
 
-  await expect(page.getByRole('alert')).toContainText('Checkout could not start.', { timeout: CHECKOUT_TIMEOUT_MS });
+  await expect(page.getByRole('alert')).toContainText('Checkout could not start.', { timeout: FUNCTION_CALL_TIMEOUT_MS });
   await expect(page.getByRole('alert')).toContainText('Your card was declined.');
   await expect(page).toHaveURL(paths.productDetails('websites', 'diamond-peak'));
   await expect(page.getByRole('button', { name: 'Continue to checkout' })).toBeEnabled();

@@ -9,8 +9,6 @@ import { FUNCTION_CALL_TIMEOUT_MS, expect } from './fixtures.testing';
 export const PASSWORD = 'checkout-123';
 /** The stand-in redirects after Pay only once the webhook was delivered (with its retries). */
 export const PAY_TIMEOUT_MS = 20_000;
-/** "Continue to checkout" calls the stripeCheckout function before the hosted page appears. */
-export const CHECKOUT_TIMEOUT_MS = FUNCTION_CALL_TIMEOUT_MS;
 
 export interface StandInSession {
   id: string;
@@ -40,7 +38,8 @@ export async function sessionOnScreen(page: Page): Promise<StandInSession> {
 
 export async function continueToStripe(page: Page): Promise<StandInSession> {
   await page.getByRole('button', { name: 'Continue to checkout' }).click();
-  await expect(page).toHaveURL(new RegExp(`^${STRIPE_URL}/c/pay/cs_`), { timeout: CHECKOUT_TIMEOUT_MS });
+  // The stripeCheckout function answers before the hosted page appears.
+  await expect(page).toHaveURL(new RegExp(`^${STRIPE_URL}/c/pay/cs_`), { timeout: FUNCTION_CALL_TIMEOUT_MS });
   await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
   return sessionOnScreen(page);
 }
