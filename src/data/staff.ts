@@ -95,6 +95,11 @@ export function isPassCode(value: unknown): value is string {
   return typeof value === 'string' && PASS_CODE_PATTERN.test(value);
 }
 
+/** staff_roles/{uid}: the person's staff role as the server last wrote it (beside the custom claim,
+ *  which lives on in an ID token for up to an hour). The rules let a token's role count only while
+ *  this record says the same, so a removed role ends at once (docs/decisions/0108-staff-console.md). */
+export const STAFF_ROLES_PATH = 'staff_roles';
+
 /** staff_audit/{pushId}: one entry per staff change, readable by admins only. */
 export const STAFF_AUDIT_PATH = 'staff_audit';
 export interface StaffAuditEntry {

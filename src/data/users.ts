@@ -9,6 +9,11 @@ export const USERS_PATH = 'users';
 
 export const userPath = (uid: string) => `${USERS_PATH}/${uid}`;
 
+/** closed_accounts/{uid}: {closedAt}, written when a deletion starts and kept while an ID token of
+ *  the account may still live, so the rules refuse that token's writes
+ *  (docs/decisions/0119-account-deletion-and-retention.md). */
+export const CLOSED_ACCOUNTS_PATH = 'closed_accounts';
+
 /** The record as sign-up creates it. */
 export interface NewUserRecord {
   firstName: string;
