@@ -17,7 +17,7 @@ import { nextPushId } from '@leopard/rtdb-emulator/push-id';
 import { buildCheckoutRequest, type CheckoutChoices, type CheckoutCreated } from '../src/catalog/checkout';
 import { paths } from '../src/config/paths';
 import type { WaitlistProgramme } from '../src/config/waitlist-programmes';
-import type { StaffRole } from '../src/data/staff';
+import { STAFF_ROLES_PATH, type StaffRole } from '../src/data/staff';
 import { STRIPE_SECRET_KEY } from './local-config';
 import { PROJECT_ID, type LocalStack } from './ports';
 
@@ -215,15 +215,17 @@ export async function seedDemoData(stack: LocalStack): Promise<{ seeded: boolean
       displayName: DEMO_STAFF.displayName,
     }),
   );
-  // The claim is what makes the account staff (what `npm run staff:grant` sets).
+  // The claim and the server's record of it make the account staff (what `npm run staff:grant`
+  // sets): the rules count the claim only while the record says the same.
   await auth.setCustomUserClaims(DEMO_STAFF.uid, { ...staff.customClaims, role: DEMO_STAFF.role });
 
   const db = getDatabase(app);
   const root = await db.ref('/').once('value');
+  await db.ref(`${STAFF_ROLES_PATH}/${DEMO_STAFF.uid}`).set(DEMO_STAFF.role);
   if (root.exists()) return { seeded: false };
 
   const createdAt = new Date('2026-10-01T09:30:00.000Z');
-  await db.ref('/').set({
+  await db.ref('/').update({
     users: {
       [DEMO_CUSTOMER.uid]: {
         firstName: DEMO_CUSTOMER.firstName,

@@ -7,7 +7,7 @@ import { getAuth } from 'firebase-admin/auth';
 import type { Browser, Page } from '@playwright/test';
 import { DATABASE_URL, FUNCTIONS_URL, HOST, PORTS, PROJECT_ID } from '../../emulators/local-config';
 import { paths } from '../../src/config/paths';
-import type { StaffRole } from '../../src/data/staff';
+import { STAFF_ROLES_PATH, type StaffRole } from '../../src/data/staff';
 import { dismissAlert, signInThroughPage, updateDatabase } from './auth.testing';
 import { expect } from './fixtures.testing';
 import { clearSubmissionLimits } from './submission-limits.testing';
@@ -20,7 +20,7 @@ export interface TestAccount {
   password: string;
 }
 
-/** A verified account with the given role claim (none: a customer), and the profile record a
+/** A verified account with the given role claim and its staff_roles record (none: a customer), and the profile record a
  *  finished sign-up leaves (without it the customer area sends the person to "Complete your
  *  profile", docs/decisions/0122-half-made-accounts-and-visitor-words.md). */
 export async function createAccountWithRole(label: string, role: StaffRole | 'forged' | null): Promise<TestAccount> {
@@ -31,7 +31,12 @@ export async function createAccountWithRole(label: string, role: StaffRole | 'fo
     const email = `${label}-${randomUUID().slice(0, 8)}@e2e.leopard.test`;
     const user = await auth.createUser({ email, password: STAFF_PASSWORD, emailVerified: true });
     if (role) await auth.setCustomUserClaims(user.uid, { role: role === 'forged' ? 'superuser' : role });
-    await updateDatabase({ [`users/${user.uid}`]: { email, createdAt: new Date().toISOString() } });
+    // A staff role is the claim and the server's record of it (staff:grant writes both); a forged
+    // claim has no record.
+    await updateDatabase({
+      [`users/${user.uid}`]: { email, createdAt: new Date().toISOString() },
+      ...(role && role !== 'forged' ? { [`${STAFF_ROLES_PATH}/${user.uid}`]: role } : {}),
+    });
     return { uid: user.uid, email, password: STAFF_PASSWORD };
   } finally {
     await deleteApp(app);

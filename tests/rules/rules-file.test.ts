@@ -18,6 +18,7 @@ import {
   PASS_CODE_PATTERN,
   STAFF_ACTIONS,
   STAFF_ROLES,
+  STAFF_ROLES_PATH,
   SUBMISSION_STATUSES,
   type PreorderPass,
   type SpacePassRecord,
@@ -98,8 +99,10 @@ const AUDIT_FIELDS: Record<keyof StaffAuditEntry, true> = {
   at: true,
   detail: true,
 };
+/** The token's role counts only while the server's record says the same. */
+const ROLE_RECORDED = `root.child('${STAFF_ROLES_PATH}').child(auth.uid).val() == auth.token.role`;
 /** The one spelling of "the caller is staff" (the comment at the top of database.rules.json). */
-const IS_STAFF = `auth != null && (${STAFF_ROLES.map((role) => `auth.token.role == '${role}'`).join(' || ')})`;
+const IS_STAFF = `auth != null && (${STAFF_ROLES.map((role) => `auth.token.role == '${role}'`).join(' || ')}) && ${ROLE_RECORDED}`;
 /** `newData.val() == 'a' || newData.val() == 'b'`, in the order given. */
 const oneOf = (values: readonly string[]) => values.map((v) => `newData.val() == '${v}'`).join(' || ');
 
@@ -126,6 +129,7 @@ describe('database.rules.json', () => {
       'space_passes',
       'staff_audit',
       'staff_counters',
+      'staff_roles',
       'submission_quota',
       'submissions',
       'users',
@@ -139,13 +143,22 @@ describe('database.rules.json', () => {
     for (const kind of SUBMISSION_KINDS) expect(String(node('submissions', kind)['.read'])).toBe(IS_STAFF);
     expect(node('submissions')['.read']).toBeUndefined();
     const roleTests = STAFF_ROLES.map((role) => `auth.token.role == '${role}'`).join(' || ');
-    expect(String(node('all_orders')['.read'])).toContain(`|| ${roleTests})`);
-    expect(String(node('all_orders', '$orderId')['.read'])).toContain(`|| ${roleTests})`);
-    expect(String(node('staff_audit')['.read'])).toBe("auth != null && auth.token.role == 'admin'");
+    expect(String(node('all_orders')['.read'])).toContain(`|| ((${roleTests}) && ${ROLE_RECORDED}))`);
+    expect(String(node('all_orders', '$orderId')['.read'])).toContain(`|| ((${roleTests}) && ${ROLE_RECORDED}))`);
+    expect(String(node('staff_audit')['.read'])).toBe(`auth != null && auth.token.role == 'admin' && ${ROLE_RECORDED}`);
+    // Every rule that names a role also asks the record: the header's spelling holds everywhere.
+    const rolesNamed = RULES_TEXT.match(/"\.read":\s*"[^"]*auth\.token\.role[^"]*"/g) ?? [];
+    expect(rolesNamed.length).toBeGreaterThan(0);
+    for (const rule of rolesNamed) expect(rule).toContain(ROLE_RECORDED);
+    // Each person reads their own record; nobody lists or writes them.
+    expect(node('staff_roles')['.read']).toBeUndefined();
+    expect(node('staff_roles')['.write']).toBe(false);
+    expect(String(node('staff_roles', '$uid')['.read'])).toBe('auth != null && auth.uid == $uid');
+    expect(String(node('staff_roles', '$uid')['.validate'])).toContain(`(${oneOf(STAFF_ROLES)})`);
     for (const closed of ['customers', 'space_passes']) expect(node(closed)['.read']).toBe(false);
     // No write rule anywhere mentions a role: staff write through the staff function only.
     expect(RULES_TEXT.match(/"\.write":\s*"[^"]*role[^"]*"/g)).toBeNull();
-    for (const closed of ['staff_audit', 'staff_counters', 'space_passes', 'customers', 'all_orders'])
+    for (const closed of ['staff_audit', 'staff_counters', 'staff_roles', 'space_passes', 'customers', 'all_orders'])
       expect(node(closed)['.write']).toBe(false);
   });
 

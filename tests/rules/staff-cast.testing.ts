@@ -1,10 +1,11 @@
 // The cast of the staff matrix (docs/decisions/0108-staff-console.md): the two staff roles, a
 // customer (alice, whose data sits beside another customer's, bob's), a visitor the forms signed in
-// anonymously, nobody signed in at all, and signed-in accounts whose `role` claim is forged or
-// merely close to a staff role. And one database holding something at every node, so each cell
-// reads or writes real data.
+// anonymously, nobody signed in at all, signed-in accounts whose `role` claim is forged or merely
+// close to a staff role, and former insiders whose ID token still says a role the server no longer
+// records (removed, or changed to another). And one database holding something at every node, so
+// each cell reads or writes real data.
 import type { Database } from 'firebase/database';
-import { STAFF_ROLES, type StaffAuditEntry, type SpacePassRecord } from '../../src/data/staff';
+import { STAFF_ROLES, STAFF_ROLES_PATH, type StaffAuditEntry, type SpacePassRecord, type StaffRole } from '../../src/data/staff';
 import {
   OTHER_UID,
   OWNER_UID,
@@ -27,7 +28,16 @@ export const FORGED_ROLES = {
 } as const;
 type Forged = keyof typeof FORGED_ROLES;
 
-export type StaffActor = 'admin' | 'support' | 'customer' | 'visitor' | 'no auth' | Forged;
+/** Tokens that still say a staff role, beside a staff_roles record that no longer does: the role
+ *  the token carries and what the server's record says now (null: removed, or the account deleted). */
+export const FORMER_STAFF = {
+  'former admin (record removed)': { uid: 'former-admin', token: 'admin', record: null },
+  'former support (record removed)': { uid: 'former-support', token: 'support', record: null },
+  'admin token, record says support': { uid: 'demoted-admin', token: 'admin', record: 'support' },
+} as const satisfies Record<string, { uid: string; token: StaffRole; record: StaffRole | null }>;
+type Former = keyof typeof FORMER_STAFF;
+
+export type StaffActor = 'admin' | 'support' | 'customer' | 'visitor' | 'no auth' | Forged | Former;
 
 export const STAFF_ACTORS: readonly StaffActor[] = [
   'admin',
@@ -36,7 +46,10 @@ export const STAFF_ACTORS: readonly StaffActor[] = [
   'visitor',
   'no auth',
   ...(Object.keys(FORGED_ROLES) as Forged[]),
+  ...(Object.keys(FORMER_STAFF) as Former[]),
 ];
+
+const isFormer = (actor: StaffActor): actor is Former => Object.hasOwn(FORMER_STAFF, actor);
 
 /** Who each actor is signed in as ('no auth' has no uid; its writes name one all the same). */
 export function staffActorUid(actor: StaffActor): string {
@@ -52,7 +65,7 @@ export function staffActorUid(actor: StaffActor): string {
     case 'no auth':
       return 'signed-out';
     default:
-      return `forger-${STAFF_ACTORS.indexOf(actor)}`;
+      return isFormer(actor) ? FORMER_STAFF[actor].uid : `forger-${STAFF_ACTORS.indexOf(actor)}`;
   }
 }
 
@@ -70,7 +83,7 @@ function databaseOf(h: RulesHarness, actor: StaffActor): Database {
     case 'no auth':
       return h.as('signed out');
     default:
-      return h.user(uid, { ...account, role: FORGED_ROLES[actor] });
+      return h.user(uid, { ...account, role: isFormer(actor) ? FORMER_STAFF[actor].token : FORGED_ROLES[actor] });
   }
 }
 
@@ -125,7 +138,18 @@ function withoutTradeIn(order: Record<string, unknown>): Record<string, unknown>
   return { ...rest, applicationExist: false };
 }
 
+/** staff_roles/{uid} as the server leaves it: the two staff members' roles, and the changed one's
+ *  new role (the removed ones have none). */
+export const STAFF_RECORDS: Record<string, StaffRole> = {
+  [`${STAFF_ROLES_PATH}/${staffActorUid('admin')}`]: 'admin',
+  [`${STAFF_ROLES_PATH}/${staffActorUid('support')}`]: 'support',
+  ...Object.fromEntries(
+    Object.values(FORMER_STAFF).flatMap(({ uid, record }) => (record === null ? [] : [[`${STAFF_ROLES_PATH}/${uid}`, record]])),
+  ),
+};
+
 export const EVERYTHING: Record<string, unknown> = {
+  ...STAFF_RECORDS,
   [`users/${OWNER_UID}`]: fullUser(true),
   [`users/${OTHER_UID}`]: { ...fullUser(true), email: accountEmail(OTHER_UID) },
   [`all_orders/${CUSTOMER_ORDER}`]: validOrder(CUSTOMER_ORDER, OWNER_UID),

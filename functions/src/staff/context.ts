@@ -7,7 +7,7 @@ import type { StaffAuth, StaffMember } from './claims';
 import type { Body } from './input';
 
 export interface StaffDependencies {
-  auth: StaffAuth & Pick<Auth, 'getUserByEmail' | 'setCustomUserClaims' | 'generateEmailVerificationLink'>;
+  auth: StaffAuth & Pick<Auth, 'getUserByEmail' | 'setCustomUserClaims' | 'generateEmailVerificationLink' | 'revokeRefreshTokens'>;
   database: Database;
   /** Made on first use: only confirmTradeIn calls Stripe. */
   stripe: () => Stripe;

@@ -47,7 +47,7 @@ export async function handleStaff(request: Request, response: Response, deps: St
   response.set('Cache-Control', 'no-store');
   try {
     refuseHugeBody(request);
-    const actor = await identifyStaff(deps.auth, request.get('Authorization'));
+    const actor = await identifyStaff(deps.auth, deps.database, request.get('Authorization'));
     const body = bodyOf(request);
     const action = body.action;
     if (!isStaffAction(action)) {
@@ -57,8 +57,10 @@ export async function handleStaff(request: Request, response: Response, deps: St
     const data = await ACTIONS[action]({ deps, actor, body, now: (deps.now ?? Date.now)() });
     response.status(200).json({ statusCode: 200, data });
   } catch (error) {
-    if (error instanceof StaffRefusal) sendError(response, error.statusCode, error.message, error.field);
-    else if (error instanceof StripeUnavailable) sendError(response, 502, error.message);
+    if (error instanceof StaffRefusal) {
+      if (error.retryAfterSeconds !== undefined) response.set('Retry-After', String(error.retryAfterSeconds));
+      sendError(response, error.statusCode, error.message, error.field);
+    } else if (error instanceof StripeUnavailable) sendError(response, 502, error.message);
     else throw error;
   }
 }

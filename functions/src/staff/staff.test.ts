@@ -7,12 +7,14 @@ import {
   SPACE_PASSES_PATH,
   STAFF_ACTIONS,
   STAFF_AUDIT_PATH,
+  STAFF_ROLES_PATH,
   isPassCode,
   type StaffAction,
   type StaffAuditEntry,
 } from '../../../src/data/staff';
 import { TRADE_IN_REWARD_CENTS } from '../../../src/catalog/add-ons';
 import { read } from '../billing.testing';
+import { ROLE_ENDED_MEANWHILE, VERIFICATION_MAIL_ALLOWANCE, VERIFICATION_MAIL_LIMIT } from './accounts';
 import { ROLE_CHANGED, STAFF_ONLY, notAllowed } from './claims';
 import { STAFF_MAX_BODY_BYTES } from './handler';
 import { SITE, useStaffHarness, type TestAccount } from './staff.testing';
@@ -48,6 +50,11 @@ function forged(token: string, claims: Record<string, unknown>): string {
   const decoded = JSON.parse(Buffer.from(payload!, 'base64url').toString()) as Record<string, unknown>;
   const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
   return `${header}.${encode({ ...decoded, ...claims })}.`;
+}
+
+/** Waits for the next whole second: revocation compares whole seconds of a token's sign-in time. */
+async function nextSecond(): Promise<void> {
+  await new Promise((resolve) => setTimeout(resolve, 1000 - (Date.now() % 1000) + 50));
 }
 
 describe('who may call', () => {
@@ -86,6 +93,18 @@ describe('who may call', () => {
     expect((await harness.call(admin.token, { action: 'lookupCustomer', email: admin.email })).json).toMatchObject({
       error: { message: ROLE_CHANGED },
     });
+  });
+
+  it('a token whose claim still says a role the server no longer records is refused (removed elsewhere, or the account deleted)', async () => {
+    const admin = await harness.account({ role: 'admin' });
+    await harness.database.ref(`${STAFF_ROLES_PATH}/${admin.uid}`).remove();
+    const removed = await harness.call(admin.token, { action: 'lookupCustomer', email: admin.email });
+    expect([removed.status, removed.json]).toEqual([403, { statusCode: 403, error: { message: STAFF_ONLY } }]);
+    await harness.database.ref(`${STAFF_ROLES_PATH}/${admin.uid}`).set('support');
+    const lowered = await harness.call(admin.token, { action: 'lookupCustomer', email: admin.email });
+    expect([lowered.status, lowered.json]).toEqual([403, { statusCode: 403, error: { message: ROLE_CHANGED } }]);
+    await harness.database.ref(`${STAFF_ROLES_PATH}/${admin.uid}`).set('admin');
+    expect((await harness.call(admin.token, { action: 'lookupCustomer', email: admin.email })).status).toBe(200);
   });
 
   it('a disabled staff account is refused', async () => {
@@ -378,6 +397,8 @@ describe('accounts', () => {
     });
     expect((await harness.auth.getUser(person.uid)).customClaims).toEqual({ beta: true, role: 'support' });
 
+    expect(await read(harness.database, `${STAFF_ROLES_PATH}/${person.uid}`)).toBe('support');
+
     expect((await harness.call(person.token, { action: 'lookupCustomer', email: person.email })).status).toBe(403);
     const fresh: TestAccount = { ...person, token: await harness.signIn(person) };
     expect((await harness.call(fresh.token, { action: 'lookupCustomer', email: person.email })).status).toBe(200);
@@ -385,12 +406,87 @@ describe('accounts', () => {
     const removed = await harness.call(admin.token, { action: 'grantRole', email: person.email, role: 'none' });
     expect(removed.json).toMatchObject({ data: { role: null, previousRole: 'support', changed: true } });
     expect((await harness.auth.getUser(person.uid)).customClaims).toEqual({ beta: true });
-    expect((await harness.call(fresh.token, { action: 'lookupCustomer', email: person.email })).status).toBe(403);
+    expect(await read(harness.database, `${STAFF_ROLES_PATH}/${person.uid}`)).toBeNull();
+    // Refused as revoked (401) or, within the second of the revocation, by the claim (403).
+    expect([401, 403]).toContain((await harness.call(fresh.token, { action: 'lookupCustomer', email: person.email })).status);
 
     expect((await auditEntries()).map((entry) => [entry.action, entry.target, entry.detail])).toEqual([
       ['grantRole', `user:${person.uid}`, 'none → support'],
       ['grantRole', `user:${person.uid}`, 'support → none'],
     ]);
+  });
+
+  it("removing or lowering a role revokes the person's sessions: every token from before is refused as revoked", async () => {
+    const admin = await harness.account({ role: 'admin' });
+    const revoked = (token: string) =>
+      harness.auth.verifyIdToken(token, true).then(
+        () => false,
+        (error: { code?: string }) => error.code === 'auth/id-token-revoked',
+      );
+    for (const [from, to] of [
+      ['support', 'none'],
+      ['admin', 'support'],
+    ] as const) {
+      const person = await harness.account({ role: from });
+      // Revocation counts whole seconds: a token from the same second as the revocation would pass.
+      await nextSecond();
+      expect((await harness.call(admin.token, { action: 'grantRole', email: person.email, role: to })).status).toBe(200);
+      expect(await revoked(person.token)).toBe(true);
+    }
+    // A promotion takes nothing away: the person's session goes on, and picks the role up at its next refresh.
+    const promoted = await harness.account({ role: 'support' });
+    await nextSecond();
+    expect((await harness.call(admin.token, { action: 'grantRole', email: promoted.email, role: 'admin' })).status).toBe(200);
+    expect(await revoked(promoted.token)).toBe(false);
+  });
+
+  it('two admins removing each other at the same moment leave one admin: exactly one change is made', async () => {
+    for (let round = 0; round < 5; round++) {
+      const [first, second] = [await harness.account({ role: 'admin' }), await harness.account({ role: 'admin' })];
+      const answers = await Promise.all([
+        harness.call(first.token, { action: 'grantRole', email: second.email, role: 'none' }),
+        harness.call(second.token, { action: 'grantRole', email: first.email, role: 'none' }),
+      ]);
+      expect(
+        answers.filter((answer) => answer.status === 200),
+        `round ${round}`,
+      ).toHaveLength(1);
+      const loser = answers.find((answer) => answer.status !== 200)!;
+      expect([401, 403, 409]).toContain(loser.status);
+      const winner = answers[0]!.status === 200 ? first : second;
+      const removed = winner === first ? second : first;
+      expect(await read(harness.database, `${STAFF_ROLES_PATH}/${winner.uid}`)).toBe('admin');
+      expect(await read(harness.database, `${STAFF_ROLES_PATH}/${removed.uid}`)).toBeNull();
+      expect((await harness.auth.getUser(winner.uid)).customClaims).toEqual({ role: 'admin' });
+      expect((await harness.auth.getUser(removed.uid)).customClaims ?? {}).toEqual({});
+    }
+  });
+
+  it("an admin whose own role ends between the check of their token and the change changes nobody's role", async () => {
+    const admin = await harness.account({ role: 'admin' });
+    const other = await harness.account({ role: 'admin' });
+    const person = await harness.account({ role: 'support' });
+    const auth = harness.deps.auth;
+    // Another admin's removal of this one lands after the token was checked: the change reads the
+    // record again inside its transaction.
+    let removal: Promise<unknown> | null = null;
+    harness.deps.auth = Object.assign(Object.create(auth) as typeof auth, {
+      getUserByEmail: async (email: string) => {
+        const user = await auth.getUserByEmail(email);
+        removal ??= harness.call(other.token, { action: 'grantRole', email: admin.email, role: 'none' });
+        if (email === person.email) expect(await removal).toMatchObject({ status: 200 });
+        return user;
+      },
+    });
+    try {
+      const answer = await harness.call(admin.token, { action: 'grantRole', email: person.email, role: 'none' });
+      expect([answer.status, answer.json]).toEqual([409, { statusCode: 409, error: { message: ROLE_ENDED_MEANWHILE } }]);
+    } finally {
+      harness.deps.auth = auth;
+    }
+    expect(await read(harness.database, `${STAFF_ROLES_PATH}/${person.uid}`)).toBe('support');
+    expect((await harness.auth.getUser(person.uid)).customClaims).toEqual({ role: 'support' });
+    expect(await read(harness.database, `${STAFF_ROLES_PATH}/${admin.uid}`)).toBeNull();
   });
 
   it('an admin cannot take away their own role, so the console always keeps one', async () => {
@@ -454,5 +550,33 @@ describe('accounts', () => {
     expect((await auditEntries()).map((entry) => [entry.action, entry.target, entry.role])).toEqual([
       ['resendVerification', `user:${customer.uid}`, 'support'],
     ]);
+  });
+
+  it(`resendVerification sends one account at most ${VERIFICATION_MAIL_ALLOWANCE.max} mails a day, whoever presses, and says so`, async () => {
+    const [support, admin] = [await harness.account({ role: 'support' }), await harness.account({ role: 'admin' })];
+    const [customer, another] = [await harness.account({ verified: false }), await harness.account({ verified: false })];
+    for (let sent = 0; sent < VERIFICATION_MAIL_ALLOWANCE.max; sent++) {
+      const token = sent % 2 === 0 ? support.token : admin.token;
+      expect((await harness.call(token, { action: 'resendVerification', uid: customer.uid })).status).toBe(200);
+    }
+    for (const token of [support.token, admin.token]) {
+      const answer = await harness.call(token, { action: 'resendVerification', uid: customer.uid });
+      expect([answer.status, answer.json]).toEqual([429, { statusCode: 429, error: { message: VERIFICATION_MAIL_LIMIT } }]);
+    }
+    const raw = await fetch(harness.urls.staff, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${support.token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ action: 'resendVerification', uid: customer.uid }),
+    });
+    expect(raw.status).toBe(429);
+    expect(Number(raw.headers.get('retry-after'))).toBeGreaterThan(23 * 60 * 60);
+    expect(VERIFICATION_MAIL_LIMIT).toBe(
+      'This account has been sent 5 verification mails in the last 24 hours. Try again later, or ask the person to check their spam folder.',
+    );
+    expect(harness.emailjs.received().filter((mail) => mail.params.to_email === customer.email)).toHaveLength(
+      VERIFICATION_MAIL_ALLOWANCE.max,
+    );
+    // Another account's mails are counted apart.
+    expect((await harness.call(support.token, { action: 'resendVerification', uid: another.uid })).status).toBe(200);
   });
 });

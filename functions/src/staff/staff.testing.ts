@@ -2,7 +2,7 @@
 // served over real HTTP against the backends of auth.testing.ts: the database emulator,
 // firebase-tools' Auth emulator (real ID tokens with real custom claims, real verification links),
 // the EmailJS stand-in (checking the private key) and the Stripe stand-in.
-import type { StaffRole } from '../../../src/data/staff';
+import { STAFF_ROLES_PATH, isStaffRole, type StaffRole } from '../../../src/data/staff';
 import { SITE } from '../billing.testing';
 import { startAuthBackends, type AuthBackends, type TestAccount } from '../auth.testing';
 import { useForFile } from '../emulators.testing';
@@ -20,7 +20,8 @@ export interface StaffHarness extends Omit<AuthBackends, 'signIn'> {
   /** The staff function's dependencies: a test may change `mail` (e.g. to a deploy without mail). */
   deps: StaffDependencies;
   configuredMail: MailSettings;
-  /** A new account, verified unless told, with the role claim given (a string may be anything). */
+  /** A new account, verified unless told, with the role claim given (a string may be anything);
+   *  a staff role is also recorded at staff_roles/<uid>, as the server records it. */
   account(options?: { role?: StaffRole | string; verified?: boolean; claims?: Record<string, unknown> }): Promise<TestAccount>;
   /** A fresh ID token for the account, carrying its claims as they are now. */
   signIn(account: Pick<TestAccount, 'email'>): Promise<string>;
@@ -53,8 +54,12 @@ export function useStaffHarness(name: string): StaffHarness {
       deps,
       configuredMail: base.mail,
       signIn: ({ email }: Pick<TestAccount, 'email'>) => base.signIn(email),
-      account: ({ role, verified = true, claims = {} }: { role?: string; verified?: boolean; claims?: Record<string, unknown> } = {}) =>
-        base.signUp({ verified, claims: role === undefined ? claims : { ...claims, role } }),
+      async account({ role, verified = true, claims = {} }: { role?: string; verified?: boolean; claims?: Record<string, unknown> } = {}) {
+        const account = await base.signUp({ verified, claims: role === undefined ? claims : { ...claims, role } });
+        // A staff role is the claim and the server's record of it, as grantRole and staff:grant leave it.
+        if (isStaffRole(role)) await base.database.ref(`${STAFF_ROLES_PATH}/${account.uid}`).set(role);
+        return account;
+      },
       call: (token: string | null, body: unknown, headers: Record<string, string> = {}) => base.postAs(urls.staff, token, body, headers),
       async reset() {
         deps.mail = base.mail;
