@@ -22,6 +22,7 @@ import {
   idTokenOf,
   readAs,
   sendPreorderForm,
+  setRoleInConsole,
   signInAt,
   uniqueVisitorEmail,
   visitorPage,
@@ -149,15 +150,7 @@ test('an admin grants support from Customers: after signing in again the person 
   await visitor.context().close();
 
   const admin = await createAccountWithRole('admin', 'admin');
-  const desk = await visitorPage(browser);
-  await signInAt(desk, admin, paths.staffCustomers);
-  await desk.getByLabel('Email of the account').fill(person.email);
-  await desk.getByRole('button', { name: 'Find' }).click();
-  const roleForm = desk.getByRole('form', { name: 'Staff role' });
-  await roleForm.getByRole('combobox', { name: 'Staff role' }).selectOption({ label: 'Support' });
-  await roleForm.getByRole('button', { name: 'Save role' }).click();
-  await expect(desk.getByRole('status').filter({ hasText: `${person.email} is now Support.` })).toBeAttached();
-  await desk.context().close();
+  expect(await setRoleInConsole(browser, admin, person.email, 'Support')).toContain('It counts from their next visit to the console.');
 
   // The person signs out and in again: the new claim is in their token.
   await page.goto(paths.dashboard);

@@ -63,6 +63,23 @@ export async function signInAt(page: Page, account: Pick<TestAccount, 'email' | 
   await expect(page).toHaveURL(path);
 }
 
+/** An admin, in a browser of their own, sets the person's staff role from the console's Customers
+ *  page (the select's words: 'Admin', 'Support', 'None (customer)'); answers what the page says. */
+export async function setRoleInConsole(browser: Browser, admin: TestAccount, email: string, label: string): Promise<string> {
+  const desk = await visitorPage(browser);
+  await signInAt(desk, admin, paths.staffCustomers);
+  await desk.getByLabel('Email of the account').fill(email);
+  await desk.getByRole('button', { name: 'Find' }).click();
+  const roleForm = desk.getByRole('form', { name: 'Staff role' });
+  await roleForm.getByRole('combobox', { name: 'Staff role' }).selectOption({ label });
+  await roleForm.getByRole('button', { name: 'Save role' }).click();
+  const said = desk.getByRole('status').filter({ hasText: `${email} is now ${label}.` });
+  await expect(said).toBeAttached();
+  const text = (await said.textContent()) ?? '';
+  await desk.context().close();
+  return text;
+}
+
 /** A second browser, with nobody signed in: the visitor (or another person). */
 export async function visitorPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext();

@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import { EMAIL_PATTERN } from '@/config/data-limits';
 import { PAGE_TITLES } from '@/config/page-titles';
 import { describeCard } from '@/data/billing';
-import { GRANTABLE_ROLES, type CustomerLookup, type GrantableRole, type StaffRole } from '@/data/staff';
+import { GRANTABLE_ROLES, type CustomerLookup, type GrantRoleResult, type GrantableRole, type StaffRole } from '@/data/staff';
 import { useLiveValue } from '@/firebase/use-live-value';
 import { Button, ExternalButtonLink } from '@/ui/button';
 import { FormField } from '@/ui/form-field';
@@ -29,6 +29,17 @@ const when = (ms: number | null) => (ms === null ? 'Never' : dateTimeText(ms));
 type Lookup =
   { status: 'idle' } | { status: 'loading' } | { status: 'found'; account: CustomerLookup } | { status: 'failed'; message: string };
 
+/** What the admin is told of a role change: a role taken away or lowered ends at once (the
+ *  person's open console signs them out); a role given counts from their next sign-in. */
+function roleChangeText({ email, role, previousRole, changed }: GrantRoleResult): string {
+  if (!changed) return `${email} already had that role.`;
+  const now = `${email} is now ${ROLE_WORDS[role ?? 'none']}.`;
+  const lowered = previousRole !== null && role !== 'admin';
+  return lowered
+    ? `${now} What they had ended at once: an open console signs them out.`
+    : `${now} It counts from their next visit to the console.`;
+}
+
 function RoleControl({ account, onChanged }: { account: CustomerLookup; onChanged: (role: StaffRole | null, text: string) => void }) {
   const { user } = useStaff();
   const mayGrant = useMayTake('grantRole');
@@ -41,14 +52,7 @@ function RoleControl({ account, onChanged }: { account: CustomerLookup; onChange
   const save = async (event: FormEvent) => {
     event.preventDefault();
     const done = await run('role', () => callStaff(user, 'grantRole', { email: account.email ?? '', role }));
-    if (done) {
-      onChanged(
-        done.role,
-        done.changed
-          ? `${done.email} is now ${ROLE_WORDS[done.role ?? 'none']}. It counts from their next visit to the console.`
-          : `${done.email} already had that role.`,
-      );
-    }
+    if (done) onChanged(done.role, roleChangeText(done));
   };
   return (
     <form className={styles.inlineField} onSubmit={(event) => void save(event)} aria-label="Staff role">

@@ -1,10 +1,14 @@
-import { useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { BRAND } from '@/config/brand';
 import { paths, signInPath } from '@/config/paths';
+import type { StaffRole } from '@/data/staff';
+import { useAuthState } from '@/session/auth-context';
+import { alertError } from '@/ui/alerts';
 import { ButtonLink } from '@/ui/button';
 import { PageIntro } from '@/ui/page-intro';
 import { Spinner } from '@/ui/spinner';
+import { ROLE_ENDED } from './role-ended';
 import { StaffContext } from './staff-context';
 import { useStaffAccess } from './use-staff-access';
 
@@ -16,6 +20,25 @@ export const NOT_STAFF = {
   home: 'Go to the home page',
   console: `${BRAND.name} staff console`,
 } as const;
+
+/** Signs the person out once, and tells them why: the session ends first, so nothing of the
+ *  console stays on screen or keeps listening while the message waits to be read. */
+function RoleEnded({ recorded, frame }: { recorded: StaffRole | null; frame: StaffGateProps['frame'] }) {
+  const { signOut } = useAuthState();
+  const message = recorded ? ROLE_ENDED.changed(recorded) : ROLE_ENDED.removed;
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    signOut().catch((error: unknown) => console.warn('Sign-out failed', error));
+    void alertError(message);
+  }, [signOut, message]);
+  return frame(
+    <PageIntro title={message.title}>
+      <p role="alert">{message.text}</p>
+    </PageIntro>,
+  );
+}
 
 interface StaffGateProps {
   /** The console for a staff member. */
@@ -29,7 +52,9 @@ interface StaffGateProps {
  * back; a signed-in account without a staff role gets a page that says whose area this is (not the
  * customer area's "Inactive Session", which would be untrue); a staff member gets the console,
  * with their role for the pages to read. Nothing of the console renders, and so nothing of it is
- * read from the database, before the role is known.
+ * read from the database, before the role is known: the token's claim and the server's record of it
+ * agree. When the record stops saying the token's role (removed, or changed), the person is told so
+ * and signed out, and comes back through the sign-in page.
  */
 export function StaffGate({ children, frame }: StaffGateProps) {
   const access = useStaffAccess();
@@ -42,6 +67,7 @@ export function StaffGate({ children, frame }: StaffGateProps) {
   if (access.status === 'visitor') return <Navigate to={signInPath(pathname + search)} replace />;
   if (access.status === 'signing-out') return null;
   if (access.status === 'checking') return frame(<Spinner block label="Checking your access…" />);
+  if (access.status === 'role-ended') return <RoleEnded recorded={access.recorded} frame={frame} />;
   if (access.status === 'error') {
     return frame(
       <PageIntro title={NOT_STAFF.console}>

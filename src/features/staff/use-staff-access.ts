@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { User } from 'firebase/auth';
 import { isStaffRole, type StaffRole } from '@/data/staff';
 import { useAuth } from '@/session/auth-context';
+import { useStaffRoleRecord } from './staff-role-record';
 
 export type StaffAccess =
   | { status: 'checking' }
@@ -10,6 +11,9 @@ export type StaffAccess =
   | { status: 'signing-out' }
   | { status: 'not-staff'; user: User }
   | { status: 'staff'; user: User; role: StaffRole }
+  /** The token still says `role`, but the server's record no longer does: removed (null) or
+   *  changed to `recorded`. The database already refuses the token; the person is signed out. */
+  | { status: 'role-ended'; user: User; role: StaffRole; recorded: StaffRole | null }
   | { status: 'error'; message: string };
 
 export const ACCESS_CHECK_FAILED = 'We could not check your access. Check your connection and reload the page.';
@@ -24,10 +28,14 @@ export async function readStaffRole(user: User): Promise<StaffRole | null> {
 type Reading = { uid: string; role: StaffRole | null } | { uid: string; failed: true };
 
 /** Who may use the console (docs/decisions/0108-staff-console.md): nobody signed in, someone
- *  without a staff role, or a staff member with their role. Read once per signed-in account. */
+ *  without a staff role, a staff member with their role, or one whose role has just ended. The
+ *  token's role is read once per signed-in account; the server's record of it is watched live, and
+ *  the role counts only while the two agree, as in the database rules. */
 export function useStaffAccess(): StaffAccess {
   const { user, ready, signingOut } = useAuth();
   const [reading, setReading] = useState<Reading | null>(null);
+  const tokenRole = reading && !('failed' in reading) && reading.uid === user?.uid ? reading.role : null;
+  const record = useStaffRoleRecord(tokenRole ? reading!.uid : null);
 
   useEffect(() => {
     if (!user) return;
@@ -49,5 +57,9 @@ export function useStaffAccess(): StaffAccess {
   if (!user) return { status: 'visitor' };
   if (reading?.uid !== user.uid) return { status: 'checking' };
   if ('failed' in reading) return { status: 'error', message: ACCESS_CHECK_FAILED };
-  return reading.role ? { status: 'staff', user, role: reading.role } : { status: 'not-staff', user };
+  if (!reading.role) return { status: 'not-staff', user };
+  if (record.status === 'error') return { status: 'error', message: ACCESS_CHECK_FAILED };
+  if (record.status === 'loading') return { status: 'checking' };
+  if (record.value !== reading.role) return { status: 'role-ended', user, role: reading.role, recorded: record.value };
+  return { status: 'staff', user, role: reading.role };
 }
