@@ -5,6 +5,7 @@
 // rest of its hour unless the handler asks for the revocation check, which is the attack.
 import { postForm } from '@leopard/stripe-stand-in/testing';
 import { describe, expect, it } from 'vitest';
+import { formatUsd } from '../../../src/catalog/money';
 import { CLOSED_ACCOUNTS_PATH, OPEN_CHECKOUT_AT_DELETION } from '../../../src/data/users';
 import { ORDERS_PATH } from '../../../src/data/orders';
 import { startAuthBackends, type AuthBackends, type TestAccount } from '../auth.testing';
@@ -184,7 +185,7 @@ describe('a checkout paid after its account began closing', () => {
     expect((await h.database.ref(`billing/${account.uid}`).get()).exists()).toBe(false);
     const told = mails(account.email, CLOSED_ACCOUNT_REFUND_SUBJECT);
     expect(told).toHaveLength(1);
-    expect(told[0]!.params.message_text).toContain('was refunded in full');
+    expect(told[0]!.params.message_text).toContain(`Your payment of ${formatUsd(charges[0]!.amount)} was refunded in full`);
     expect(h.emailjs.received().filter((mail) => mail.params.to_email === account.email)).toHaveLength(1);
   }
 

@@ -62,7 +62,7 @@ export const CLOSED_ACCOUNT_REFUND_SUBJECT = `Your payment to ${BRAND.name} was 
  *  deleted) was paid after all: the webhook refunded it and canceled its plan
  *  (docs/decisions/0119-account-deletion-and-retention.md). */
 export function closedAccountRefundMail({ siteUrl, refundedCents }: { siteUrl: string; refundedCents: number | null }): MailContent {
-  const amount = refundedCents === null ? 'Your payment' : `Your payment of ${formatUsd(refundedCents)}`;
+  const amount = refundedCents === null || refundedCents <= 0 ? 'Any payment you made' : `Your payment of ${formatUsd(refundedCents)}`;
   const lines = [
     `A checkout you started with your ${BRAND.name} account was paid after you asked us to delete that account. ${amount} was refunded in full to the card you paid with, and the plan was canceled at once: nothing more will be charged, and there is nothing to deliver.`,
     'Your bank may take 5 to 10 business days to show the refund. We keep the record of this payment and its refund for accounting, without your name or email.',

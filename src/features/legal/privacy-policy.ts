@@ -147,7 +147,7 @@ export const privacyPolicy: LegalDocument = {
             'if you unsubscribed from our emails, we keep a one-way hash of your email address, so that those emails stay off.',
           ],
         },
-        `${OPEN_CHECKOUT_AT_DELETION} From the moment you confirm, your account can start no new checkout, and it is signed out on every device.`,
+        `${OPEN_CHECKOUT_AT_DELETION} From the moment you confirm, your account can start no new checkout, and any other device signed in to it is signed out within the hour.`,
         'We also keep a note that an account was deleted and when, under a one-way hash of its user ID, with nothing else about you.',
       ],
     },
