@@ -45,11 +45,21 @@ export interface AuthBackends extends Backends {
 /** The backends of billing.testing.ts (namespace `demo-<name>`), the suite's shared Auth emulator
  *  and the EmailJS stand-in accepting `privateKey`. `reset` empties the database, the stand-ins
  *  and the mails; accounts stay (each test makes its own, with its own address). */
-export async function startAuthBackends(name: string, privateKey: string): Promise<AuthBackends> {
+export async function startAuthBackends(name: string, privateKey: string, options: { webhook?: boolean } = {}): Promise<AuthBackends> {
   const authEmulator = sharedAuthEmulator();
   const { projectId } = authEmulator;
   const secretKey = `sk_test_${name.replace(/\W/g, '_')}`;
-  const [backends, mailStandIn] = await Promise.all([startBackends(name, { secretKey, projectId }), startMailStandIn(privateKey, SITE)]);
+  // With the webhook, the stand-in's events are delivered to handleWebhook, which mails through the
+  // EmailJS stand-in: that one starts first.
+  const [backends, mailStandIn] = options.webhook
+    ? await startMailStandIn(privateKey, SITE).then(
+        async (mails) =>
+          [
+            await startBackends(name, { secretKey, projectId, webhookSecret: `whsec_${name.replace(/\W/g, '_')}`, mail: mails.mail }),
+            mails,
+          ] as const,
+      )
+    : await Promise.all([startBackends(name, { secretKey, projectId }), startMailStandIn(privateKey, SITE)]);
   const auth = getAuth(backends.app);
   const signIn = async (email: string) =>
     (await identityToolkit(authEmulator.url, 'signInWithPassword', { email, password: PASSWORD, returnSecureToken: true }))

@@ -15,6 +15,7 @@ import { ORDERS_PATH } from '../../src/data/orders';
 import { normaliseEmail } from './email';
 import type { OutcomeDetails } from './event-outcome';
 import {
+  closedAccountRefundMail,
   orderCardUrl,
   managePlanUrl,
   orderConfirmationMail,
@@ -168,4 +169,17 @@ export async function mailPlanChange(
       manageUrl: url ?? orderCardUrl(mail.siteUrl, orderId),
     });
   });
+}
+
+/** A checkout paid for an account being closed, refunded and canceled by the webhook
+ *  (closed-account-checkout.ts): told once, to the address given at checkout. */
+export async function mailClosedAccountRefund(
+  deps: BillingMailDependencies,
+  { orderId, to, refundedCents }: { orderId: string; to: string; refundedCents: number | null },
+): Promise<MailOutcome['status'] | 'already-sent' | null> {
+  const { mail } = deps;
+  if (!mail) return null;
+  return sendOnce({ ...deps, mail }, orderId, 'closed-account-refund', to, async () =>
+    closedAccountRefundMail({ siteUrl: mail.siteUrl, refundedCents }),
+  );
 }

@@ -24,13 +24,15 @@ export function bearerToken(header: string | undefined): string | null {
 }
 
 /** No header: a visitor. A header: it must hold a valid ID token of this project (under the
- *  emulators, one the Auth emulator issued). */
+ *  emulators, one the Auth emulator issued) that is not revoked, of an account that still exists
+ *  and is not disabled: a deleted account's token, or one of an account whose tokens were revoked,
+ *  buys nothing for the rest of its hour (docs/decisions/0119-account-deletion-and-retention.md). */
 export async function identifyCaller(auth: Pick<Auth, 'verifyIdToken'>, authorization: string | undefined): Promise<Caller> {
   const token = bearerToken(authorization);
   if (token === null) return { kind: 'visitor' };
   if (token === '') return { kind: 'rejected', reason: 'The Authorization header must be "Bearer <ID token>".' };
   try {
-    const decoded = await auth.verifyIdToken(token);
+    const decoded = await auth.verifyIdToken(token, true);
     return { kind: 'customer', uid: decoded.uid, email: decoded.email ?? null, emailVerified: decoded.email_verified === true };
   } catch (error) {
     const code = (error as { code?: string }).code ?? 'unknown';

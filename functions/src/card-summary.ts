@@ -7,6 +7,7 @@
 import type { Database } from 'firebase-admin/database';
 import Stripe from 'stripe';
 import { billingPath, type CardSummary } from '../../src/data/billing';
+import { isAccountClosed } from './account/closed-accounts';
 import { accountOfCustomer } from './customers';
 import { applied, ignored, type EventOutcome } from './event-outcome';
 
@@ -58,6 +59,8 @@ export async function refreshCardSummary(deps: CardDependencies, customerId: str
   const uid = await accountOfCustomer(deps.database, customer);
   // A guest's customer: nothing to show until claimGuestOrders links it to an account.
   if (uid === null) return ignored('the customer belongs to no account', { customerId });
+  // Deletion removes the card summary: no event may write it back (docs/decisions/0119-account-deletion-and-retention.md).
+  if (await isAccountClosed(deps.database, uid)) return ignored('the account is being closed', { customerId });
 
   const card = cardSummary(await defaultPaymentMethod(deps.stripe, customer));
   let stale = false;

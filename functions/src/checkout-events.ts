@@ -2,11 +2,13 @@
  *  (nextPaymentStatus, in a transaction), then, once the session completed a subscription, the
  *  subscription as Stripe has it (subscription-sync.ts) and the buyer's card (card-summary.ts);
  *  a guest's completed checkout also mails its claim link (claim-links.ts), and every completed
- *  checkout its order confirmation (billing-mail.ts). */
+ *  checkout its order confirmation (billing-mail.ts). A checkout completed for an account being
+ *  closed is refunded and canceled instead (closed-account-checkout.ts). */
 import type { Database } from 'firebase-admin/database';
 import type Stripe from 'stripe';
 import { mailOrderConfirmation } from './billing-mail';
 import { refreshCardSummary } from './card-summary';
+import { isClosedAccountSession, settleClosedAccountCheckout } from './closed-account-checkout';
 import { mailClaimLink } from './claim-links';
 import { applied, ignored, retry, type EventOutcome, type OutcomeDetails } from './event-outcome';
 import { ORDERS_PATH } from '../../src/data/orders';
@@ -70,6 +72,10 @@ export async function applyCheckoutEvent(
   if (settled.outcome !== 'applied' || eventType !== 'checkout.session.completed') return settled;
 
   const { session } = subject;
+  if (await isClosedAccountSession(deps.database, session)) {
+    // No confirmation, no card summary, no email on the order: the account is gone or going.
+    return applied({ ...settled.details, ...(await settleClosedAccountCheckout(deps, subject)) });
+  }
   let details: OutcomeDetails = settled.details;
   const subscriptionId = idOf(session.subscription);
   if (subscriptionId !== null) {

@@ -5,7 +5,8 @@
  *  docs/decisions/0113-catalogue-as-stripe-prices.md). Checkout asks for the Terms, the billing
  *  address and tax ids, computes tax and takes promotion codes
  *  (docs/decisions/0116-tax-consent-and-promotion-codes.md). A signed-in buyer pays as their one
- *  Stripe customer (customers/{uid}), created on their first purchase. */
+ *  Stripe customer (customers/{uid}), created on their first purchase. An account being closed
+ *  gets no checkout (docs/decisions/0119-account-deletion-and-retention.md). */
 import type { Auth } from 'firebase-admin/auth';
 import { ServerValue, type Database } from 'firebase-admin/database';
 import { logger } from 'firebase-functions';
@@ -15,6 +16,7 @@ import Stripe from 'stripe';
 import { validateCheckoutRequest, type CheckoutCreated, type CheckoutRequest } from '../../src/catalog/checkout';
 import { TERM_TEXTS } from '../../src/catalog/term';
 import { paths } from '../../src/config/paths';
+import { ACCOUNT_CLOSING_MESSAGE, isAccountClosed } from './account/closed-accounts';
 import { identifyCaller, SIGN_IN_NOT_VERIFIED, type SignedInCaller } from './caller';
 import { CATALOGUE_MISMATCH_MESSAGE, findCataloguePrices } from './catalogue-prices';
 import { customerForBuyer } from './customers';
@@ -155,12 +157,25 @@ export async function handleCheckout(request: Request, response: Response, deps:
   }
 
   const signedIn = caller.kind === 'customer' ? caller : null;
+  if (signedIn && (await isAccountClosed(deps.database, signedIn.uid))) {
+    logger.warn('stripeCheckout: refused, the account is being closed', { uidClosed: true });
+    sendError(response, 409, ACCOUNT_CLOSING_MESSAGE);
+    return;
+  }
   const orderId = deps.database.ref(ORDERS_PATH).push().key;
   if (!orderId) throw new Error('The database gave no key for a new order');
 
   const session = await openSession(response, deps, checkout, orderId, signedIn);
   if (!session) return;
   if (!session.url) throw new Error(`Stripe answered session ${session.id} without a URL`);
+  // Asked again now that the session exists: a deletion that started meanwhile either sees this
+  // session among its customer's open ones (it records itself before looking) or is seen here.
+  if (signedIn && (await isAccountClosed(deps.database, signedIn.uid))) {
+    await deps.stripe.checkout.sessions.expire(session.id).catch(() => undefined);
+    logger.warn('stripeCheckout: refused, the account began closing during checkout', { orderId, sessionId: session.id });
+    sendError(response, 409, ACCOUNT_CLOSING_MESSAGE);
+    return;
+  }
 
   const order = buildOrderRecord({
     orderId,

@@ -109,8 +109,29 @@ describe('runCleanup', () => {
     expect(left).toEqual(['anon-seen-lately', person.uid, 'person-idle'].sort());
   });
 
+  it('removes closed_accounts records once no ID token of the account can be alive, and keeps the recent ones that still refuse writes', async () => {
+    await db.ref('closed_accounts').set({
+      uidOld: { closedAt: NOW - RETENTION.closedAccountsMs - 1 },
+      uidEdge: { closedAt: NOW - RETENTION.closedAccountsMs + 60_000 },
+      uidNew: { closedAt: NOW - 60_000 },
+    });
+    // An hour is the most an ID token lives: a closed account is still refused after it.
+    expect(RETENTION.closedAccountsMs).toBeGreaterThan(60 * 60 * 1000);
+    const report = await runCleanup({ database: db, auth, now: NOW });
+    expect(report.closedAccounts).toBe(1);
+    expect(await keysOf('closed_accounts')).toEqual(['uidEdge', 'uidNew']);
+  });
+
   it('on an empty project removes nothing, and a second run after a clean-up finds nothing more', async () => {
-    const nothing = { stripeEvents: 0, rateLimits: 0, submissionQuotas: 0, claimLinks: 0, manageLinks: 0, anonymousUsers: 0 };
+    const nothing = {
+      stripeEvents: 0,
+      rateLimits: 0,
+      submissionQuotas: 0,
+      claimLinks: 0,
+      manageLinks: 0,
+      closedAccounts: 0,
+      anonymousUsers: 0,
+    };
     expect(await runCleanup({ database: db, auth, now: NOW })).toEqual(nothing);
     await db.ref('stripe_events/evt_old').set({ type: 'x', outcome: 'applied', processedAt: 1 });
     await runCleanup({ database: db, auth, now: NOW });

@@ -5,6 +5,8 @@
 import type { Auth, UserRecord } from 'firebase-admin/auth';
 import type { Database } from 'firebase-admin/database';
 import { SUBMISSION_QUOTA } from '../../src/config/data-limits';
+import { CLOSED_ACCOUNTS_PATH } from '../../src/data/users';
+import { CLOSED_ACCOUNT_RETENTION_MS } from './account/closed-accounts';
 import { CLAIM_LINKS_PATH } from './claim-links';
 import { RATE_LIMITS_PATH } from './rate-limit';
 import { STRIPE_EVENTS_PATH } from './webhook';
@@ -22,6 +24,9 @@ export const RETENTION = {
   anonymousUsersMs: 30 * DAY_MS,
   /** A claim or manage link past its expiry still answers "expired" (not "unknown") for a month. */
   expiredLinksMs: 30 * DAY_MS,
+  /** closed_accounts/<uid> refuses a closed account's writes while its ID tokens may live (an
+   *  hour; docs/decisions/0119-account-deletion-and-retention.md). */
+  closedAccountsMs: CLOSED_ACCOUNT_RETENTION_MS,
 } as const;
 
 /** Where the guest manage links are kept (their owner is the billing code). */
@@ -44,6 +49,7 @@ export interface CleanupReport {
   submissionQuotas: number;
   claimLinks: number;
   manageLinks: number;
+  closedAccounts: number;
   anonymousUsers: number;
 }
 
@@ -117,6 +123,20 @@ async function expiredLinks(deps: CleanupDependencies, path: string): Promise<st
     .map(([id]) => `${path}/${id}`);
 }
 
+/** closed_accounts/<uid> closed longer ago than the retention: only those are read, by the
+ *  closedAt index (database.rules.json), however many accounts are closed. */
+async function oldClosedAccounts(deps: CleanupDependencies): Promise<string[]> {
+  const cutoff = deps.now - RETENTION.closedAccountsMs;
+  const old = await deps.database.ref(CLOSED_ACCOUNTS_PATH).orderByChild('closedAt').endAt(cutoff).get();
+  const paths: string[] = [];
+  old.forEach((child) => {
+    const closedAt = (child.val() as { closedAt?: unknown } | null)?.closedAt;
+    // The query also returns records without a number there (they sort first): left alone.
+    if (typeof closedAt === 'number' && closedAt <= cutoff) paths.push(`${CLOSED_ACCOUNTS_PATH}/${child.key}`);
+  });
+  return paths;
+}
+
 /** An anonymous Auth user: no provider, no email. */
 export function isAnonymous(user: UserRecord): boolean {
   return user.providerData.length === 0 && !user.email;
@@ -154,6 +174,7 @@ export async function runCleanup(deps: CleanupDependencies): Promise<CleanupRepo
     submissionQuotas: await removeAll(database, await spentQuotas(deps)),
     claimLinks: await removeAll(database, await expiredLinks(deps, CLAIM_LINKS_PATH)),
     manageLinks: await removeAll(database, await expiredLinks(deps, MANAGE_LINKS_PATH)),
+    closedAccounts: await removeAll(database, await oldClosedAccounts(deps)),
     anonymousUsers: await removeIdleAnonymousUsers(deps),
   };
 }

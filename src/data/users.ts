@@ -14,6 +14,12 @@ export const userPath = (uid: string) => `${USERS_PATH}/${uid}`;
  *  (docs/decisions/0119-account-deletion-and-retention.md). */
 export const CLOSED_ACCOUNTS_PATH = 'closed_accounts';
 
+/** What deleting an account does to a checkout that was started and not paid, in the deletion
+ *  dialog, the privacy policy and the deletion mail alike
+ *  (docs/decisions/0119-account-deletion-and-retention.md). */
+export const OPEN_CHECKOUT_AT_DELETION =
+  'A checkout you started and have not paid is closed, so it can no longer be paid; if a payment for it still gets through, it is refunded in full, its plan is canceled at once, and we tell you by email.';
+
 /** The record as sign-up creates it. */
 export interface NewUserRecord {
   firstName: string;

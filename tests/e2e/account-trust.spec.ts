@@ -12,11 +12,15 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { paths } from '../../src/config/paths';
-import { CONSENT_LABELS } from '../../src/data/users';
+import { CONSENT_LABELS, OPEN_CHECKOUT_AT_DELETION } from '../../src/data/users';
 import { STORED_USER_ID_KEY } from '../../src/session/stored-user-id';
+import { FUNCTIONS_URL } from '../../emulators/local-config';
+import { buildCheckoutRequest, planOnly } from '../../src/catalog/checkout';
 import {
   buyPlan,
   consentSwitch,
+  databasePathUrl,
+  idTokenOf,
   mailsTo,
   newCustomer,
   signInAlert,
@@ -42,6 +46,7 @@ import {
   validSignUp,
 } from './auth.testing';
 import { FUNCTION_CALL_TIMEOUT_MS, expect, test } from './fixtures.testing';
+import { continueToStripe } from './checkout.testing';
 import { clearSubmissionLimits } from './submission-limits.testing';
 
 /** The sign-in form's words for a refused sign-in, whichever of the two was wrong. */
@@ -178,6 +183,62 @@ test.describe('an account with an active plan', () => {
 
     await signInThroughPage(page, customer);
     await expect(signInAlert(page)).toHaveText(NOT_RIGHT);
+    expectRefusedRequests(consoleErrors);
+  });
+});
+
+test.describe('an account with a checkout open', () => {
+  test('is deleted: the hosted checkout can no longer be paid, and a token it still holds neither opens a checkout nor writes the profile back', async ({
+    page,
+    consoleErrors,
+  }) => {
+    test.setTimeout(90_000);
+    const customer = await newCustomer('delete-open-checkout');
+    // A sign-in on another device, whose ID token lives on for up to an hour.
+    const heldToken = await idTokenOf(customer);
+    await signInTo(page, customer, paths.productDetails('websites', 'earth'));
+    const session = await continueToStripe(page);
+    const checkoutUrl = page.url();
+    const site = new URL(session.cancel_url).origin;
+
+    await page.goto(paths.profileSettings);
+    await page.getByRole('button', { name: 'Delete account' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete your account' });
+    await expect(dialog).toContainText(OPEN_CHECKOUT_AT_DELETION);
+    await dialog.getByLabel('Your password').fill(customer.password);
+    await dialog.getByLabel('Type DELETE to confirm').fill('DELETE');
+    await dialog.getByRole('button', { name: 'Delete my account' }).click();
+    await expect(page).toHaveURL(paths.home, { timeout: FUNCTION_CALL_TIMEOUT_MS });
+    await expectAlert(page, { title: 'Account deleted', text: 'Your account has been deleted.', icon: 'success' });
+
+    // The checkout that was open: Stripe's page says it can no longer be paid, and Pay is gone.
+    await page.goto(checkoutUrl);
+    await expect(page.getByText('This checkout session has expired and can no longer be paid.')).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Pay/ })).toHaveCount(0);
+    expect(await readDatabase(`all_orders/${session.metadata.orderId}/buyer`)).toBeNull();
+    await expect
+      .poll(async () => (await mailsTo(customer.email)).map((mail) => String(mail.params.message_text)).join('\n'))
+      .toContain(OPEN_CHECKOUT_AT_DELETION);
+
+    // The token held elsewhere: no new checkout, and the rules refuse the profile it would write back.
+    const checkout = await fetch(`${FUNCTIONS_URL}/stripeCheckout`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${heldToken}` },
+      body: JSON.stringify(
+        buildCheckoutRequest(planOnly('websites', 'earth'), {
+          imageURL: `${site}/images/store/websites.svg`,
+          successURL: `${site}${paths.orderHistory}`,
+          cancelURL: `${site}${paths.store}`,
+        }),
+      ),
+    });
+    expect(checkout.status).toBe(401);
+    const profile = await fetch(`${databasePathUrl(`users/${customer.uid}`)}&auth=${heldToken}`, {
+      method: 'PUT',
+      body: JSON.stringify({ firstName: 'Ada', lastName: 'Lovelace', email: customer.email, createdAt: new Date().toISOString() }),
+    });
+    expect(profile.status).toBe(401);
+    expect(await readDatabase(`users/${customer.uid}`)).toBeNull();
     expectRefusedRequests(consoleErrors);
   });
 });

@@ -3,7 +3,7 @@
  *  stand-in, and what the stand-ins and the Auth emulator hold. */
 import type { Locator, Page } from '@playwright/test';
 import type { ReceivedMail } from '@leopard/emailjs-stand-in';
-import { EMAILJS_URL, STRIPE_SECRET_KEY, STRIPE_URL } from '../../emulators/local-config';
+import { DATABASE_URL, EMAILJS_URL, HOST, PORTS, STRIPE_SECRET_KEY, STRIPE_URL } from '../../emulators/local-config';
 import { paths } from '../../src/config/paths';
 import { createAccount, readDatabase, signInThroughPage, uniqueEmail, updateDatabase } from './auth.testing';
 import { continueToStripe, PAY_TIMEOUT_MS, payOnStripe } from './checkout.testing';
@@ -126,4 +126,27 @@ export function unsubscribeLinkIn(mail: ReceivedMail): string {
 /** The switch of one marketing choice in Profile settings. */
 export function consentSwitch(page: Page, name: string | RegExp): Locator {
   return page.getByRole('switch', { name });
+}
+
+/** An ID token of the customer from a sign-in through Auth's REST API, as another device of theirs
+ *  holds one (it lives an hour). */
+export async function idTokenOf(customer: Pick<Customer, 'email' | 'password'>): Promise<string> {
+  const response = await fetch(
+    `http://${HOST}:${PORTS.auth}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`,
+    {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: customer.email, password: customer.password, returnSecureToken: true }),
+    },
+  );
+  expect(response.ok).toBe(true);
+  return ((await response.json()) as { idToken: string }).idToken;
+}
+
+/** The database's REST address of `path` (its query names the namespace), to call as a browser's
+ *  SDK would, with `&auth=<ID token>`: the rules apply. */
+export function databasePathUrl(path: string): string {
+  const url = new URL(DATABASE_URL);
+  url.pathname = `/${path}.json`;
+  return url.href;
 }

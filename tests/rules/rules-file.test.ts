@@ -124,6 +124,7 @@ describe('database.rules.json', () => {
       'account_deletions',
       'all_orders',
       'billing',
+      'closed_accounts',
       'customers',
       'marketing_optouts',
       'space_passes',

@@ -126,6 +126,35 @@ describe('a session whose expires_at has passed', () => {
   });
 });
 
+describe('GET /v1/checkout/sessions', () => {
+  it("lists a customer's sessions newest first, filtered by status, a due one as expired; the SDK pages through them", async () => {
+    const customer = await stripe.customers.create({ email: 'grace@example.com' });
+    const older = await stripe.checkout.sessions.create(subscriptionParams({ customer: customer.id }));
+    const paid = await stripe.checkout.sessions.create(subscriptionParams({ customer: customer.id }));
+    expect((await pay(paid)).status).toBe(303);
+    const newer = await stripe.checkout.sessions.create(subscriptionParams({ customer: customer.id }));
+    const someoneElses = await stripe.checkout.sessions.create(subscriptionParams({ customer_email: 'ada@example.com' }));
+
+    const ids = async (params: Stripe.Checkout.SessionListParams) =>
+      (await stripe.checkout.sessions.list(params).autoPagingToArray({ limit: 100 })).map((session) => session.id);
+    expect(await ids({ customer: customer.id, limit: 1 })).toEqual([newer.id, paid.id, older.id]);
+    expect(await ids({ customer: customer.id, status: 'open' })).toEqual([newer.id, older.id]);
+    expect(await ids({ customer: customer.id, status: 'complete' })).toEqual([paid.id]);
+    const { subscription } = await stripe.checkout.sessions.retrieve(paid.id);
+    expect(await ids({ subscription: subscription as string })).toEqual([paid.id]);
+    expect(await ids({ status: 'open' })).toEqual(expect.arrayContaining([someoneElses.id, newer.id, older.id]));
+
+    await stripe.checkout.sessions.expire(older.id);
+    expect(await ids({ customer: customer.id, status: 'open' })).toEqual([newer.id]);
+    await standIn.advanceClock(customer.test_clock as string, newer.expires_at + 60);
+    expect(await ids({ customer: customer.id, status: 'expired' })).toEqual([newer.id, older.id]);
+
+    const refused = await stripe.checkout.sessions.list({ status: 'paid' as 'open' }).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
+    expect((refused as Stripe.errors.StripeInvalidRequestError).param).toBe('status');
+  });
+});
+
 describe("a customer's session follows the customer's test clock", () => {
   async function customerOnClock() {
     const customer = await stripe.customers.create({ email: 'grace@example.com' });

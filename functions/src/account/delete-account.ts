@@ -2,15 +2,18 @@
  *  POST `{confirmation: "DELETE"}` with an ID token from a sign-in of the last five minutes →
  *  200 `{deleted: true}`. The steps run in a fixed order and each is safe to run again, so a
  *  retry after a failure half way finishes the job:
- *    1. account_deletions/<sha256(uid)> records the start (and, as they happen, each step);
- *    2. every live subscription of the account is canceled at once (no refund);
- *    3. its orders lose the buyer's uid and email, keeping what accounting needs; its claim and
+ *    1. closed_accounts/<uid> and account_deletions/<sha256(uid)> record the start (and, as they
+ *       happen, each step): from then on the rules refuse the account's writes, stripeCheckout
+ *       refuses it, and the webhook refunds a checkout of it that still gets paid;
+ *    2. the account's refresh tokens are revoked: its ID tokens are refused by every function;
+ *    3. its open Checkout sessions are expired, so none can be paid any more;
+ *    4. every live subscription of the account is canceled at once (no refund);
+ *    5. its orders lose the buyer's uid and email, keeping what accounting needs; its claim and
  *       manage links go;
- *    4. users/<uid>, billing/<uid> and customers/<uid> are deleted;
- *    5. the confirmation is mailed, once;
- *    6. the Auth user is deleted, last, so that until then the same sign-in can retry;
+ *    6. users/<uid>, billing/<uid>, customers/<uid> and staff_roles/<uid> are deleted;
+ *    7. the confirmation is mailed, once;
+ *    8. the Auth user is deleted, last, so that until then the person can sign in again to retry;
  *  and the record keeps only {uidHash, finishedAt}. */
-import { createHash } from 'node:crypto';
 import type { Auth } from 'firebase-admin/auth';
 import type { Database } from 'firebase-admin/database';
 import { logger } from 'firebase-functions';
@@ -20,15 +23,18 @@ import Stripe from 'stripe';
 import { isEndedSubscriptionStatus } from '../../../src/catalog/subscription';
 import { BILLING_PATH } from '../../../src/data/billing';
 import { ORDERS_PATH } from '../../../src/data/orders';
-import { USERS_PATH } from '../../../src/data/users';
+import { STAFF_ROLES_PATH } from '../../../src/data/staff';
+import { CLOSED_ACCOUNTS_PATH, USERS_PATH } from '../../../src/data/users';
 import { CLAIM_LINKS_PATH } from '../claim-links';
 import { CUSTOMERS_PATH } from '../customers';
 import { accountDeletedMail, sendMail, type MailOutcome, type MailSettings } from '../mail';
 import { MANAGE_LINKS_PATH } from '../manage-links';
+import { isStripeId } from '../stripe-ids';
 import { accountCustomerIds, accountOrders, authUserOrNull, type AccountOrder } from './account-records';
+import { ACCOUNT_DELETIONS_PATH, uidHash, type ClosedAccount } from './closed-accounts';
 import { ACCOUNT_MESSAGES, AccountRefusal, accountBody, accountEndpoint, identifyAccount, type AccountAuth } from './endpoint';
 
-export const ACCOUNT_DELETIONS_PATH = 'account_deletions';
+export { ACCOUNT_DELETIONS_PATH, uidHash } from './closed-accounts';
 /** Set on an order whose buyer's personal data was removed: the webhook never writes an email
  *  back onto it. */
 export const PERSONAL_DATA_REMOVED_FIELD = 'personalDataRemovedAt';
@@ -40,11 +46,12 @@ export const REAUTH_WINDOW_MS = 5 * 60 * 1000;
 export const DELETE_ACCOUNT_MESSAGES = {
   confirmation: `Type ${DELETE_CONFIRMATION} to confirm.`,
   reauth: 'For your safety, enter your password again to delete your account.',
-  stripe: 'We could not cancel your plans with our payment provider just now. Nothing was lost: please try again in a minute.',
+  stripe:
+    'We could not close your checkouts and cancel your plans with our payment provider just now. Nothing was lost: please try again in a minute.',
 } as const;
 
 export interface DeleteAccountDependencies {
-  auth: AccountAuth & Pick<Auth, 'getUser' | 'deleteUser'>;
+  auth: AccountAuth & Pick<Auth, 'getUser' | 'deleteUser' | 'revokeRefreshTokens'>;
   database: Database;
   stripe: Stripe;
   mail: MailSettings;
@@ -56,7 +63,9 @@ export interface DeleteAccountDependencies {
 export interface DeletionInProgress {
   startedAt: number;
   /** When each step finished, ms. */
-  steps?: Partial<Record<'subscriptionsCanceled' | 'ordersAnonymised' | 'recordsDeleted', number>>;
+  steps?: Partial<Record<'tokensRevoked' | 'sessionsExpired' | 'subscriptionsCanceled' | 'ordersAnonymised' | 'recordsDeleted', number>>;
+  /** Each Checkout session this deletion expired, with when. */
+  expiredSessions?: Record<string, number>;
   /** Each subscription this deletion canceled, with when. */
   canceledSubscriptions?: Record<string, number>;
   /** The confirmation: claimed before sending, so it goes once even when two requests race. */
@@ -69,18 +78,43 @@ export interface DeletionFinished {
   finishedAt: number;
 }
 
-export function uidHash(uid: string): string {
-  return createHash('sha256').update(uid).digest('hex');
+type RecordRef = ReturnType<Database['ref']>;
+
+/** What the two Stripe steps work on: the account's orders and customers, and the deletion's record. */
+interface StripeStep {
+  deps: DeleteAccountDependencies;
+  record: RecordRef;
+  orders: readonly AccountOrder[];
+  customerIds: readonly string[];
+  now: number;
 }
 
-/** Step 2: every live subscription of the account's orders and customers, canceled now. */
-async function cancelSubscriptions(
-  deps: DeleteAccountDependencies,
-  record: ReturnType<Database['ref']>,
-  orders: readonly AccountOrder[],
-  customerIds: readonly string[],
-  now: number,
-): Promise<void> {
+/** Step 3: the account's open Checkout sessions, expired so that none can be paid after this: those
+ *  of its unpaid orders, and any other of its Stripe customers' (one opened as the deletion
+ *  started, its order not written yet). */
+async function expireOpenSessions({ deps, record, orders, customerIds, now }: StripeStep): Promise<void> {
+  const ids = new Set<string>();
+  for (const { record: order } of orders) {
+    if (order.payment_status === 'unpaid' && isStripeId('checkoutSession', order.stripeId)) ids.add(order.stripeId);
+  }
+  for (const customer of customerIds) {
+    for await (const session of deps.stripe.checkout.sessions.list({ customer, status: 'open', limit: 100 })) ids.add(session.id);
+  }
+  for (const id of ids) {
+    if ((await deps.stripe.checkout.sessions.retrieve(id)).status !== 'open') continue;
+    try {
+      await deps.stripe.checkout.sessions.expire(id);
+    } catch (error) {
+      // Paid or expired in between: a paid one is refunded by the webhook (checkout-events.ts).
+      if ((await deps.stripe.checkout.sessions.retrieve(id)).status === 'open') throw error;
+      continue;
+    }
+    await write(record.child(`expiredSessions/${id}`), now);
+  }
+}
+
+/** Step 4: every live subscription of the account's orders and customers, canceled now. */
+async function cancelSubscriptions({ deps, record, orders, customerIds, now }: StripeStep): Promise<void> {
   const ids = new Set<string>();
   for (const { record: order } of orders) if (typeof order.subscriptionId === 'string') ids.add(order.subscriptionId);
   for (const customer of customerIds) {
@@ -104,32 +138,35 @@ async function cancelSubscriptions(
 /** Writes `value` at `ref` as a transaction: two deletions of one account may run at once on one
  *  instance, and there a set() aborts the other's pending transaction on an overlapping path (the
  *  start, the mail's claim) with "Error: set", where a transaction is run again instead. */
-function write(ref: ReturnType<Database['ref']>, value: unknown): Promise<unknown> {
+function write(ref: RecordRef, value: unknown): Promise<unknown> {
   return ref.transaction(() => value);
 }
 
-/** Step 3: each order keeps its accounting fields and loses who bought it; its guest claim link
+/** Step 5: each order keeps its accounting fields and loses who bought it; its guest claim link
  *  (docs/decisions/0110-guest-orders-by-proof-of-purchase.md) and manage links
  *  (docs/decisions/0117-guest-manage-links.md) go. */
 async function anonymiseOrders(database: Database, orders: readonly AccountOrder[], now: number): Promise<void> {
-  for (const { id } of orders) {
-    const manageLinks = await database.ref(MANAGE_LINKS_PATH).orderByChild('orderId').equalTo(id).get();
-    const update: Record<string, unknown> = {
-      [`${ORDERS_PATH}/${id}/buyer`]: null,
-      [`${ORDERS_PATH}/${id}/customerEmail`]: null,
-      [`${ORDERS_PATH}/${id}/${PERSONAL_DATA_REMOVED_FIELD}`]: now,
-      [`${CLAIM_LINKS_PATH}/${id}`]: null,
-    };
-    manageLinks.forEach((link) => {
-      update[`${MANAGE_LINKS_PATH}/${link.key}`] = null;
-    });
-    // One update per order: the buyer and the links go together or not at all.
-    await database.ref().update(update);
-  }
+  for (const { id } of orders) await anonymiseOrder(database, id, now);
 }
 
-/** Step 5: the confirmation, claimed in a transaction so it goes once. */
-async function mailOnce(deps: DeleteAccountDependencies, record: ReturnType<Database['ref']>, to: string | null, now: number) {
+/** One order without its buyer: one update, so the buyer and the links go together or not at all.
+ *  The webhook does the same to a checkout paid for an account being closed (closed-account-checkout.ts). */
+export async function anonymiseOrder(database: Database, orderId: string, now: number): Promise<void> {
+  const manageLinks = await database.ref(MANAGE_LINKS_PATH).orderByChild('orderId').equalTo(orderId).get();
+  const update: Record<string, unknown> = {
+    [`${ORDERS_PATH}/${orderId}/buyer`]: null,
+    [`${ORDERS_PATH}/${orderId}/customerEmail`]: null,
+    [`${ORDERS_PATH}/${orderId}/${PERSONAL_DATA_REMOVED_FIELD}`]: now,
+    [`${CLAIM_LINKS_PATH}/${orderId}`]: null,
+  };
+  manageLinks.forEach((link) => {
+    update[`${MANAGE_LINKS_PATH}/${link.key}`] = null;
+  });
+  await database.ref().update(update);
+}
+
+/** Step 7: the confirmation, claimed in a transaction so it goes once. */
+async function mailOnce(deps: DeleteAccountDependencies, record: RecordRef, to: string | null, now: number) {
   if (to === null) return;
   let claimed = false;
   await record.child('mail').transaction((current: unknown) => {
@@ -137,10 +174,15 @@ async function mailOnce(deps: DeleteAccountDependencies, record: ReturnType<Data
     return current === null ? { claimedAt: now } : undefined;
   });
   if (!claimed) return;
-  const canceled = ((await record.child('canceledSubscriptions').get()).val() ?? {}) as Record<string, number>;
+  const count = async (child: 'canceledSubscriptions' | 'expiredSessions') =>
+    Object.keys(((await record.child(child).get()).val() ?? {}) as Record<string, number>).length;
   const outcome = await sendMail(deps.mail, {
     to,
-    ...accountDeletedMail({ siteUrl: deps.mail.siteUrl, canceledPlans: Object.keys(canceled).length }),
+    ...accountDeletedMail({
+      siteUrl: deps.mail.siteUrl,
+      canceledPlans: await count('canceledSubscriptions'),
+      expiredCheckouts: await count('expiredSessions'),
+    }),
   });
   // Not retried: a mail that fails must not keep the account alive.
   await write(record.child('mail/outcome'), outcome.status);
@@ -172,18 +214,30 @@ export async function handleDeleteAccount(request: Request, response: Response, 
       return;
     }
 
-    // 1. The start, once; a retry keeps the first.
+    // 1. The start, once; a retry keeps the first. The closed record is written again by every run:
+    // it must outlive the ID tokens of the last sign-in that ran one (CLOSED_ACCOUNT_RETENTION_MS).
     await record.transaction((current: unknown) => (current === null ? { startedAt: now } : undefined));
+    const closed: ClosedAccount = { closedAt: now };
+    await write(deps.database.ref(`${CLOSED_ACCOUNTS_PATH}/${caller.uid}`), closed);
     const steps = ((await record.child('steps').get()).val() ?? {}) as NonNullable<DeletionInProgress['steps']>;
     const done = (step: keyof NonNullable<DeletionInProgress['steps']>) => write(record.child(`steps/${step}`), now);
 
-    if (!steps.subscriptionsCanceled) {
+    // 2. Every run: a sign-in made to retry gets new tokens, which must end with the account too.
+    await deps.auth.revokeRefreshTokens(caller.uid);
+    await done('tokensRevoked');
+
+    if (!steps.sessionsExpired || !steps.subscriptionsCanceled) {
       const orders = await accountOrders(deps.database, caller.uid);
+      const step: StripeStep = { deps, record, orders, customerIds: await accountCustomerIds(deps.database, caller.uid, orders), now };
       try {
-        await cancelSubscriptions(deps, record, orders, await accountCustomerIds(deps.database, caller.uid, orders), now);
+        if (!steps.sessionsExpired) {
+          await expireOpenSessions(step);
+          await done('sessionsExpired');
+        }
+        await cancelSubscriptions(step);
       } catch (error) {
         if (!(error instanceof Stripe.errors.StripeError)) throw error;
-        logger.warn('deleteAccount: a subscription could not be canceled', { message: error.message });
+        logger.warn('deleteAccount: a checkout could not be expired or a subscription canceled', { message: error.message });
         throw new AccountRefusal(502, DELETE_ACCOUNT_MESSAGES.stripe);
       }
       await done('subscriptionsCanceled');
@@ -198,6 +252,7 @@ export async function handleDeleteAccount(request: Request, response: Response, 
         [`${USERS_PATH}/${caller.uid}`]: null,
         [`${BILLING_PATH}/${caller.uid}`]: null,
         [`${CUSTOMERS_PATH}/${caller.uid}`]: null,
+        [`${STAFF_ROLES_PATH}/${caller.uid}`]: null,
       });
       await done('recordsDeleted');
     }

@@ -13,6 +13,8 @@ export const ACCOUNT_MAX_BODY_BYTES = 4096;
 export const ACCOUNT_MESSAGES = {
   signIn: 'Sign in first: send "Authorization: Bearer <ID token>".',
   badToken: 'Your sign-in is not valid or has expired. Sign in again.',
+  /** Its tokens were revoked (a deletion started): the password again gives a new sign-in. */
+  revoked: 'Your sign-in has ended. Enter your password again to go on.',
   gone: 'This account no longer exists.',
   body: 'The body must be a JSON object.',
   tooLarge: `The request is larger than ${ACCOUNT_MAX_BODY_BYTES} bytes.`,
@@ -60,8 +62,14 @@ export async function identifyAccount(auth: AccountAuth, authorization: string |
   if (!token) throw new AccountRefusal(401, ACCOUNT_MESSAGES.signIn);
   let decoded: Awaited<ReturnType<Auth['verifyIdToken']>>;
   try {
-    decoded = await auth.verifyIdToken(token);
-  } catch {
+    // Revocation checked too (docs/decisions/0119-account-deletion-and-retention.md): a deletion
+    // revokes the account's tokens at its start.
+    decoded = await auth.verifyIdToken(token, true);
+  } catch (error) {
+    // A deletion that failed half way revoked the tokens: the site asks for the password again
+    // (reauth-required) and retries with the new sign-in.
+    if ((error as { code?: string }).code === 'auth/id-token-revoked')
+      throw new AccountRefusal(401, ACCOUNT_MESSAGES.revoked, 'reauth-required');
     throw new AccountRefusal(401, ACCOUNT_MESSAGES.badToken);
   }
   // An anonymous visitor of the forms has a uid too, but no account.

@@ -17,9 +17,11 @@ export {
 } from './billing-messages';
 export {
   ACCOUNT_DELETED_SUBJECT,
+  CLOSED_ACCOUNT_REFUND_SUBJECT,
   UNSUBSCRIBE_FOOTER_TEXT,
   UNSUBSCRIBE_TOKEN_PARAM,
   accountDeletedMail,
+  closedAccountRefundMail,
   unsubscribeFooter,
   unsubscribeUrl,
 } from './account-messages';

@@ -3,6 +3,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { externalLinks } from '@/config/external-links';
 import { paths } from '@/config/paths';
+import { OPEN_CHECKOUT_AT_DELETION } from '@/data/users';
 import { expectDecorativeIcons } from '@/ui/icons.testing';
 import { LegalDocumentView } from './legal-document';
 import type { LegalDocument } from './legal-documents';
@@ -94,5 +95,11 @@ describe('the privacy policy', () => {
     const numberOf = (id: string) => privacyPolicy.sections.findIndex((section) => section.id === id) + 1;
     expect(sectionText('california')).toContain(`listed in section ${numberOf('how-we-use-information')}`);
     expect(sectionText('california')).toContain(`listed in section ${numberOf('sharing')}`);
+  });
+
+  it('says what deleting the account does to a checkout left open, in the words of the dialog and the mail', () => {
+    renderDocument(privacyPolicy);
+    expect(sectionText('deleting-your-account')).toContain(OPEN_CHECKOUT_AT_DELETION);
+    expect(sectionText('deleting-your-account')).toContain('your account can start no new checkout');
   });
 });

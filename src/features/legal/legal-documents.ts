@@ -35,7 +35,7 @@ export const privacyPolicyMeta: LegalDocumentMeta = {
   title: 'Privacy policy',
   summary: 'What we collect when you use our site, store and customer area, why, how long we keep it, and your rights.',
   path: paths.privacyPolicy,
-  lastUpdated: '2026-11-26',
+  lastUpdated: '2026-11-29',
 };
 
 export const termsOfServiceMeta: LegalDocumentMeta = {

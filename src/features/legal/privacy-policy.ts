@@ -1,4 +1,5 @@
 import { BRAND } from '@/config/brand';
+import { OPEN_CHECKOUT_AT_DELETION } from '@/data/users';
 import { privacyPolicyMeta, type LegalDocument } from './legal-documents';
 
 const { name, company, city } = BRAND;
@@ -146,6 +147,7 @@ export const privacyPolicy: LegalDocument = {
             'if you unsubscribed from our emails, we keep a one-way hash of your email address, so that those emails stay off.',
           ],
         },
+        `${OPEN_CHECKOUT_AT_DELETION} From the moment you confirm, your account can start no new checkout, and any other device signed in to it is signed out within the hour.`,
         'We also keep a note that an account was deleted and when, under a one-way hash of its user ID, with nothing else about you.',
       ],
     },

@@ -1,15 +1,16 @@
-/** Checkout Sessions (`/v1/checkout/sessions`): create (with the test controls' failure rules), retrieve,
- *  list their line items, expire. */
+/** Checkout Sessions (`/v1/checkout/sessions`): create (with the test controls' failure rules), list,
+ *  retrieve, list their line items, expire. */
 import { getPrice } from '../resources/catalogue';
 import { checkDiscount, checkTaxLocation, expanders, matchesRule, renderSession, getSession } from '../resources/checkout-lookup';
-import { expireSession } from '../resources/checkout-expiry';
+import { expireIfDue, expireSession } from '../resources/checkout-expiry';
 import { parseCreateParams, checkExpiresAt, newSession, lineItemList, type PriceResolver } from '../resources/checkout-sessions';
 import { refreshTotals, taxAddress } from '../resources/checkout-totals';
 import { sessionNow, type StandIn } from '../resources/context';
 import { getCustomer } from '../resources/customers';
 import { invalidRequest } from '../resources/errors';
 import { assertExpandable } from '../resources/expand';
-import { rejectUnknown, parseExpand } from '../resources/params';
+import { asString, oneOf, rejectUnknown, parseExpand } from '../resources/params';
+import { listRoute } from './resource-routes';
 import { type Route, ok } from './route';
 import type { SessionRecord } from '../resources/store';
 
@@ -29,6 +30,12 @@ const priceResolver =
       productImages: product?.product?.images ?? [],
     };
   };
+
+const SESSION_STATUSES = ['open', 'complete', 'expired'] as const;
+
+/** The stored sessions in the order they were made, each with its place as `seq` (newest first
+ *  needs a tie-break within one second). */
+const sessionsInOrder = (standIn: StandIn) => [...standIn.store.sessions.values()].map((record, seq) => ({ record, seq }));
 
 export const checkoutRoutes: Route[] = [
   {
@@ -72,6 +79,31 @@ export const checkoutRoutes: Route[] = [
       return ok(renderSession(standIn, session, params.expand));
     },
   },
+  listRoute({
+    path: /^\/v1\/checkout\/sessions$/,
+    url: '/v1/checkout/sessions',
+    noun: 'checkout.session',
+    filters: ['customer', 'status', 'subscription'],
+    expanders,
+    select(standIn, form) {
+      const customerId = asString(form.customer, ['customer']);
+      const subscriptionId = asString(form.subscription, ['subscription']);
+      const status = oneOf(form.status, ['status'], SESSION_STATUSES);
+      return sessionsInOrder(standIn).filter(({ record }) => {
+        // A session past its expires_at is listed as what it is: expired.
+        expireIfDue(standIn, record);
+        const { session } = record;
+        return (
+          (customerId === undefined || session.customer === customerId) &&
+          (subscriptionId === undefined || session.subscription === subscriptionId) &&
+          (status === undefined || session.status === status)
+        );
+      });
+    },
+    created: ({ record }) => record.session.created,
+    objectOf: (_standIn, { record }) => record.session,
+    render: renderSession,
+  }),
   {
     method: 'GET',
     path: /^\/v1\/checkout\/sessions\/([^/]+)$/,

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { User } from 'firebase/auth';
 import { MemoryRouter } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { OPEN_CHECKOUT_AT_DELETION } from '@/data/users';
 import { AUTH_ERROR_MESSAGES } from '@/session/auth-errors';
 import { DeleteAccountDialog } from './delete-account-dialog';
 import { DELETE_ACCOUNT_MESSAGES } from './messages';
@@ -33,6 +34,8 @@ describe('DeleteAccountDialog', () => {
   it('says what happens before anything does: plans cancelled now, not refunded, invoices kept', () => {
     const { dialog } = open();
     for (const line of DELETE_ACCOUNT_MESSAGES.consequences) expect(dialog).toHaveTextContent(line);
+    // A checkout left open: closed, and a payment that still gets through refunded (the policy and the mail say the same).
+    expect(dialog).toHaveTextContent(OPEN_CHECKOUT_AT_DELETION);
     expect(dialog).toHaveTextContent(DELETE_ACCOUNT_MESSAGES.refund);
     expect(within(dialog).getByRole('link', { name: 'Contact support' })).toHaveAttribute('href', '/support');
     expect(mocks.deleteAccount).not.toHaveBeenCalled();

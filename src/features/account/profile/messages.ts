@@ -1,4 +1,5 @@
 /** The profile page's texts, defined once. */
+import { OPEN_CHECKOUT_AT_DELETION } from '@/data/users';
 import type { AlertMessage } from '@/ui/alerts';
 
 /** Profile settings (docs/product.md#profile-settings; the phone text per docs/decisions/0008-fix-evident-spec-defects.md).
@@ -49,6 +50,7 @@ export const DELETE_ACCOUNT_MESSAGES = {
     'Every plan you have is cancelled now, and you will not be charged again.',
     'Your profile, your sign-in and your billing details are deleted; your orders are kept for accounting without your name or email.',
     'Your invoices are kept by our payment provider as long as the law requires, up to 10 years.',
+    OPEN_CHECKOUT_AT_DELETION,
   ],
   refund: 'The current billing period is not refunded automatically. To ask for a refund, contact us before you delete your account.',
   passwordRequired: 'Please enter your password',
