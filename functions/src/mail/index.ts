@@ -25,6 +25,7 @@ export {
 } from './account-messages';
 export {
   CLAIM_ORDER_SUBJECT,
+  NOT_A_SITE_PAGE,
   PREORDER_SUBJECT,
   WAITLIST_SUBJECT,
   SPACE_PASS_SUBJECT,
@@ -33,6 +34,7 @@ export {
   claimOrderUrl,
   contactInquiryMail,
   joinListConfirmationMail,
+  sitePagePath,
   spacePassMail,
   spacePassUrl,
   verifyEmailMail,
