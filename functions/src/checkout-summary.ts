@@ -17,6 +17,7 @@ import { isSubscriptionStatus, TERM_MONTHS } from '../../src/catalog/subscriptio
 import { clientAddress } from './client-address';
 import { applyCors, requireMethod, sendError } from './http';
 import { ORDERS_PATH } from '../../src/data/orders';
+import { PERSONAL_DATA_REMOVED_FIELD } from './account/delete-account';
 import { takeAllowance } from './rate-limit';
 import { isStripeId } from './stripe-ids';
 
@@ -34,8 +35,14 @@ export interface CheckoutSummaryDependencies {
   missLimit?: { max: number; windowMs: number };
 }
 
+/** The words for every request that reaches an order of a deleted account by a proof a stranger
+ *  may hold (its session id, a mailed link): nothing of it is shown, claimed or opened. */
+export const CLOSED_ORDER_MESSAGE =
+  'This order belonged to an account that has been deleted: it cannot be added to an account, and its details, billing and invoices can no longer be opened here. If it was yours, please contact us.';
+
 export const SUMMARY_MESSAGES = {
   notFound: 'No purchase of ours has this Checkout session.',
+  closed: CLOSED_ORDER_MESSAGE,
   tooMany: 'Too many look-ups of unknown purchases from your network. Please try again in an hour, or use the link in your order email.',
 } as const;
 
@@ -53,6 +60,14 @@ export async function orderOfSession(
     return true;
   });
   return located;
+}
+
+/** Whether the order's buyer deleted their account: deletion removes the buyer and marks the order
+ *  (docs/decisions/0119-account-deletion-and-retention.md). The session id and the links of such an
+ *  order live on in the person's browser history, shared screens and data export, so none of them
+ *  may reach anything of it (docs/decisions/0110-guest-orders-by-proof-of-purchase.md). */
+export function isClosedOrder(order: Record<string, unknown>): boolean {
+  return order[PERSONAL_DATA_REMOVED_FIELD] !== undefined && order[PERSONAL_DATA_REMOVED_FIELD] !== null;
 }
 
 /** The summary of an order, or null when the order is not one the page can show. */
@@ -85,6 +100,11 @@ export async function handleCheckoutSummary(request: Request, response: Response
   }
 
   const located = await orderOfSession(deps.database, sessionId);
+  if (located !== null && isClosedOrder(located.order)) {
+    // Found, so not a guess to count; but what was bought is the deleted person's, and stays unsaid.
+    sendError(response, 410, SUMMARY_MESSAGES.closed);
+    return;
+  }
   const summary = located === null ? null : summariseOrder(located.order);
   if (summary !== null) {
     const body: CheckoutSummaryFound = { statusCode: 200, data: summary };

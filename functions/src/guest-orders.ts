@@ -3,8 +3,10 @@
  *  (`/thank-you?session_id=…`), or the claim link mailed to the address given at checkout. An
  *  email that matches proves nothing (nobody verifies what is typed on Stripe's page), so no email
  *  is compared at all (docs/decisions/0110-guest-orders-by-proof-of-purchase.md). Only the function
- *  links (the rules close orders to browsers), and an order that has a buyer is never moved. */
-import type { Auth } from 'firebase-admin/auth';
+ *  links (the rules close orders to browsers), and an order that has a buyer is never moved. An
+ *  order whose buyer deleted their account is never claimed again, by any proof, and an anonymous
+ *  visitor's token claims nothing. */
+import type { Auth, DecodedIdToken } from 'firebase-admin/auth';
 import type { Database } from 'firebase-admin/database';
 import { logger } from 'firebase-functions';
 import type { Request } from 'firebase-functions/v2/https';
@@ -14,7 +16,7 @@ import type { GuestOrderClaimed } from '../../src/catalog/checkout';
 import { ORDERS_PATH } from '../../src/data/orders';
 import { signedInCaller, SIGN_IN_NOT_VERIFIED } from './caller';
 import { refreshCardSummary } from './card-summary';
-import { orderOfSession } from './checkout-summary';
+import { CLOSED_ORDER_MESSAGE, isClosedOrder, orderOfSession } from './checkout-summary';
 import { checkClaimToken, markClaimLinkUsed } from './claim-links';
 import { keepCustomer, storedCustomerId } from './customers';
 import { applyCors, requireMethod, sendError } from './http';
@@ -38,6 +40,8 @@ export const CLAIM_MESSAGES = {
   usedLink: 'This claim link has already been used: the order is in the account that used it.',
   expiredLink: 'This claim link has expired. Please contact us to add the order to your account.',
   taken: 'This order belongs to another account.',
+  anonymous: 'Sign in with your email and password (or create an account) to add this order: a visitor’s session cannot hold orders.',
+  closed: CLOSED_ORDER_MESSAGE,
 } as const;
 
 type Proof = { kind: 'session'; sessionId: string } | { kind: 'token'; token: string };
@@ -68,6 +72,7 @@ async function locateBySession(deps: GuestOrdersDependencies, uid: string, sessi
   const located = await orderOfSession(deps.database, sessionId);
   if (located === null) return { ok: false, status: 404, message: CLAIM_MESSAGES.unknownSession };
   const { orderId, order } = located;
+  if (isClosedOrder(order)) return { ok: false, status: 410, message: CLAIM_MESSAGES.closed };
   if (order.buyer === uid) return { ok: true, alreadyYours: orderId };
   if (order.buyer !== undefined && order.buyer !== null) return { ok: false, status: 409, message: CLAIM_MESSAGES.taken };
   let customerId = isStripeId('customer', order.customerId) ? order.customerId : null;
@@ -99,6 +104,7 @@ async function locateByToken(deps: GuestOrdersDependencies, uid: string, token: 
   }
   const order = (await deps.database.ref(`${ORDERS_PATH}/${check.orderId}`).get()).val() as Record<string, unknown> | null;
   if (order === null) return { ok: false, status: 404, message: CLAIM_MESSAGES.unknownLink };
+  if (isClosedOrder(order)) return { ok: false, status: 410, message: CLAIM_MESSAGES.closed };
   if (order.buyer === uid) return { ok: true, alreadyYours: check.orderId };
   if (order.buyer !== undefined && order.buyer !== null) return { ok: false, status: 409, message: CLAIM_MESSAGES.taken };
   return {
@@ -107,13 +113,25 @@ async function locateByToken(deps: GuestOrdersDependencies, uid: string, token: 
   };
 }
 
-/** Gives the order the buyer `uid` if it has none: a transaction on `buyer`, so two claims (two
- *  tabs, two accounts holding the same link) cannot both take it. Answers whether `uid` has it. */
-export async function attachBuyer(database: Database, orderId: string, uid: string): Promise<boolean> {
-  const result = await database
-    .ref(`${ORDERS_PATH}/${orderId}/buyer`)
-    .transaction((current: unknown) => (current === null ? uid : undefined), undefined, false);
-  return result.snapshot.val() === uid;
+/** Gives the order the buyer `uid` if it has none and its buyer did not delete their account: a
+ *  transaction on the order, so two claims (two tabs, two accounts holding the same link) cannot
+ *  both take it, nor can a claim take an order that a deletion anonymises meanwhile. Answers
+ *  whether `uid` has it now, or why not. */
+export async function attachBuyer(database: Database, orderId: string, uid: string): Promise<'attached' | 'taken' | 'closed'> {
+  const result = await database.ref(`${ORDERS_PATH}/${orderId}`).transaction(
+    (current: Record<string, unknown> | null) => {
+      // null may be the SDK's guess before the server's value: writing null back (a no-op if the
+      // order really is gone) makes the server answer with what is stored.
+      if (current === null) return null;
+      if ((current.buyer !== undefined && current.buyer !== null) || isClosedOrder(current)) return undefined;
+      return { ...current, buyer: uid };
+    },
+    undefined,
+    false,
+  );
+  const order = result.snapshot.val() as Record<string, unknown> | null;
+  if (result.committed && order?.buyer === uid) return 'attached';
+  return order !== null && isClosedOrder(order) ? 'closed' : 'taken';
 }
 
 /** The guest's customer becomes the account's when the account has none. Checkout made that
@@ -143,8 +161,21 @@ export async function handleClaimGuestOrders(request: Request, response: Respons
   if (applyCors(request, response, deps.siteOrigins, 'POST, OPTIONS') === 'answered') return;
   if (!requireMethod(request, response, 'POST')) return;
 
-  const caller = await signedInCaller(deps.auth, request, response, 'claimGuestOrders', CLAIM_MESSAGES);
+  // The decoded token is kept to see how the caller signed in; the check itself stays the shared one.
+  let decoded: DecodedIdToken | null = null;
+  const auth: Pick<Auth, 'verifyIdToken'> = {
+    verifyIdToken: async (...args) => (decoded = await deps.auth.verifyIdToken(...args)),
+  };
+  const caller = await signedInCaller(auth, request, response, 'claimGuestOrders', CLAIM_MESSAGES);
   if (!caller) return;
+  // The forms sign visitors in anonymously (docs/decisions/0111-submissions-through-the-server.md):
+  // such an account has no way back to it once the browser forgets it, and is swept when idle, so
+  // an order claimed into it would be lost to its buyer and held by a throwaway account.
+  if ((decoded as DecodedIdToken | null)?.firebase?.sign_in_provider === 'anonymous') {
+    logger.info('claimGuestOrders: refused an anonymous sign-in');
+    sendError(response, 401, CLAIM_MESSAGES.anonymous);
+    return;
+  }
   const proof = proofOf(request.body);
   if (proof === null) {
     sendError(response, 400, CLAIM_MESSAGES.body, 'body');
@@ -165,8 +196,9 @@ export async function handleClaimGuestOrders(request: Request, response: Respons
     return;
   }
   const { orderId, customerId } = located.found;
-  if (!(await attachBuyer(deps.database, orderId, caller.uid))) {
-    sendError(response, 409, CLAIM_MESSAGES.taken);
+  const attached = await attachBuyer(deps.database, orderId, caller.uid);
+  if (attached !== 'attached') {
+    sendError(response, attached === 'closed' ? 410 : 409, CLAIM_MESSAGES[attached]);
     return;
   }
   // Whatever proved it, the order has its buyer now: its mailed link is spent too.

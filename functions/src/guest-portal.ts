@@ -1,13 +1,17 @@
 /** guestPortal: a guest's mailed Manage your plan link opens the billing portal of that order's
  *  Stripe customer, once (docs/decisions/0117-guest-manage-links.md). POST { token } → 200 { url };
  *  400 malformed, 404 unknown or forged, 410 expired or used. Links that are not ours are counted
- *  per client address (20 an hour), so a script cannot try tokens without end. */
+ *  per client address (20 an hour), so a script cannot try tokens without end. A link of an order
+ *  whose buyer deleted their account opens nothing (410): the customer Stripe keeps for accounting
+ *  is not the link holder's to manage (docs/decisions/0110-guest-orders-by-proof-of-purchase.md). */
 import type { Database } from 'firebase-admin/database';
 import { logger } from 'firebase-functions';
 import type { Request } from 'firebase-functions/v2/https';
 import type { Response } from 'express';
 import Stripe from 'stripe';
 import { GUEST_PORTAL_MESSAGES, type GuestPortalOpened } from '../../src/catalog/plan-changes';
+import { ORDERS_PATH } from '../../src/data/orders';
+import { CLOSED_ORDER_MESSAGE, isClosedOrder } from './checkout-summary';
 import { clientAddress } from './client-address';
 import { applyCors, requireMethod, sendError } from './http';
 import { useManageLink } from './manage-links';
@@ -54,6 +58,14 @@ export async function handleGuestPortal(request: Request, response: Response, de
     if (use.reason === 'malformed') return miss(400, GUEST_PORTAL_MESSAGES.malformed, 'token');
     if (use.reason === 'unknown') return miss(404, GUEST_PORTAL_MESSAGES.unknown);
     return miss(410, GUEST_PORTAL_MESSAGES.spent);
+  }
+  const order = (await deps.database.ref(`${ORDERS_PATH}/${use.orderId}`).get()).val() as Record<string, unknown> | null;
+  if (order !== null && isClosedOrder(order)) {
+    // Given back, so that every visit of the link gives this reason: it can never open anything.
+    await use.release();
+    logger.info('guestPortal: refused a link of a deleted account’s order', { orderId: use.orderId });
+    sendError(response, 410, CLOSED_ORDER_MESSAGE);
+    return;
   }
 
   let session: Stripe.BillingPortal.Session;

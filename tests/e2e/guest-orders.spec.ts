@@ -9,11 +9,14 @@ import { SERVICE_LABELS } from '../../src/catalog/services';
 import { paths } from '../../src/config/paths';
 import { createAccount, expectRefusedRequests, readDatabase, signInThroughPage, uniqueEmail } from './auth.testing';
 import { PASSWORD, PAY_TIMEOUT_MS, continueToStripe, orderCard, payOnStripe } from './checkout.testing';
-import { expect, test } from './fixtures.testing';
+import { FUNCTION_CALL_TIMEOUT_MS, expect, test } from './fixtures.testing';
 
 /** What the claim function answers for a link somebody else used (functions/src/guest-orders.ts). */
 const USED_LINK = 'This claim link has already been used: the order is in the account that used it.';
 const SERVICE = SERVICE_LABELS.websites;
+/** What every way in answers for an order of a deleted account (functions/src/checkout-summary.ts). */
+const CLOSED_ORDER =
+  'This order belonged to an account that has been deleted: it cannot be added to an account, and its details, billing and invoices can no longer be opened here. If it was yours, please contact us.';
 
 /** A visitor buys the Websites Earth plan, typing `email` on Stripe's page, and lands on the
  *  thank-you page. Answers the order and its session. */
@@ -109,6 +112,56 @@ test('the mailed claim link adds the order to the account that opens it, once', 
   await other.goto(link.replace(/.$/, (last) => (last === 'A' ? 'B' : 'A')));
   await expect(other.getByRole('alert')).toContainText('This claim link is not valid');
   expect(await readDatabase(`all_orders/${orderId}/buyer`)).toBe(buyer);
+  await other.close();
+  expect(consoleErrors).toEqual([]);
+});
+
+test('a deleted account’s order: a stranger holding its old thank-you address sees nothing of it and cannot add it', async ({
+  page,
+  browser,
+  consoleErrors,
+}) => {
+  test.setTimeout(120_000);
+  // A visitor buys, adds the order to a new account from the thank-you page, and later deletes it.
+  const typed = uniqueEmail('deleted');
+  const { orderId, sessionId } = await buyAsGuest(page, typed);
+  const thankYou = `${paths.thankYou}?session_id=${sessionId}`;
+  const link = await claimLinkFor(typed);
+  const buyerEmail = uniqueEmail('deleted-buyer');
+  await createAccount(buyerEmail, PASSWORD);
+  await summary(page).getByRole('link', { name: 'Sign in' }).click();
+  await signInThroughPage(page, { email: buyerEmail, password: PASSWORD });
+  await expect(summary(page).getByRole('status')).toHaveText(GUEST_ORDER_TEXTS.added);
+  await page.goto(paths.profileSettings);
+  await page.getByRole('button', { name: 'Delete account' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete your account' });
+  await dialog.getByLabel('Your password').fill(PASSWORD);
+  await dialog.getByLabel('Type DELETE to confirm').fill('DELETE');
+  await dialog.getByRole('button', { name: 'Delete my account' }).click();
+  await expect(page).toHaveURL(paths.home, { timeout: FUNCTION_CALL_TIMEOUT_MS });
+  expect(await readDatabase(`all_orders/${orderId}/buyer`)).toBeNull();
+
+  // Someone else finds the address (browser history, a shared screen, the data export).
+  const strangerEmail = uniqueEmail('stranger');
+  const stranger = await createAccount(strangerEmail, PASSWORD);
+  const other = await browser.newPage();
+  const otherErrors: string[] = [];
+  other.on('console', (message) => message.type() === 'error' && otherErrors.push(message.text()));
+  await signInThroughPage(other, { email: strangerEmail, password: PASSWORD }, `${paths.signIn}?next=${encodeURIComponent(thankYou)}`);
+  await expect(other).toHaveURL(thankYou);
+  await expect(summary(other).getByRole('alert')).toHaveText(CLOSED_ORDER);
+  // Not what was bought, nor a way to add it.
+  await expect(summary(other)).not.toContainText(SERVICE);
+  await expect(summary(other).getByRole('status')).toHaveCount(0);
+  // The claim link mailed at checkout went with the account.
+  await other.goto(link);
+  await expect(other.getByRole('alert')).toContainText('This claim link is not valid');
+  expectRefusedRequests(otherErrors, 410);
+  expectRefusedRequests(otherErrors, 404);
+  expect(otherErrors).toEqual([]);
+  expect(await readDatabase(`all_orders/${orderId}/buyer`)).toBeNull();
+  expect(await readDatabase(`customers/${stranger}`)).toBeNull();
+  expect(await readDatabase(`billing/${stranger}`)).toBeNull();
   await other.close();
   expect(consoleErrors).toEqual([]);
 });

@@ -27,6 +27,7 @@ export {
 } from './account-messages';
 export {
   CLAIM_ORDER_SUBJECT,
+  NOT_A_SITE_PAGE,
   PREORDER_SUBJECT,
   WAITLIST_SUBJECT,
   SPACE_PASS_SUBJECT,
@@ -35,6 +36,7 @@ export {
   claimOrderUrl,
   contactInquiryMail,
   joinListConfirmationMail,
+  sitePagePath,
   spacePassMail,
   spacePassUrl,
   verifyEmailMail,

@@ -4,7 +4,7 @@
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { start, WRONG_PRIVATE_KEY_TEXT, type RunningEmailJs } from '@leopard/emailjs-stand-in';
-import { escapeHtml, sendMail, spacePassMail, verifyEmailMail, type MailSettings } from '.';
+import { contactInquiryMail, escapeHtml, NOT_A_SITE_PAGE, sendMail, spacePassMail, verifyEmailMail, type MailSettings } from '.';
 
 const KEY = 'emailjs_private_mail_test';
 const SITE = 'https://leopard.example';
@@ -99,6 +99,24 @@ describe('the mails', () => {
     expect(mail.html).toContain(escapeHtml(name));
     expect(mail.text).toContain(name);
     expect(escapeHtml(`<>&"'`)).toBe('&lt;&gt;&amp;&quot;&#39;');
+  });
+
+  it('the inquiry’s "Sent from" is a link on the site, never to another host, whatever page it is given', () => {
+    const fields = { name: 'Ada', email: 'ada@example.com', phone: '+16195550100', city: 'San Diego', message: 'Hi' };
+    const sentFrom = (page: string) => /^Sent from: (.*)$/m.exec(contactInquiryMail({ fields, page, siteUrl: SITE }).text)![1];
+    expect(sentFrom('/contact')).toBe(`${SITE}/contact`);
+    expect(sentFrom('/support/./../contact?x=1')).toBe(`${SITE}/contact?x=1`);
+    for (const page of [
+      '//evil.test/x',
+      '/\\evil.test/x',
+      '/..//evil.test/x',
+      '/%2e%2e//evil.test/x',
+      '/.//evil.test/x',
+      'https://evil.test/x',
+    ]) {
+      expect(sentFrom(page), page).toBe(NOT_A_SITE_PAGE);
+      expect(JSON.stringify(contactInquiryMail({ fields, page, siteUrl: SITE })), page).not.toContain('evil.test');
+    }
   });
 
   it('the verification mail carries the link Auth made, escaped in HTML', () => {

@@ -3,7 +3,7 @@
 import { CLAIM_LINK_DAYS, CLAIM_TOKEN_PARAM } from '../../../src/catalog/checkout';
 import { BRAND } from '../../../src/config/brand';
 import { PAGE_TITLES } from '../../../src/config/page-titles';
-import { paths } from '../../../src/config/paths';
+import { paths, safeNextPath } from '../../../src/config/paths';
 import { unsubscribeFooter } from './account-messages';
 import { escapeHtml, link, mailDocument, paragraph } from './html';
 import type { MailContent } from './send-mail';
@@ -91,8 +91,29 @@ export function claimOrderMail({ product, token, siteUrl }: { product: string; t
   };
 }
 
+/** The path `raw` names on the site, resolved as sign-in's `next` is (src/config/paths.ts), or
+ *  null when it could name another site. A resolved path starting "//" is refused too:
+ *  "/..//evil.test" and "/%2e%2e//evil.test" resolve to "//evil.test", which a link made of it
+ *  reads as the host evil.test (docs/decisions/0111-submissions-through-the-server.md). */
+export function sitePagePath(raw: string): string | null {
+  const path = safeNextPath(raw);
+  return path === null || path.startsWith('//') ? null : path;
+}
+
+/** What "Sent from" says of a page that is not the site's: nothing of it, which a mail program
+ *  could turn into a link. */
+export const NOT_A_SITE_PAGE = 'a page that is not on this site';
+
+/** The inquiry's "Sent from": the address on the site of a path of the site, else no address. */
+function sentFrom(siteUrl: string, page: string): string {
+  const path = sitePagePath(page);
+  const link = path === null ? null : siteLink(siteUrl, path);
+  return link !== null && new URL(link).origin === new URL(siteUrl).origin ? link : NOT_A_SITE_PAGE;
+}
+
 /** The contact form's inquiry, mailed to Leopard's inbox with a reply going to the sender
- *  (docs/decisions/0111-submissions-through-the-server.md). Every field is escaped in the HTML. */
+ *  (docs/decisions/0111-submissions-through-the-server.md). Every field is escaped in the HTML,
+ *  and "Sent from" can only be an address on the site. */
 export function contactInquiryMail({
   fields,
   page,
@@ -108,7 +129,7 @@ export function contactInquiryMail({
     ['Email', fields.email],
     ['Phone', fields.phone],
     ['City', fields.city],
-    ['Sent from', siteLink(siteUrl, page)],
+    ['Sent from', sentFrom(siteUrl, page)],
   ];
   return {
     subject,

@@ -17,7 +17,15 @@ import { optedOutOfAll } from '../account/unsubscribe';
 import { signedInCaller } from '../caller';
 import { clientAddress } from '../client-address';
 import { applyCors, requireMethod, sendError } from '../http';
-import { contactInquiryMail, isMailConfigured, joinListConfirmationMail, sendMail, unsubscribeUrl, type MailSettings } from '../mail';
+import {
+  contactInquiryMail,
+  isMailConfigured,
+  joinListConfirmationMail,
+  sendMail,
+  sitePagePath,
+  unsubscribeUrl,
+  type MailSettings,
+} from '../mail';
 import { takeAllowance } from '../rate-limit';
 
 /** The largest form is a 5,000-character message and four short fields; even all in four-byte
@@ -35,6 +43,19 @@ export const SUBMISSION_LIMITS = {
 } as const;
 
 export const visitorBucket = (kind: string) => `submission-visitor-${kind}`;
+
+/** The key of the per-recipient mail cap: one count per mailbox however the address is spelt. Lower
+ *  case; the local part without a "+tag" (most providers deliver "ann+x@" to "ann@") and without
+ *  dots (Gmail delivers "a.nn@" to "ann@"); the domain without a trailing dot ("example.com." is
+ *  "example.com"). Where a provider tells dots or tags apart, two mailboxes share one count: that
+ *  only ever sends fewer confirmations, never more (docs/decisions/0111-submissions-through-the-server.md). */
+export function recipientCapKey(email: string): string {
+  const address = email.trim().toLowerCase();
+  const at = address.lastIndexOf('@');
+  const local = address.slice(0, at).split('+')[0]!.replaceAll('.', '');
+  const domain = address.slice(at + 1).replace(/\.+$/, '');
+  return `${local}@${domain}`;
+}
 
 export interface SubmitFormDependencies {
   auth: Pick<Auth, 'verifyIdToken'>;
@@ -59,6 +80,7 @@ export const SUBMIT_FORM_MESSAGES = {
   tooLarge: `The request is larger than ${SUBMIT_FORM_MAX_BODY_BYTES} bytes.`,
   visitorLimit: 'You have sent several of these in the last hour. Please try again later.',
   addressLimit: 'Many submissions have come from your network today. Please try again later.',
+  page: 'page must be the path of the page on this site that the form is on, such as /contact: a path that leads to another site is not one.',
 } as const;
 
 function bodySize(request: Request): number {
@@ -96,7 +118,7 @@ async function mailSubmission(
     return false;
   }
   // Counted before sending, so a provider that fails does not reopen the cap for a flood.
-  const allowance = await takeAllowance(deps.database, { ...SUBMISSION_LIMITS.recipient, key: to.toLowerCase(), now });
+  const allowance = await takeAllowance(deps.database, { ...SUBMISSION_LIMITS.recipient, key: recipientCapKey(to), now });
   if (!allowance.allowed) {
     logger.info('submitForm: stored without a mail, the recipient had enough mail today', { kind: submission.kind });
     return false;
@@ -133,6 +155,10 @@ export async function handleSubmitForm(request: Request, response: Response, dep
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return sendError(response, 400, SUBMIT_FORM_MESSAGES.body);
   const parsed = parseSubmission(body);
   if (!parsed.ok) return sendError(response, 400, parsed.message, parsed.field);
+  // The inquiry's mail links to the page: only a path that stays on the site, stored as resolved.
+  const page = sitePagePath(parsed.page);
+  if (page === null) return sendError(response, 400, SUBMIT_FORM_MESSAGES.page, 'page');
+  const submission = { ...parsed, page };
 
   const now = (deps.now ?? Date.now)();
   // The visitor first: a visitor over their own count does not use up their address's.
@@ -149,10 +175,10 @@ export async function handleSubmitForm(request: Request, response: Response, dep
     return refuseLimited(response, 'address', address.retryAfterMs);
   }
 
-  const record = { ...parsed.fields, page: parsed.page, createdAt: ServerValue.TIMESTAMP };
-  const stored = deps.database.ref(`submissions/${parsed.kind}`).push();
+  const record = { ...submission.fields, page, createdAt: ServerValue.TIMESTAMP };
+  const stored = deps.database.ref(`submissions/${submission.kind}`).push();
   await stored.set(record);
-  const mailed = await mailSubmission(deps, parsed as Parameters<typeof mailSubmission>[1], now);
+  const mailed = await mailSubmission(deps, submission as Parameters<typeof mailSubmission>[1], now);
   const answer: SubmitFormStored = { statusCode: 201, data: { id: stored.key!, mailed } };
   response.status(201).json(answer);
 }

@@ -13,7 +13,7 @@ import { identityToolkit } from '../auth-emulator.testing';
 import { startDatabaseApp, type DatabaseApp } from '../emulators.testing';
 import { post, testServers, type JsonAnswer } from '../http.testing';
 import { sharedAuthEmulator, type SharedAuth } from '../shared-auth.testing';
-import { APP_CHECK_HEADER, handleSubmitForm, type SubmitFormDependencies } from './handler';
+import { APP_CHECK_HEADER, handleSubmitForm, SUBMIT_FORM_MESSAGES, type SubmitFormDependencies } from './handler';
 
 const SITE = 'http://127.0.0.1:4173';
 const PRIVATE_KEY = 'emailjs_private_submit_test';
@@ -205,6 +205,30 @@ describe('limits', () => {
       MAILS_PER_RECIPIENT.max,
     );
   });
+
+  it(`at most ${MAILS_PER_RECIPIENT.max} a day to one mailbox through its +tag, dotted and trailing-dot spellings; another mailbox still gets its mail`, async () => {
+    const spellings = [
+      'Victim.Name+one@example.com',
+      'victimname+two@example.com',
+      'victim.name@example.com.',
+      'v.i.c.t.i.m.n.a.m.e+4@EXAMPLE.COM',
+    ];
+    const mailed: boolean[] = [];
+    for (const email of spellings) {
+      const answer = await submit(await visitor(), { kind: 'waitlist', fields: { full__name: 'Not Victim', email }, page: '/waitlist' });
+      expect(answer.status).toBe(201);
+      mailed.push((answer.json.data as { mailed: boolean }).mailed);
+    }
+    expect(mailed).toEqual([true, true, true, false]);
+    expect(await stored('waitlist')).toHaveLength(spellings.length);
+    expect(emailjs.received()).toHaveLength(MAILS_PER_RECIPIENT.max);
+    const other = await submit(await visitor(), {
+      kind: 'preorder',
+      fields: { ...JOIN, email: 'victim.other@example.com' },
+      page: '/preorder',
+    });
+    expect(other.json.data).toMatchObject({ mailed: true });
+  });
 });
 
 describe('refused before anything is stored or mailed', () => {
@@ -247,6 +271,14 @@ describe('refused before anything is stored or mailed', () => {
       field: 'programme',
     },
     { name: 'a page that is not a path', body: { kind: 'preorder', fields: JOIN, page: 'https://evil.example' }, field: 'page' },
+    // Each would make the inquiry's "Sent from" a link to another host.
+    ...['//evil.test/x', '/\\evil.test/x', '/..//evil.test/x', '/%2e%2e//evil.test/x', '/.//evil.test/x', '/a/..//evil.test'].map(
+      (page) => ({
+        name: `a page that resolves to another site (${page})`,
+        body: { kind: 'contact', fields: CONTACT, page },
+        field: 'page',
+      }),
+    ),
     {
       name: 'a priority object instead of text',
       body: { kind: 'contact', fields: { ...CONTACT, message: { '.value': 'hi', '.priority': 'x' } }, page: '/' },
@@ -299,6 +331,24 @@ describe('the mail', () => {
     expect(await stored('waitlist')).toHaveLength(1);
     expect(await stored('contact')).toHaveLength(1);
     expect(emailjs.received()).toEqual([]);
+  });
+
+  it('an inquiry’s "Sent from" links only to the site: the page is stored and linked as it resolves, and one that leaves the site is refused', async () => {
+    const token = await visitor();
+    const answer = await submit(token, { kind: 'contact', fields: CONTACT, page: '/support/../contact?from=%2F%2Fevil.test' });
+    expect(answer.status).toBe(201);
+    expect(await stored('contact')).toEqual([{ ...CONTACT, page: '/contact?from=%2F%2Fevil.test', createdAt: expect.any(Number) }]);
+    const [mailed] = emailjs.received();
+    expect(mailed!.params.message_text).toContain(`Sent from: ${SITE}/contact?from=%2F%2Fevil.test`);
+
+    const attack = await submit(token, { kind: 'contact', fields: CONTACT, page: '/..//evil.test/inbox' });
+    expect(attack).toEqual({
+      status: 400,
+      json: { statusCode: 400, error: { message: SUBMIT_FORM_MESSAGES.page, field: 'page' } },
+    });
+    expect(await stored('contact')).toHaveLength(1);
+    expect(emailjs.received()).toHaveLength(1);
+    expect(JSON.stringify(emailjs.received())).not.toContain('evil.test/inbox');
   });
 
   it('a provider that refuses: stored all the same, mailed: false', async () => {

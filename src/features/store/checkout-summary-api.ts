@@ -36,7 +36,12 @@ function toSummary(data: Record<string, unknown>): CheckoutSummary | null {
 }
 
 export type SummaryAnswer =
-  { ok: true; summary: CheckoutSummary } | { ok: false; /** the function's own words (too many look-ups) */ message: string | null };
+  | { ok: true; summary: CheckoutSummary }
+  | { ok: false; /** the function's own words (too many look-ups, an order of a deleted account) */ message: string | null };
+
+/** The refusals whose words the page shows as they are: 429, too many look-ups; 410, the order of
+ *  an account that was deleted (docs/decisions/0110-guest-orders-by-proof-of-purchase.md). */
+const TOLD_STATUSES: readonly number[] = [410, 429];
 
 /** The summary, or why it cannot be had (unknown session, too many look-ups, no service, a bad answer). */
 export async function fetchCheckoutSummary(sessionId: string): Promise<SummaryAnswer> {
@@ -44,5 +49,5 @@ export async function fetchCheckoutSummary(sessionId: string): Promise<SummaryAn
   const data = successData(answer, 200) ?? (answer.reached && answer.status === 200 && isRecord(answer.body) ? answer.body : null);
   const summary = data ? toSummary(data) : null;
   if (summary) return { ok: true, summary };
-  return { ok: false, message: answer.reached && answer.status === 429 ? refusalOf(answer).message : null };
+  return { ok: false, message: answer.reached && TOLD_STATUSES.includes(answer.status) ? refusalOf(answer).message : null };
 }
