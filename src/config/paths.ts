@@ -79,18 +79,45 @@ function holdsUnsafeCharacter(raw: string): boolean {
   });
 }
 
-/** Only a path on this site, and never the sign-in page itself: `raw` must start with "/", hold
- *  nothing a URL parser would rewrite, and resolve to this origin; the answer is the path it
- *  resolves to (path, query and fragment). */
-export function safeNextPath(raw: string | null | undefined): string | null {
-  if (!raw?.startsWith('/') || holdsUnsafeCharacter(raw)) return null;
-  let url: URL;
+/** The path as the router reads it when it matches routes: percent-decoded (null when it cannot be,
+ *  a malformed escape). */
+function decodedPath(pathname: string): string | null {
   try {
-    url = new URL(raw, RESOLVE_BASE);
+    return decodeURIComponent(pathname);
   } catch {
     return null;
   }
-  if (url.origin !== RESOLVE_BASE || url.pathname === paths.signIn) return null;
+}
+
+/** The sign-in page under any name the router matches to it (any case, a trailing slash). */
+function isSignInPage(decoded: string): boolean {
+  return decoded.toLowerCase().replace(/\/+$/, '') === paths.signIn;
+}
+
+/** `path` resolved against this site as a browser resolves a link (dot segments removed), or null
+ *  when it leaves the site or its path starts with "//", which the browser's history would read as
+ *  another host. */
+function resolvedOnSite(path: string): URL | null {
+  let url: URL;
+  try {
+    url = new URL(path, RESOLVE_BASE);
+  } catch {
+    return null;
+  }
+  return url.origin === RESOLVE_BASE && !url.pathname.startsWith('//') ? url : null;
+}
+
+/** Only a path on this site, and never the sign-in page itself: `raw` must start with "/", hold
+ *  nothing a URL parser would rewrite, and resolve to this origin; the answer is the path it
+ *  resolves to (path, query and fragment). Neither that path nor its decoded form, resolved again,
+ *  may start with "//": dot segments ("/..//evil.test", "/.//", "/%2e%2e//") resolve to one, and the
+ *  router, asked to go there, threw instead (docs/decisions/0009-sign-in-and-return-to.md#addendum-2026-11-29-dot-segments-and-encoded-slashes). */
+export function safeNextPath(raw: string | null | undefined): string | null {
+  if (!raw?.startsWith('/') || holdsUnsafeCharacter(raw)) return null;
+  const url = resolvedOnSite(raw);
+  if (!url) return null;
+  const decoded = decodedPath(url.pathname);
+  if (decoded === null || holdsUnsafeCharacter(decoded) || !resolvedOnSite(decoded) || isSignInPage(decoded)) return null;
   return url.pathname + url.search + url.hash;
 }
 

@@ -340,6 +340,69 @@ test.describe('session guard and sign-out', () => {
   });
 });
 
+// `?next=` whose dot segments resolve to "//evil.test/", which the browser's history reads as
+// another host: the router refused to go there and the page showed "Something went wrong", or the
+// person stayed on the form (docs/decisions/0009-sign-in-and-return-to.md#addendum-2026-11-29-dot-segments-and-encoded-slashes).
+test.describe('a next address that resolves to another host through dot segments', () => {
+  /** Exactly the query of the report: `/sign-in?next=%2F..%2F%2Fevil.test%2F`. */
+  const DOT_SEGMENTS = 'next=%2F..%2F%2Fevil.test%2F';
+  const VARIANTS = ['/.//evil.test', '/%2e%2e//evil.test/', '/%2E%2E//evil.test/', '//127.0.0.2:9', '/%2F/evil.test'];
+
+  const expectDashboard = async (page: Page) => {
+    await expect(page).toHaveURL(paths.dashboard);
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    await expect(page.getByText('Something went wrong')).toHaveCount(0);
+  };
+
+  test('signing in goes to the dashboard; signed in, the sign-in, sign-up and complete-profile pages forward there too', async ({
+    page,
+  }) => {
+    await signInThroughPage(page, DEMO_CUSTOMER, `${paths.signIn}?${DOT_SEGMENTS}`);
+    await expectDashboard(page);
+    for (const address of [paths.signIn, paths.signUp, paths.completeProfile]) {
+      await page.goto(`${address}?${DOT_SEGMENTS}`);
+      await expectDashboard(page);
+    }
+    for (const next of VARIANTS) {
+      await page.goto(`${paths.signIn}?next=${encodeURIComponent(next)}`);
+      await expectDashboard(page);
+    }
+  });
+
+  test('signing up goes to the dashboard', async ({ page }) => {
+    await page.goto(`${paths.signUp}?${DOT_SEGMENTS}`);
+    const input = validSignUp();
+    await fillSignUp(page, input);
+    await submitSignUp(page);
+    await expectAlert(page, { title: 'Welcome!', text: /successfully created/, icon: 'success' });
+    await expectDashboard(page);
+  });
+
+  test('completing a profile goes to the dashboard', async ({ page }) => {
+    const email = uniqueEmail('half-next');
+    const uid = await createAccount(email, 'half-made-1', { profile: false });
+    await signInThroughPage(page, { email, password: 'half-made-1' });
+    await expect(page).toHaveURL(new RegExp(`^[^?]*${paths.completeProfile}`));
+    await page.goto(`${paths.completeProfile}?${DOT_SEGMENTS}`);
+    const form = page.getByRole('form', { name: 'Complete your profile' });
+    for (const [label, value] of [
+      ['First name', 'Grace'],
+      ['Last name', 'Hopper'],
+      ['Phone number', '6195550188'],
+    ])
+      await form.getByLabel(label).fill(value);
+    for (const [label, option] of [
+      ['Month', 'December'],
+      ['Day', '9'],
+      ['Year', '1985'],
+    ])
+      await form.getByLabel(label).selectOption(option);
+    await form.getByRole('button', { name: 'Save and continue' }).click();
+    await expectDashboard(page);
+    expect(await readDatabase(`users/${uid}`)).toMatchObject({ firstName: 'Grace', email });
+  });
+});
+
 test('Firebase Auth loads only where it is needed', async ({ page }) => {
   const requests: string[] = [];
   page.on('request', (request) => requests.push(request.url()));

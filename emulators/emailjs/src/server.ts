@@ -9,16 +9,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import {
-  HttpError,
-  type OriginGate,
-  closeUnreadAfterAnswer,
-  originGate,
-  readBody,
-  refusalText,
-  send,
-  sendText,
-} from '@leopard/emulator-http';
+import { HttpError, type OriginGate, closeUnreadAfterAnswer, originGate, readBody, send, sendText } from '@leopard/emulator-http';
 import { type FailureRule, type Mailbox, type ReceivedMail, createMailbox, parseJson } from './mailbox';
 
 export const SEND_PATH = '/api/v1.0/email/send';
@@ -115,7 +106,7 @@ async function route(mailbox: Mailbox, req: IncomingMessage, res: ServerResponse
   }
 }
 
-/** One request: refused (403, no CORS headers) for a page the gate does not allow, else routed;
+/** One request: refused (421 for another host name, 403 for a page; no CORS headers) when the gate says so, else routed;
  *  a thrown HttpError is answered with its status and message as plain text, as EmailJS answers. */
 function serve(origins: OriginGate, mailbox: Mailbox, log: (message: string) => void, req: IncomingMessage, res: ServerResponse) {
   const url = new URL(req.url ?? '/', 'http://stand-in');
@@ -123,8 +114,8 @@ function serve(origins: OriginGate, mailbox: Mailbox, log: (message: string) => 
   closeUnreadAfterAnswer(req, res);
   const refused = origins.refusal(req);
   if (refused !== null) {
-    log(`refused ${name} from ${refused}`);
-    return sendText(res, 403, refusalText('EmailJS stand-in', refused), { Vary: 'Origin' });
+    log(`refused ${name} from ${refused.from}`);
+    return sendText(res, refused.status, refused.text, { Vary: 'Origin' });
   }
   for (const [header, value] of Object.entries(origins.corsHeaders(req))) res.setHeader(header, value);
   route(mailbox, req, res, url).catch((error: unknown) => {
@@ -144,7 +135,7 @@ function listen(server: Server, port: number, host: string): Promise<number> {
 export async function start(options: StartOptions = {}): Promise<RunningEmailJs> {
   const host = options.host ?? '127.0.0.1';
   let listeningPort = 0;
-  const origins = originGate({ allowed: options.allowedOrigins, host, port: () => listeningPort });
+  const origins = originGate({ service: 'EmailJS stand-in', allowed: options.allowedOrigins, host, port: () => listeningPort });
   const log = options.quiet ? () => {} : (message: string) => console.error(`[emailjs] ${message}`);
   const mailbox = createMailbox({ privateKey: options.privateKey, requirePrivateKey: options.requirePrivateKey ?? false, log });
 

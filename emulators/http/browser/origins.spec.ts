@@ -7,7 +7,7 @@
  * a second local server, the hardest case (same site, only the port differs). Nothing is read,
  * nothing changes; the same calls from the site's page work.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { chromium, expect, test, type Page } from '@playwright/test';
 import { start as startEmailJs, type RunningEmailJs } from '@leopard/emailjs-stand-in';
 import {
   type TestEmulator,
@@ -18,6 +18,7 @@ import {
   trackTransports,
 } from '@leopard/rtdb-emulator/testing/browser';
 import { start as startStripe, type RunningStripe } from '@leopard/stripe-stand-in';
+import { HEADLESS_CHROMIUM_FLAGS, HEADLESS_CHROMIUM_PATH } from '../../../scripts/chromium';
 
 let site: TestPageServer;
 let foreign: TestPageServer;
@@ -67,7 +68,11 @@ const storedCustomers = async () =>
   (await fetch(`${db.url}/customers.json?ns=${NS}`, { headers: { Authorization: 'Bearer owner' } })).json() as Promise<unknown>;
 
 /** What `fetch` gives the page: the body's text, or the error the browser reports. */
-function pageFetch(page: Page, url: string, init: { method?: string; headers?: Record<string, string> } = {}) {
+function pageFetch(
+  page: Page,
+  url: string,
+  init: { method?: string; headers?: Record<string, string>; referrerPolicy?: ReferrerPolicy } = {},
+) {
   return page.evaluate(
     async ([url, init]) => {
       try {
@@ -78,6 +83,19 @@ function pageFetch(page: Page, url: string, init: { method?: string; headers?: R
       }
     },
     [url, init] as const,
+  );
+}
+
+/** Whether a WebSocket the page opens to `url` opens, or fails. */
+function pageWebSocket(page: Page, url: string) {
+  return page.evaluate(
+    (url) =>
+      new Promise<'open' | 'error'>((resolve) => {
+        const ws = new WebSocket(url);
+        ws.onopen = () => resolve('open');
+        ws.onerror = () => resolve('error');
+      }),
+    url,
   );
 }
 
@@ -132,16 +150,7 @@ test('form posts from a page on another origin wipe nothing', async ({ page }) =
 
 test('a page on another origin gets no database session: WebSocket, long polling, the SDK', async ({ page }) => {
   await openPage(page, foreign);
-  const socket = await page.evaluate(
-    (url) =>
-      new Promise<string>((resolve) => {
-        const ws = new WebSocket(url);
-        ws.onopen = () => resolve('open');
-        ws.onerror = () => resolve('error');
-      }),
-    `ws://${db.hostPort}/.ws?v=5&ns=${NS}`,
-  );
-  expect(socket).toBe('error');
+  expect(await pageWebSocket(page, `ws://${db.hostPort}/.ws?v=5&ns=${NS}`)).toBe('error');
 
   // Long polling is JSONP: the answer is a script that hands the session to the page's callbacks.
   const jsonp = await page.evaluate(
@@ -193,5 +202,30 @@ test('the site reads what it may, over fetch, a WebSocket and long polling', asy
     await expect.poll(() => page.evaluate((id) => window.rtdb.values[id]?.at(-1), id)).toEqual(CUSTOMERS);
     if (transport === 'long-polling') expect(transports.longPollRequests.length).toBeGreaterThan(0);
     else expect(transports.webSockets.length).toBeGreaterThan(0);
+  }
+});
+
+// DNS rebinding: the attacker's name, evil.test, first served the attacker's page and now resolves
+// to 127.0.0.1 (Chromium's resolver rule stands in for the attacker's DNS). The page is then
+// same-origin with the service: its fetches carry no Origin, it hides its Referer, and Sec-Fetch-Site
+// says same-origin. Only `Host: evil.test:<port>` is left to refuse it by.
+test('a page whose name was pointed at this machine reads nothing and opens no database session', async () => {
+  const browser = await chromium.launch({
+    executablePath: HEADLESS_CHROMIUM_PATH,
+    args: [...HEADLESS_CHROMIUM_FLAGS, '--host-resolver-rules=MAP evil.test 127.0.0.1'],
+  });
+  try {
+    const page = await browser.newPage();
+    const rebound = (url: string) => url.replace('127.0.0.1', 'evil.test');
+    for (const { url, init } of reads({ db: rebound(db.url), stripe: rebound(stripe.url), emailjs: rebound(emailjs.url) })) {
+      await page.goto(new URL(url).origin);
+      const answer = await pageFetch(page, url, { ...init, referrerPolicy: 'no-referrer' });
+      expect(answer, url).toEqual({ status: 421, text: expect.stringContaining('requests for the host') });
+      expect(JSON.stringify(answer)).not.toContain('ada@example.com');
+    }
+    await page.goto(rebound(db.url));
+    expect(await pageWebSocket(page, `ws://${rebound(db.hostPort)}/.ws?v=5&ns=${NS}`)).toBe('error');
+  } finally {
+    await browser.close();
   }
 });

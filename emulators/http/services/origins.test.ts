@@ -261,3 +261,130 @@ describe('EmailJS stand-in', () => {
     expect((await call(`${emailjs.url}/__received`)).status).toBe(200);
   });
 });
+
+// DNS rebinding: a page at http://evil.test:<port>/ whose name the attacker then points at
+// 127.0.0.1 reads the service as its own origin. Its browser sends no Origin on a GET, the page
+// hides its Referer, and Sec-Fetch-Site says same-origin: only the Host names it.
+describe('a page whose name was pointed at this machine (DNS rebinding)', () => {
+  let db: RunningEmulator;
+  let stripe: RunningStripe;
+  let emailjs: RunningEmailJs;
+  const owner = { Authorization: 'Bearer owner' };
+  const key = { Authorization: `Bearer ${STRIPE_SECRET_KEY}` };
+  /** What the rebound page's `fetch(path, { referrerPolicy: 'no-referrer' })` sends besides its Host. */
+  const sameOrigin = { 'Sec-Fetch-Site': 'same-origin', 'Sec-Fetch-Mode': 'cors', 'Sec-Fetch-Dest': 'empty' };
+  const foreignHosts = (port: number) => [`evil.test:${port}`, 'evil.test', `127.0.0.1.evil.test:${port}`, `localhost.evil.test:${port}`];
+  const loopbackHosts = (port: number) => [`127.0.0.1:${port}`, `localhost:${port}`, 'localhost', `[::1]:${port}`, `127.0.0.2:${port}`];
+
+  beforeAll(async () => {
+    // The stack's defaults: no list (any loopback page), as `npm start -w` of each package runs.
+    db = await startDatabase({ port: 0, quiet: true });
+    stripe = await startStripe({ port: 0, quiet: true, secretKey: STRIPE_SECRET_KEY });
+    emailjs = await startEmailJs({ port: 0, quiet: true });
+    expect(
+      (await call(`${db.url}/customers.json?ns=${NS}`, { method: 'PUT', headers: owner, body: '{"u1":{"email":"ada@example.com"}}' }))
+        .status,
+    ).toBe(200);
+    const customer = await call(`${stripe.url}/v1/customers`, {
+      method: 'POST',
+      headers: { ...key, 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'email=ada%40example.com',
+    });
+    expect(customer.status).toBe(200);
+    const mail = { user_id: 'public', service_id: 's', template_id: 't', template_params: { email: 'ada@example.com' } };
+    const sent = await call(`${emailjs.url}${SEND_PATH}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(mail),
+    });
+    expect(sent.status).toBe(200);
+  });
+  afterAll(() => Promise.all([db.stop(), stripe.stop(), emailjs.stop()]));
+
+  /** The text of a refusal: Stripe's error object's message, the others' plain text. */
+  const refusalMessage = (answer: Answer): string =>
+    answer.headers['content-type'] === 'application/json'
+      ? (JSON.parse(answer.body) as { error: { message: string } }).error.message
+      : answer.body;
+
+  const reads = () => [
+    { service: 'database', url: `${db.url}/customers.json?ns=${NS}`, port: db.port, headers: owner },
+    { service: 'database (long polling)', url: `${db.url}/.lp?start=t&ser=1&cb=1&v=5&ns=${NS}`, port: db.port, headers: {} },
+    { service: 'Stripe', url: `${stripe.url}/__customers`, port: stripe.port, headers: {} },
+    { service: 'Stripe', url: `${stripe.url}/v1/customers`, port: stripe.port, headers: key },
+    { service: 'EmailJS', url: `${emailjs.url}/__received`, port: emailjs.port, headers: {} },
+  ];
+
+  it('reads nothing from any service with a foreign Host, and says why', async () => {
+    for (const read of reads()) {
+      for (const host of foreignHosts(read.port)) {
+        const answer = await call(read.url, { headers: { ...read.headers, ...sameOrigin, Host: host } });
+        expect([read.service, host, answer.status]).toEqual([read.service, host, 421]);
+        expect(answer.body).not.toMatch(/ada@example\.com|pLPCommand/);
+        expect(refusalMessage(answer)).toContain(`requests for the host "${host}" are refused`);
+        expect(answer.headers['access-control-allow-origin']).toBeUndefined();
+      }
+    }
+  });
+
+  it("answers in each service's own shape: Stripe's error object, plain text elsewhere", async () => {
+    const stripeAnswer = await call(`${stripe.url}/v1/customers`, { headers: { ...key, ...sameOrigin, Host: `evil.test:${stripe.port}` } });
+    const { error } = JSON.parse(stripeAnswer.body) as { error: { type: string; message: string } };
+    expect(error.type).toBe('invalid_request_error');
+    expect(error.message).toMatch(
+      /^Stripe stand-in: requests for the host "evil\.test:\d+" are refused; it answers only at its own address \(127\.0\.0\.1:\d+\)/,
+    );
+    const mail = await call(`${emailjs.url}/__received`, { headers: { ...sameOrigin, Host: 'evil.test' } });
+    expect(mail.body).toMatch(/^EmailJS stand-in: requests for the host "evil\.test" are refused/);
+  });
+
+  it("changes nothing: a rebound page's writes, resets and sends are refused before they are read", async () => {
+    const host = (port: number) => ({ ...sameOrigin, Host: `evil.test:${port}` });
+    const wipe = await call(`${db.url}/.json?ns=${NS}`, { method: 'DELETE', headers: { ...owner, ...host(db.port) } });
+    expect(wipe.status).toBe(421);
+    expect(JSON.parse((await call(`${db.url}/customers.json?ns=${NS}`, { headers: owner })).body)).toEqual({
+      u1: { email: 'ada@example.com' },
+    });
+    expect((await call(`${stripe.url}/__reset`, { method: 'POST', headers: host(stripe.port) })).status).toBe(421);
+    expect(stripe.customers().map((c) => c.email)).toContain('ada@example.com');
+    expect((await call(`${emailjs.url}/__received`, { method: 'DELETE', headers: host(emailjs.port) })).status).toBe(421);
+    expect(emailjs.received()).toHaveLength(1);
+  });
+
+  it("opens no WebSocket to the database with a foreign Host; this machine's names open one", async () => {
+    const open = (host: string) =>
+      new Promise<number | 'open'>((resolve) => {
+        const ws = new WebSocket(`ws://127.0.0.1:${db.port}/.ws?v=5&ns=${NS}`, { headers: { Host: host, ...sameOrigin } });
+        ws.on('open', () => {
+          ws.close();
+          resolve('open');
+        });
+        ws.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
+        ws.on('error', () => resolve(0));
+      });
+    for (const host of foreignHosts(db.port)) expect([host, await open(host)]).toEqual([host, 421]);
+    for (const host of [...loopbackHosts(db.port), `${NS}.localhost:${db.port}`]) expect([host, await open(host)]).toEqual([host, 'open']);
+  });
+
+  it("serves this machine's names, with or without a port, and a namespace's <ns>.localhost", async () => {
+    for (const read of reads()) {
+      for (const host of loopbackHosts(read.port)) {
+        const answer = await call(read.url, { headers: { ...read.headers, ...sameOrigin, Host: host } });
+        expect([read.service, host, answer.status]).toEqual([read.service, host, 200]);
+      }
+    }
+    // The namespace named by the host, as the SDK's databaseURL http://<ns>.localhost:9000 does.
+    const byName = await call(`${db.url}/customers.json`, { headers: { ...owner, Host: `${NS}.localhost:${db.port}` } });
+    expect(JSON.parse(byName.body)).toEqual({ u1: { email: 'ada@example.com' } });
+  });
+
+  it('"*" lets every page in, but not every host name', async () => {
+    const open = await startStripe({ port: 0, quiet: true, secretKey: STRIPE_SECRET_KEY, allowedOrigins: ['*'] });
+    try {
+      expect((await call(`${open.url}/__customers`, { headers: { ...sameOrigin, Host: `evil.test:${open.port}` } })).status).toBe(421);
+      expect((await call(`${open.url}/__customers`, { headers: fromPage(EVIL) })).status).toBe(200);
+    } finally {
+      await open.stop();
+    }
+  });
+});

@@ -1,6 +1,6 @@
 // The HTTP layer the three local services share: bodies read within limits, the browser-origin
 // gate with its CORS headers, answers, and stopping a child process group. See README.md beside src/.
 export { type BodyLimits, HttpError, checkDeclaredSize, closeUnreadAfterAnswer, readBody } from './body';
-export { ANY_ORIGIN, type OriginGate, allowOriginFlags, isLoopbackHost, normalizeOrigin, originGate, refusalText } from './origins';
+export { ANY_ORIGIN, type OriginGate, type Refusal, allowOriginFlags, isLoopbackHost, normalizeOrigin, originGate } from './origins';
 export { send, sendHtml, sendJson, sendJsonError, sendText } from './answer';
 export { stopProcessGroup } from './child-process';

@@ -1,8 +1,8 @@
 // Local Firebase Realtime Database emulator: one HTTP server, WebSocket at /.ws, REST on *.json.
 
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse, STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { type OriginGate, originGate, refusalText } from '@leopard/emulator-http';
+import { type OriginGate, originGate } from '@leopard/emulator-http';
 import { ALLOW_ALL_RULES_TEXT } from './rules-api';
 import { DENIAL_LOG_SIZE, Namespace } from './namespace';
 import { type DataFile, NamespaceTable } from './namespace-table';
@@ -95,7 +95,7 @@ export async function start(options: StartOptions = {}): Promise<RunningEmulator
   const host = options.host ?? '127.0.0.1';
   let actualPort = 0;
   // Throws for a malformed origin before anything starts.
-  const origins = originGate({ allowed: options.allowedOrigins, host, port: () => actualPort });
+  const origins = originGate({ service: 'Realtime Database emulator', allowed: options.allowedOrigins, host, port: () => actualPort });
   const log = options.quiet ? () => {} : (msg: string) => console.error(`[rtdb] ${msg}`);
   const coverage = options.coverage === false ? null : new CoverageRegistry();
   const triggers =
@@ -247,10 +247,13 @@ function createEmulatorServer({ origins, realtime, restHost, log, requestTimeout
     (req, res) => {
       const refused = origins.refusal(req);
       if (refused !== null) {
-        log(`refused ${req.method} ${req.url?.split('?')[0]} from ${refused}`);
-        const text = refusalText('Realtime Database emulator', refused);
-        res.writeHead(403, { 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': Buffer.byteLength(text), Vary: 'Origin' });
-        res.end(text);
+        log(`refused ${req.method} ${req.url?.split('?')[0]} from ${refused.from}`);
+        res.writeHead(refused.status, {
+          'Content-Type': 'text/plain; charset=utf-8',
+          'Content-Length': Buffer.byteLength(refused.text),
+          Vary: 'Origin',
+        });
+        res.end(refused.text);
         return;
       }
       if (realtime.handleRequest(req, res)) return;
@@ -265,8 +268,9 @@ function createEmulatorServer({ origins, realtime, restHost, log, requestTimeout
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const refused = origins.refusal(req);
     if (refused === null) return realtime.handleUpgrade(req, socket, head);
-    log(`refused a WebSocket from ${refused}`);
-    socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+    log(`refused a WebSocket from ${refused.from}`);
+    const headers = `Connection: close\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(refused.text)}`;
+    socket.end(`HTTP/1.1 ${refused.status} ${STATUS_CODES[refused.status]}\r\n${headers}\r\n\r\n${refused.text}`);
   });
   return server;
 }

@@ -13,7 +13,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type Stripe from 'stripe';
-import { closeUnreadAfterAnswer, originGate, refusalText, sendHtml, sendJson, type OriginGate } from '@leopard/emulator-http';
+import { closeUnreadAfterAnswer, originGate, sendHtml, sendJson, type OriginGate } from '@leopard/emulator-http';
 import { API_SUMMARY, handleApi } from './api/router';
 import { expireDueSessions } from './resources/checkout-expiry';
 import { DEFAULT_API_VERSION, standInNow, type StandIn } from './resources/context';
@@ -180,7 +180,7 @@ function answerFailure(
   sendJson(res, 500, { error: body }, headers);
 }
 
-/** Every request: the origin gate first (nothing read or changed for a refused page), then its part. */
+/** Every request: the gate first (nothing read or changed for a refused host name or page), then its part. */
 function requestListener(standIn: StandIn, origins: OriginGate, secretKey: string, reset: Reset) {
   return (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://stand-in');
@@ -188,9 +188,9 @@ function requestListener(standIn: StandIn, origins: OriginGate, secretKey: strin
     closeUnreadAfterAnswer(req, res);
     const refused = origins.refusal(req);
     if (refused !== null) {
-      standIn.settings.log(`refused ${req.method} ${url.pathname} from ${refused}`);
-      const body: StripeErrorBody = { type: 'invalid_request_error', message: refusalText('Stripe stand-in', refused).trim() };
-      return sendJson(res, 403, { error: body }, { ...headers, Vary: 'Origin' });
+      standIn.settings.log(`refused ${req.method} ${url.pathname} from ${refused.from}`);
+      const body: StripeErrorBody = { type: 'invalid_request_error', message: refused.text.trim() };
+      return sendJson(res, refused.status, { error: body }, { ...headers, Vary: 'Origin' });
     }
     for (const [name, value] of Object.entries(origins.corsHeaders(req))) res.setHeader(name, value);
     dispatch(standIn, secretKey, reset, req, res, url, headers).catch((error: unknown) =>
@@ -203,7 +203,7 @@ export async function start(options: StartOptions): Promise<RunningStripe> {
   if (options.webhookUrl !== undefined && !options.webhookSecret) throw new Error('webhookSecret is required with webhookUrl');
   const host = options.host ?? '127.0.0.1';
   let listeningPort = 0;
-  const origins = originGate({ allowed: options.allowedOrigins, host, port: () => listeningPort });
+  const origins = originGate({ service: 'Stripe stand-in', allowed: options.allowedOrigins, host, port: () => listeningPort });
   const log = options.quiet ? () => {} : (message: string) => console.error(`[stripe] ${message}`);
   const standIn = newStandIn(options, log);
   const { store, webhooks } = standIn;
