@@ -15,6 +15,7 @@ import { storedCustomerId } from '../customers';
 import { sendMail, siteLink, verifyEmailMail } from '../mail';
 import { takeAllowance } from '../rate-limit';
 import { audit } from './audit';
+import { recordedRole } from './claims';
 import type { ActionContext, StaffDependencies } from './context';
 import { email as emailField, oneOf, uid as uidField } from './input';
 import { StaffRefusal } from './refusal';
@@ -123,6 +124,10 @@ export function stripeDashboardUrl(customerId: string, mode: 'test' | 'live'): s
 export async function lookupCustomer({ deps, body }: ActionContext): Promise<CustomerLookup> {
   const user = await userByEmail(deps, emailField(body, 'email'));
   const stripeCustomerId = await storedCustomerId(deps.database, user.uid);
+  // The role that counts: the claim while the server's record says the same (a claim from before
+  // the records existed shows as none, and granting it again writes the record).
+  const claimed = roleOf(user);
+  const role = claimed !== null && (await recordedRole(deps.database, user.uid)) === claimed ? claimed : null;
   return {
     uid: user.uid,
     email: user.email ?? null,
@@ -130,7 +135,7 @@ export async function lookupCustomer({ deps, body }: ActionContext): Promise<Cus
     disabled: user.disabled,
     createdAt: time(user.metadata.creationTime),
     lastSignInAt: time(user.metadata.lastSignInTime),
-    role: roleOf(user),
+    role,
     stripeCustomerId,
     stripeDashboardUrl: stripeCustomerId ? stripeDashboardUrl(stripeCustomerId, deps.stripeMode) : null,
   };

@@ -530,6 +530,19 @@ describe('accounts', () => {
     expect(await auditEntries()).toEqual([]);
   });
 
+  it('lookupCustomer shows a claim without the server’s record as no role, and granting it again writes the record', async () => {
+    const admin = await harness.account({ role: 'admin' });
+    const claimOnly = await harness.account({ claims: { role: 'support' } });
+    expect((await harness.call(admin.token, { action: 'lookupCustomer', email: claimOnly.email })).json).toMatchObject({
+      data: { role: null },
+    });
+    expect((await harness.call(claimOnly.token, { action: 'lookupCustomer', email: admin.email })).status).toBe(403);
+    const granted = await harness.call(admin.token, { action: 'grantRole', email: claimOnly.email, role: 'support' });
+    expect(granted.json).toMatchObject({ data: { role: 'support', previousRole: null, changed: true } });
+    expect(await read(harness.database, `${STAFF_ROLES_PATH}/${claimOnly.uid}`)).toBe('support');
+    expect((await harness.call(claimOnly.token, { action: 'lookupCustomer', email: admin.email })).status).toBe(200);
+  });
+
   it('resendVerification mails a fresh link from Auth through the mail module; refuses a verified email', async () => {
     const support = await harness.account({ role: 'support' });
     const customer = await harness.account({ verified: false });
