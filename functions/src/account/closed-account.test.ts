@@ -4,6 +4,7 @@
 // (production-auth.testing.ts): there a deleted or revoked account's token is accepted for the
 // rest of its hour unless the handler asks for the revocation check, which is the attack.
 import { postForm } from '@leopard/stripe-stand-in/testing';
+import type Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
 import { formatUsd } from '../../../src/catalog/money';
 import { CLOSED_ACCOUNTS_PATH, OPEN_CHECKOUT_AT_DELETION } from '../../../src/data/users';
@@ -22,22 +23,27 @@ import { handleExportAccountData } from './export-data';
 
 interface ClosedAccountHarness extends AuthBackends {
   urls: { checkout: string; portal: string; deleteAccount: string; exportAccountData: string };
+  /** stripeCheckout's Stripe client: a test may put a wrapped one in, reset puts the plain one back. */
+  checkoutDeps: { stripe: Stripe };
 }
 
 const h: ClosedAccountHarness = useForFile(async () => {
   const base = await startAuthBackends('closed-account', 'emailjs_private_closed_account', { webhook: true });
   const auth = verifyingAsInProduction(base.auth);
   const site = { auth, database: base.database, stripe: base.stripe, siteOrigins: [SITE] };
+  const checkoutDeps = { ...site };
   const serve = base.servers.serve;
   return {
     ...base,
     urls: {
-      checkout: await serve('stripeCheckout', (rq, rs) => handleCheckout(rq, rs, site)),
+      checkout: await serve('stripeCheckout', (rq, rs) => handleCheckout(rq, rs, checkoutDeps)),
       portal: await serve('stripePortal', (rq, rs) => handlePortal(rq, rs, site)),
       deleteAccount: await serve('deleteAccount', (rq, rs) => handleDeleteAccount(rq, rs, { ...site, mail: base.mail })),
       exportAccountData: await serve('exportAccountData', (rq, rs) => handleExportAccountData(rq, rs, site)),
     },
+    checkoutDeps,
     async reset() {
+      checkoutDeps.stripe = base.stripe;
       await settled(base.standIn);
       await base.reset();
     },
@@ -132,6 +138,33 @@ describe('an account whose deletion has started', () => {
     expect((await openCheckout(account, await h.signIn(account.email))).status).toBe(409);
     // Another account is not touched by it.
     expect((await openCheckout(await h.signUp())).status).toBe(201);
+  });
+
+  it('that starts while a checkout is being opened: the new session is expired and no order is written', async () => {
+    const account = await h.signUp();
+    // The deletion records itself just as Stripe opens the session, after stripeCheckout's first check.
+    const sessions = h.stripe.checkout.sessions;
+    h.checkoutDeps.stripe = Object.create(h.stripe, {
+      checkout: {
+        value: Object.create(h.stripe.checkout, {
+          sessions: {
+            value: Object.assign(Object.create(sessions), {
+              async create(...args: Parameters<typeof sessions.create>) {
+                const created = await sessions.create(...args);
+                await h.database.ref(`${CLOSED_ACCOUNTS_PATH}/${account.uid}`).set({ closedAt: Date.now() });
+                return created;
+              },
+            }),
+          },
+        }),
+      },
+    }) as Stripe;
+    const refused = await openCheckout(account);
+    expect(refused.status).toBe(409);
+    expect(refused.json).toMatchObject({ error: { message: ACCOUNT_CLOSING_MESSAGE } });
+    const opened = h.standIn.sessions().filter((session) => session.customer !== null);
+    expect(opened.map((session) => session.status)).toEqual(['expired']);
+    expect(await orders()).toEqual({});
   });
 
   it('whose tokens were revoked: the old token is refused by checkout, the portal and the account functions, a new sign-in is not', async () => {
