@@ -11,7 +11,7 @@ import type Stripe from 'stripe';
 import { isServiceId, type ServiceId } from '../../src/catalog/services';
 import type { PlanConfiguration } from '../../src/catalog/pricing';
 import { paths } from '../../src/config/paths';
-import { ORDERS_PATH } from '../../src/data/orders';
+import { ORDERS_PATH, isClosedOrder } from '../../src/data/orders';
 import { normaliseEmail } from './email';
 import type { OutcomeDetails } from './event-outcome';
 import {
@@ -64,8 +64,11 @@ async function sendOnce(
   return outcome.status;
 }
 
-/** The address a mail about the order goes to: what Stripe has for the buyer. */
+/** The address a mail about the order goes to: what Stripe has for the buyer. None for a deleted
+ *  account's order, whatever the event says: the person is gone, and a mail would mint a manage
+ *  link to an order nobody may open (docs/decisions/0110-guest-orders-by-proof-of-purchase.md). */
 function recipientOf(order: Order, fallback?: string | null): string | null {
+  if (isClosedOrder(order)) return null;
   return normaliseEmail(order.customerEmail) ?? normaliseEmail(fallback);
 }
 

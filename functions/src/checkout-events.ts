@@ -11,7 +11,7 @@ import { refreshCardSummary } from './card-summary';
 import { isClosedAccountSession, settleClosedAccountCheckout } from './closed-account-checkout';
 import { mailClaimLink } from './claim-links';
 import { applied, ignored, retry, type EventOutcome, type OutcomeDetails } from './event-outcome';
-import { ORDERS_PATH } from '../../src/data/orders';
+import { ORDERS_PATH, isClosedOrder } from '../../src/data/orders';
 import { isPaymentStatus, nextPaymentStatus, type PaymentStatus } from './payment-status';
 import type { MailSettings } from './mail';
 import { idOf } from './stripe-ids';
@@ -100,6 +100,7 @@ export async function applyCheckoutEvent(
 async function mailGuestClaimLink(deps: CheckoutEventDependencies, { orderId, session }: SessionSubject): Promise<OutcomeDetails> {
   if (orderId === null || session.metadata?.uid) return {};
   const order = (await deps.database.ref(`${ORDERS_PATH}/${orderId}`).get()).val() as Record<string, unknown> | null;
-  if (order === null || (order.buyer !== undefined && order.buyer !== null)) return {};
+  // A deleted account's order (once a guest's it claimed) is claimed by no one again: no link.
+  if (order === null || (order.buyer !== undefined && order.buyer !== null) || isClosedOrder(order)) return {};
   return mailClaimLink(deps, { orderId, order, email: session.customer_details?.email ?? session.customer_email });
 }

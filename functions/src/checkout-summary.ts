@@ -16,8 +16,7 @@ import { isServiceId } from '../../src/catalog/services';
 import { isSubscriptionStatus, TERM_MONTHS } from '../../src/catalog/subscription';
 import { clientAddress } from './client-address';
 import { applyCors, requireMethod, sendError } from './http';
-import { ORDERS_PATH } from '../../src/data/orders';
-import { PERSONAL_DATA_REMOVED_FIELD } from './account/delete-account';
+import { ORDERS_PATH, isClosedOrder } from '../../src/data/orders';
 import { takeAllowance } from './rate-limit';
 import { isStripeId } from './stripe-ids';
 
@@ -60,14 +59,6 @@ export async function orderOfSession(
     return true;
   });
   return located;
-}
-
-/** Whether the order's buyer deleted their account: deletion removes the buyer and marks the order
- *  (docs/decisions/0119-account-deletion-and-retention.md). The session id and the links of such an
- *  order live on in the person's browser history, shared screens and data export, so none of them
- *  may reach anything of it (docs/decisions/0110-guest-orders-by-proof-of-purchase.md). */
-export function isClosedOrder(order: Record<string, unknown>): boolean {
-  return order[PERSONAL_DATA_REMOVED_FIELD] !== undefined && order[PERSONAL_DATA_REMOVED_FIELD] !== null;
 }
 
 /** The summary of an order, or null when the order is not one the page can show. */

@@ -8,9 +8,9 @@
 import type { Database } from 'firebase-admin/database';
 import type Stripe from 'stripe';
 import { isEndedSubscriptionStatus } from '../../src/catalog/subscription';
-import { ORDERS_PATH } from '../../src/data/orders';
+import { ORDERS_PATH, isClosedOrder } from '../../src/data/orders';
 import { isAccountClosed } from './account/closed-accounts';
-import { anonymiseOrder, PERSONAL_DATA_REMOVED_FIELD } from './account/delete-account';
+import { anonymiseOrder } from './account/delete-account';
 import { mailClosedAccountRefund } from './billing-mail';
 import { normaliseEmail } from './email';
 import type { OutcomeDetails } from './event-outcome';
@@ -91,7 +91,7 @@ export async function settleClosedAccountCheckout(
   if (orderId !== null) {
     const order = (await deps.database.ref(`${ORDERS_PATH}/${orderId}`).get()).val() as Record<string, unknown> | null;
     // Only the session's own order; the first removal's time stays.
-    if (order !== null && order.stripeId === sessionId && order[PERSONAL_DATA_REMOVED_FIELD] === undefined) {
+    if (order !== null && order.stripeId === sessionId && !isClosedOrder(order)) {
       await anonymiseOrder(deps.database, orderId, now);
     }
   }

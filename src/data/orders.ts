@@ -13,6 +13,18 @@ export const ORDERS_PATH = 'all_orders';
 
 export const orderPath = (orderId: string) => `${ORDERS_PATH}/${orderId}`;
 
+/** Set on an order whose buyer deleted their account: deletion removes the buyer and the email and
+ *  marks the order (docs/decisions/0119-account-deletion-and-retention.md). */
+export const PERSONAL_DATA_REMOVED_FIELD = 'personalDataRemovedAt';
+
+/** Whether the order's buyer deleted their account. The session id and the links of such an order
+ *  live on in the person's browser history, shared screens and data export, so none of them may
+ *  reach anything of it, and no mail about it goes out
+ *  (docs/decisions/0110-guest-orders-by-proof-of-purchase.md). */
+export function isClosedOrder(order: Record<string, unknown>): boolean {
+  return order[PERSONAL_DATA_REMOVED_FIELD] !== undefined && order[PERSONAL_DATA_REMOVED_FIELD] !== null;
+}
+
 /** The field a signed-in buyer's orders are queried by (the only query the rules allow). */
 export const ORDER_BUYER_FIELD = 'buyer' satisfies keyof OrderRecord;
 

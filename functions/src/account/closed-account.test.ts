@@ -8,7 +8,7 @@ import type Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
 import { formatUsd } from '../../../src/catalog/money';
 import { CLOSED_ACCOUNTS_PATH, OPEN_CHECKOUT_AT_DELETION } from '../../../src/data/users';
-import { ORDERS_PATH } from '../../../src/data/orders';
+import { ORDERS_PATH, PERSONAL_DATA_REMOVED_FIELD } from '../../../src/data/orders';
 import { startAuthBackends, type AuthBackends, type TestAccount } from '../auth.testing';
 import { CHECKOUT_DETAILS, checkoutBody, SITE, settled, type Created } from '../billing.testing';
 import { handleCheckout } from '../checkout';
@@ -17,7 +17,7 @@ import { ACCOUNT_DELETED_SUBJECT, CLOSED_ACCOUNT_REFUND_SUBJECT } from '../mail'
 import { handlePortal } from '../portal';
 import { verifyingAsInProduction } from '../production-auth.testing';
 import { ACCOUNT_CLOSING_MESSAGE, ACCOUNT_DELETIONS_PATH, uidHash } from './closed-accounts';
-import { handleDeleteAccount, PERSONAL_DATA_REMOVED_FIELD } from './delete-account';
+import { handleDeleteAccount } from './delete-account';
 import { ACCOUNT_MESSAGES } from './endpoint';
 import { handleExportAccountData } from './export-data';
 

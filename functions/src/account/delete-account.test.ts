@@ -10,7 +10,8 @@ import { ACCOUNT_DELETED_SUBJECT } from '../mail';
 import { mergeSubscription } from '../subscription-sync';
 import { useAccountHarness, type AccountHarness, type TestAccount } from './account.testing';
 import { ACCOUNT_MESSAGES } from './endpoint';
-import { ACCOUNT_DELETIONS_PATH, DELETE_ACCOUNT_MESSAGES, PERSONAL_DATA_REMOVED_FIELD, REAUTH_WINDOW_MS, uidHash } from './delete-account';
+import { PERSONAL_DATA_REMOVED_FIELD } from '../../../src/data/orders';
+import { ACCOUNT_DELETIONS_PATH, DELETE_ACCOUNT_MESSAGES, REAUTH_WINDOW_MS, uidHash } from './delete-account';
 
 const h: AccountHarness = useAccountHarness('delete-account');
 const CONFIRM = { confirmation: 'DELETE' };

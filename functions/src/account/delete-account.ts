@@ -22,7 +22,7 @@ import type { Response } from 'express';
 import Stripe from 'stripe';
 import { isEndedSubscriptionStatus } from '../../../src/catalog/subscription';
 import { BILLING_PATH } from '../../../src/data/billing';
-import { ORDERS_PATH } from '../../../src/data/orders';
+import { ORDERS_PATH, PERSONAL_DATA_REMOVED_FIELD } from '../../../src/data/orders';
 import { STAFF_ROLES_PATH } from '../../../src/data/staff';
 import { CLOSED_ACCOUNTS_PATH, USERS_PATH } from '../../../src/data/users';
 import { CLAIM_LINKS_PATH } from '../claim-links';
@@ -35,9 +35,6 @@ import { ACCOUNT_DELETIONS_PATH, uidHash, type ClosedAccount } from './closed-ac
 import { ACCOUNT_MESSAGES, AccountRefusal, accountBody, accountEndpoint, identifyAccount, type AccountAuth } from './endpoint';
 
 export { ACCOUNT_DELETIONS_PATH, uidHash } from './closed-accounts';
-/** Set on an order whose buyer's personal data was removed: the webhook never writes an email
- *  back onto it. */
-export const PERSONAL_DATA_REMOVED_FIELD = 'personalDataRemovedAt';
 
 export const DELETE_CONFIRMATION = 'DELETE';
 /** How recent the sign-in must be: the person typed their password just before confirming. */

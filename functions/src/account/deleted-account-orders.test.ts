@@ -9,13 +9,15 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ORDERS_PATH } from '../../../src/data/orders';
 import { identityToolkit } from '../auth-emulator.testing';
 import { CLOSED_ORDER_MESSAGE, handleCheckoutSummary } from '../checkout-summary';
-import { mailClaimLink } from '../claim-links';
+import { mailClaimLink, CLAIM_LINKS_PATH } from '../claim-links';
 import { CUSTOMERS_PATH } from '../customers';
 import { CLAIM_MESSAGES, handleClaimGuestOrders } from '../guest-orders';
 import { handleGuestPortal } from '../guest-portal';
 import { post, type JsonAnswer } from '../http.testing';
+import { mailOrderConfirmation, mailPaymentFailed } from '../billing-mail';
+import { applyCheckoutEvent } from '../checkout-events';
 import { CLAIM_ORDER_SUBJECT } from '../mail';
-import { mintManageLink } from '../manage-links';
+import { MANAGE_LINKS_PATH, mintManageLink } from '../manage-links';
 import { SITE, useAccountHarness, type AccountHarness, type TestAccount } from './account.testing';
 
 const h: AccountHarness = useAccountHarness('deleted-account-orders');
@@ -111,6 +113,36 @@ describe('a deleted account’s order, reached with its old session id', () => {
       });
     }
     await expectUntouched(stranger, customerId, orderId, kept, account);
+  });
+});
+
+describe('a deleted account’s order, as the webhook meets it again', () => {
+  it('mints no claim or manage link and mails nobody: a completion delivered again, a failed payment, the confirmation', async () => {
+    const { account, orderId, sessionId } = await deletedAccountsOrder();
+    const session = await h.stripe.checkout.sessions.retrieve(sessionId);
+    const before = h.emailjs.received().length;
+    const deps = { database: h.database, stripe: h.stripe, mail: h.mail };
+
+    // Stripe redelivers a completion for days; as a guest's session (no uid) it would mail a claim link.
+    await applyCheckoutEvent(
+      deps,
+      { kind: 'checkout-session', sessionId, orderId, reported: 'paid', session: { ...session, metadata: { orderId } } },
+      'checkout.session.completed',
+    );
+    expect(
+      await mailPaymentFailed(deps, {
+        orderId,
+        invoice: { id: 'in_after_deletion', amount_due: 8300, hosted_invoice_url: null, customer_email: account.email },
+      }),
+    ).toEqual({ paymentFailedMail: 'no-email' });
+    expect(await mailOrderConfirmation(deps, { orderId, session: { customer_details: null, customer_email: account.email } })).toEqual({
+      confirmationMail: 'no-email',
+    });
+
+    expect(h.emailjs.received().slice(before)).toEqual([]);
+    expect(await read(`${CLAIM_LINKS_PATH}/${orderId}`)).toBeNull();
+    const links = (await h.database.ref(MANAGE_LINKS_PATH).orderByChild('orderId').equalTo(orderId).get()).val() as unknown;
+    expect(links).toBeNull();
   });
 });
 
