@@ -26,6 +26,7 @@ import {
   stripeApiBaseUrl,
   stripeKeyMode,
 } from './config';
+import { configuredDatabaseRegion } from '../../src/config/database-region';
 import { handleClaimGuestOrders } from './guest-orders';
 import { withAppCheck, type AppCheckVerifier } from './app-check';
 import { runCleanup } from './cleanup';
@@ -167,11 +168,15 @@ export const submitForm = onRequest(
 );
 
 /** The console's counters: every write of a submission recounts its kind's states
- *  (docs/decisions/0112-staff-counters-by-trigger.md). */
-export const staffCounters = onValueWritten({ ...FUNCTION_LIMITS.staffCounters, ref: 'submissions/{kind}/{id}' }, async (event) => {
-  const { kind } = event.params;
-  if (isSubmissionKind(kind)) await recountSubmissions(getDatabase(), kind);
-});
+ *  (docs/decisions/0112-staff-counters-by-trigger.md). It runs where the database is: a trigger in
+ *  another region never fires (src/config/database-region.ts). */
+export const staffCounters = onValueWritten(
+  { ...FUNCTION_LIMITS.staffCounters, ref: 'submissions/{kind}/{id}', region: configuredDatabaseRegion(process.env.DATABASE_REGION) },
+  async (event) => {
+    const { kind } = event.params;
+    if (isSubmissionKind(kind)) await recountSubmissions(getDatabase(), kind);
+  },
+);
 
 /** The site's published address (SITE_URL, else the first of SITE_ORIGINS), for links Stripe shows. */
 function siteUrl(): string {

@@ -6,11 +6,14 @@ import { FUNCTION_LIMITS } from './limits';
 interface Endpoint {
   timeoutSeconds?: unknown;
   maxInstances?: unknown;
+  region?: unknown;
 }
 
-async function deployedEndpoints(): Promise<Record<string, Endpoint>> {
+async function deployedEndpoints(env: Record<string, string> = {}): Promise<Record<string, Endpoint>> {
   // Under the emulator's flag, so the emulator-only `health` is exported and checked too.
   vi.stubEnv('FUNCTIONS_EMULATOR', 'true');
+  for (const [name, value] of Object.entries(env)) vi.stubEnv(name, value);
+  vi.resetModules();
   try {
     const exported: Record<string, unknown> = await import('./index');
     return Object.fromEntries(
@@ -31,6 +34,14 @@ describe('the functions’ limits', () => {
       const chosen = FUNCTION_LIMITS[name as keyof typeof FUNCTION_LIMITS];
       expect({ name, timeoutSeconds: endpoint.timeoutSeconds, maxInstances: endpoint.maxInstances }).toEqual({ name, ...chosen });
     }
+  });
+
+  it('runs the database trigger in DATABASE_REGION, the region of the database, and leaves the site’s endpoints where the site calls them', async () => {
+    const moved = await deployedEndpoints({ DATABASE_REGION: 'europe-west1' });
+    expect(moved.staffCounters.region).toEqual(['europe-west1']);
+    expect(moved.stripeCheckout.region).toBeUndefined();
+    const unset = await deployedEndpoints({ DATABASE_REGION: '' });
+    expect(unset.staffCounters.region).toEqual(['us-central1']);
   });
 
   it('keeps every limit within what Cloud Functions accepts for its kind', () => {
