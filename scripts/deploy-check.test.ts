@@ -80,6 +80,11 @@ describe('deploy:check', () => {
     expect(causes()).toContainEqual('No Firebase project is named.');
   });
 
+  it('names a database in another region than its trigger', () => {
+    sampleCheckout({ env: { VITE_FIREBASE_DATABASE_URL: `https://${PROJECT}-default-rtdb.europe-west1.firebasedatabase.app` } });
+    expect(causes()).toContainEqual(expect.stringContaining('The database is in europe-west1'));
+  });
+
   it('takes the project from --project, then a predeploy hook’s GCLOUD_PROJECT, then .firebaserc', () => {
     sampleCheckout();
     expect(deployProject(root, 'leopard-x', { GCLOUD_PROJECT: 'leopard-y' })).toBe('leopard-x');

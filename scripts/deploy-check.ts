@@ -18,6 +18,7 @@ import { HOSTING_FOLDER } from './build-folders';
 import {
   checkBuild,
   checkContentSecurityPolicy,
+  checkDatabaseRegion,
   checkFunctionsSettings,
   checkHostingIgnore,
   checkProject,
@@ -76,6 +77,7 @@ export function runDeployCheck(
     ...checkProject(projectId),
     ...checkSiteSettings(env, projectId),
     ...checkFunctionsSettings(functionsEnv, env, projectId),
+    ...checkDatabaseRegion(functionsEnv, env, projectId),
     ...checkContentSecurityPolicy(firebaseJson, env),
     ...checkHostingIgnore(firebaseJson),
     ...(settingsOnly ? [] : checkBuild(readBuild(join(root, HOSTING_FOLDER)), env, HOSTING_FOLDER)),

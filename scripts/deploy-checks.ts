@@ -6,6 +6,8 @@
  * was read, so a test can give them any configuration; scripts/deploy-check.ts reads the files.
  */
 
+import { configuredDatabaseRegion, regionOfDatabaseUrl } from '../src/config/database-region';
+
 /** One refusal: what is wrong, and where to fix it. */
 export interface Finding {
   cause: string;
@@ -172,6 +174,23 @@ export function checkFunctionsSettings(functionsEnv: Env | null, env: Env | null
     });
   }
   return findings;
+}
+
+/** The database trigger runs in DATABASE_REGION (functions/.env.<project>, default us-central1);
+ *  it must be the region of VITE_FIREBASE_DATABASE_URL, or the trigger fails to deploy or never
+ *  fires (src/config/database-region.ts). A URL of no known form is checkSiteSettings' to report. */
+export function checkDatabaseRegion(functionsEnv: Env | null, env: Env | null, projectId: string | null): Finding[] {
+  const databaseRegion = regionOfDatabaseUrl(env?.VITE_FIREBASE_DATABASE_URL?.trim() ?? '');
+  if (!functionsEnv || !databaseRegion) return [];
+  const triggerRegion = configuredDatabaseRegion(functionsEnv.DATABASE_REGION);
+  if (triggerRegion === databaseRegion) return [];
+  const file = `functions/.env.${projectId ?? '<project>'}`;
+  return [
+    {
+      cause: `The database is in ${databaseRegion} (VITE_FIREBASE_DATABASE_URL), but its trigger staffCounters would run in ${triggerRegion}${functionsEnv.DATABASE_REGION?.trim() ? ` (DATABASE_REGION in ${file})` : ' (the default)'}: a trigger in another region than its database fails to deploy or never fires.`,
+      fix: `Set DATABASE_REGION=${databaseRegion} in ${file}.`,
+    },
+  ];
 }
 
 /** Firebase's own hosts the browser code calls: Auth (sign-in, token refresh) and App Check's
