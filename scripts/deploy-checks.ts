@@ -35,6 +35,9 @@ export const REQUIRED_SITE_SETTINGS: Readonly<Record<string, string>> = {
 /** Optional settings: empty is fine, but a set value must be a real https address. */
 export const OPTIONAL_SITE_URLS = ['VITE_FUNCTIONS_URL', 'VITE_SPACE_MANAGER_URL', 'VITE_TOKEN_SYNC_URL'] as const;
 
+/** The files Vite's production mode reads its settings from, later ones winning. */
+export const PRODUCTION_ENV_FILES = ['.env', '.env.local', '.env.production', '.env.production.local'] as const;
+
 /** Settings only the local stack may have. */
 export const EMULATOR_ONLY_SETTINGS = ['VITE_USE_EMULATORS', 'VITE_AUTH_EMULATOR_URL', 'VITE_DATABASE_EMULATOR_HOST'] as const;
 
@@ -117,6 +120,12 @@ export function checkSiteSettings(env: Env | null, projectId: string | null): Fi
   for (const key of EMULATOR_ONLY_SETTINGS) {
     if (env[key]?.trim())
       findings.push({ cause: `${key} is set in .env.production: it points the site at the local emulators.`, fix: `Remove ${key}.` });
+  }
+  if (env.VITE_APP_CHECK_DEBUG_TOKEN?.trim()) {
+    findings.push({
+      cause: `VITE_APP_CHECK_DEBUG_TOKEN is set for the production build (in ${PRODUCTION_ENV_FILES.join(', ')} or the environment): anyone who reads a debug token passes App Check.`,
+      fix: 'Remove it from those files; keep a debug token in .env.development.local only.',
+    });
   }
   return findings;
 }
@@ -324,6 +333,13 @@ export function checkBuild(files: readonly BuiltFile[] | null, env: Env | null, 
       fix: 'Build with `npm run deploy:build` (hidden source maps, kept off Hosting).',
     });
   }
+  const debugToken = env?.VITE_APP_CHECK_DEBUG_TOKEN?.trim();
+  const carrying = debugToken ? files.find((file) => !file.path.endsWith('.map') && file.text.includes(debugToken)) : undefined;
+  if (carrying)
+    findings.push({
+      cause: `${folder}/${carrying.path} holds the App Check debug token.`,
+      fix: 'Remove VITE_APP_CHECK_DEBUG_TOKEN from the production settings and run `npm run deploy:build`.',
+    });
   const apiKey = env?.VITE_FIREBASE_API_KEY?.trim();
   if (apiKey && !files.some((file) => file.path.endsWith('.js') && file.text.includes(apiKey))) {
     findings.push({
