@@ -1,6 +1,6 @@
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { hostingPreview } from './scripts/hosting-preview';
 import { prerender } from './scripts/prerender';
 import { DESKTOP_THRESHOLD_PX } from './src/config/layout';
@@ -14,8 +14,18 @@ const layoutTokensImporter = {
   load: () => ({ contents: `$desktop-threshold: ${DESKTOP_THRESHOLD_PX}px;`, syntax: 'scss' as const }),
 };
 
+/** A build for anything but development never carries an App Check debug token, whichever env
+ *  file holds one: Vite inlines `VITE_*` values into the public bundle (and all of them where code
+ *  reads `import.meta.env` whole), and whoever reads the token passes App Check
+ *  (docs/decisions/0124-app-check.md). Defined here, it also leaves the whole-env object. */
+const noAppCheckDebugToken: Plugin = {
+  name: 'leopard:no-app-check-debug-token',
+  config: (_config, { command, mode }) =>
+    command === 'build' && mode !== 'development' ? { define: { 'import.meta.env.VITE_APP_CHECK_DEBUG_TOKEN': 'undefined' } } : null,
+};
+
 export default defineConfig({
-  plugins: [react(), prerender(), hostingPreview()],
+  plugins: [react(), prerender(), hostingPreview(), noAppCheckDebugToken],
   resolve: { alias: { '@': src } },
   css: {
     preprocessorOptions: {

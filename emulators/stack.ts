@@ -25,9 +25,11 @@ import {
   localStack,
   type LocalStack,
   type PortName,
+  type SiteServer,
 } from './ports';
 import { catalogueStripeClient, syncStripeCatalog } from '../scripts/stripe-catalog-sync';
 import { seedDemoData } from './seed';
+import { paths } from '../src/config/paths';
 import { emulatorsBuildFolder } from '../scripts/build-folders';
 import { LOCAL_ORIGINS_RECORD, writeFirebaseFiles } from './stack-files';
 
@@ -209,7 +211,7 @@ async function startDatabaseWithRules(stack: LocalStack, verbose: boolean, stopp
 /** The EmailJS and Stripe stand-ins, Stripe with the catalogue synced into it. */
 async function startStandIns(
   stack: LocalStack,
-  { verbose, stripeWebhookDelayMs }: { verbose: boolean; stripeWebhookDelayMs: number },
+  { verbose, stripeWebhookDelayMs, site }: { verbose: boolean; stripeWebhookDelayMs: number; site: SiteServer },
   stoppers: Stoppers,
   onProgress: (message: string) => void,
 ) {
@@ -236,6 +238,9 @@ async function startStandIns(
     webhookSecret: STRIPE_WEBHOOK_SECRET,
     allowedOrigins: stack.siteOrigins,
     webhookDelayMs: stripeWebhookDelayMs,
+    // Set as the deployer sets it in Stripe's Dashboard (README "Deploying"): without it Stripe,
+    // and so the stand-in, refuses the Terms consent every checkout asks for.
+    termsOfServiceUrl: new URL(paths.termsOfService, stack.siteUrls[site]).href,
   });
   stoppers.push(() => stripe.stop());
   onProgress('Stripe stand-in ready');
@@ -364,7 +369,12 @@ export async function startStack({
     // (emulators/rtdb/docs/protocol.md#browser-origins).
     const database = await startDatabaseWithRules(stack, verbose, stoppers);
     onProgress('Realtime Database emulator ready, rules loaded');
-    const { emailjs, stripe } = await startStandIns(stack, { verbose, stripeWebhookDelayMs }, stoppers, onProgress);
+    const { emailjs, stripe } = await startStandIns(
+      stack,
+      { verbose, stripeWebhookDelayMs, site: web === 'preview' ? 'preview' : 'dev' },
+      stoppers,
+      onProgress,
+    );
     await buildFunctions(verbose);
     await startFirebaseEmulators(stack, web, verbose, stoppers);
     onProgress('Auth and Functions emulators ready');

@@ -80,6 +80,11 @@ describe('deploy:check', () => {
     expect(causes()).toContainEqual('No Firebase project is named.');
   });
 
+  it('names a database in another region than its trigger', () => {
+    sampleCheckout({ env: { VITE_FIREBASE_DATABASE_URL: `https://${PROJECT}-default-rtdb.europe-west1.firebasedatabase.app` } });
+    expect(causes()).toContainEqual(expect.stringContaining('The database is in europe-west1'));
+  });
+
   it('takes the project from --project, then a predeploy hook’s GCLOUD_PROJECT, then .firebaserc', () => {
     sampleCheckout();
     expect(deployProject(root, 'leopard-x', { GCLOUD_PROJECT: 'leopard-y' })).toBe('leopard-x');
@@ -182,6 +187,42 @@ describe('deploy:check', () => {
     expect(causes()).toContain('dist/ holds no build.');
     // The functions' predeploy checks the settings only: Hosting's predeploy builds.
     expect(runDeployCheck({ root, settingsOnly: true }, {}).findings).toEqual([]);
+  });
+
+  it('refuses an App Check debug token in any env file a production build reads, and a build that carries one', () => {
+    const token = '0b4f5e1c-app-check-debug-token-of-a-developer';
+    for (const file of ['.env', '.env.local', '.env.production', '.env.production.local']) {
+      sampleCheckout();
+      writeFileSync(join(root, file), `${file === '.env.production' ? dotenv(SITE_ENV) : ''}VITE_APP_CHECK_DEBUG_TOKEN=${token}\n`);
+      expect(causes(), file).toContainEqual(expect.stringMatching(/^VITE_APP_CHECK_DEBUG_TOKEN is set for the production build/));
+      rmSync(join(root, file));
+    }
+    // A development-only file is not the production build's: fine there.
+    sampleCheckout();
+    writeFileSync(join(root, '.env.development.local'), `VITE_APP_CHECK_DEBUG_TOKEN=${token}\n`);
+    expect(causes()).toEqual([]);
+
+    writeFileSync(join(root, HOSTING_FOLDER, 'assets', 'chunk.js'), `const t="${token}";`);
+    writeFileSync(join(root, '.env.local'), `VITE_APP_CHECK_DEBUG_TOKEN=${token}\n`);
+    expect(causes()).toContain('dist/assets/chunk.js holds the App Check debug token.');
+  });
+
+  it('reads the settings as Vite does: the later file wins, quotes and comments are dotenv’s, ${} expands', () => {
+    sampleCheckout({ env: { VITE_SITE_URL: 'https://leopard.example.com' } });
+    writeFileSync(join(root, '.env.production.local'), 'VITE_SITE_URL=https://leopard.software\n');
+    expect(causes()).toEqual([]);
+    sampleCheckout();
+    writeFileSync(join(root, '.env.production.local'), 'VITE_SITE_URL=https://leopard.example.com\n');
+    expect(causes()).toContainEqual(expect.stringMatching(/^VITE_SITE_URL is a placeholder/));
+    rmSync(join(root, '.env.production.local'));
+
+    sampleCheckout({
+      env: {
+        VITE_SITE_URL: '"https://leopard.software" # the published address',
+        VITE_FIREBASE_AUTH_DOMAIN: '$' + '{VITE_FIREBASE_PROJECT_ID}.firebaseapp.com',
+      },
+    });
+    expect(causes()).toEqual([]);
   });
 
   it('knows placeholders from real values', () => {

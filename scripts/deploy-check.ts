@@ -1,7 +1,8 @@
 /**
  * `npm run deploy:check [-- --project <id>]`: the deploy's preflight. Reads the project
  * (`--project`, else firebase-tools' GCLOUD_PROJECT in a predeploy hook, else .firebaserc's
- * default), `.env.production`, `functions/.env.<project>`, firebase.json and the build in the
+ * default), the production build's settings as Vite reads them (`.env.production` and the
+ * rest of PRODUCTION_ENV_FILES), `functions/.env.<project>`, firebase.json and the build in the
  * folder Hosting serves, and refuses, naming each cause, what scripts/deploy-checks.ts refuses
  * (docs/decisions/0123-deploy-path-and-build-folders.md).
  *   --settings-only   skip the build (the functions' predeploy: Hosting's builds it)
@@ -14,10 +15,12 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { loadEnv } from 'vite';
 import { HOSTING_FOLDER } from './build-folders';
 import {
   checkBuild,
   checkContentSecurityPolicy,
+  checkDatabaseRegion,
   checkFunctionsSettings,
   checkHostingIgnore,
   checkProject,
@@ -25,6 +28,7 @@ import {
   expectedConnectSources,
   hostingPolicy,
   parseDotenv,
+  PRODUCTION_ENV_FILES,
   withConnectSrc,
   type BuiltFile,
   type Finding,
@@ -38,6 +42,15 @@ export interface DeployCheckOptions {
 
 function readEnvFile(path: string): Record<string, string> | null {
   return existsSync(path) ? parseDotenv(readFileSync(path, 'utf8')) : null;
+}
+
+/** The `VITE_*` settings a production build of `root` gets, read by Vite's own `loadEnv` (every
+ *  file of PRODUCTION_ENV_FILES, then the process's environment), so the preflight checks what the
+ *  build inlines and not what a parser of its own thinks (docs/decisions/0123-deploy-path-and-build-folders.md);
+ *  null when none of those files exists. */
+export function productionEnv(root: string): Record<string, string> | null {
+  if (!PRODUCTION_ENV_FILES.some((file) => existsSync(join(root, file)))) return null;
+  return loadEnv('production', root);
 }
 
 /** The project a deploy goes to: --project, a predeploy hook's GCLOUD_PROJECT, or .firebaserc. */
@@ -68,7 +81,7 @@ export function runDeployCheck(
   environment: NodeJS.ProcessEnv = process.env,
 ): { projectId: string | null; findings: Finding[] } {
   const projectId = deployProject(root, project, environment);
-  const env = readEnvFile(join(root, '.env.production'));
+  const env = productionEnv(root);
   const functionsEnv = projectId ? readEnvFile(join(root, 'functions', `.env.${projectId}`)) : null;
   const firebaseJson = JSON.parse(readFileSync(join(root, 'firebase.json'), 'utf8')) as Parameters<typeof checkContentSecurityPolicy>[0] &
     Parameters<typeof checkHostingIgnore>[0];
@@ -76,6 +89,7 @@ export function runDeployCheck(
     ...checkProject(projectId),
     ...checkSiteSettings(env, projectId),
     ...checkFunctionsSettings(functionsEnv, env, projectId),
+    ...checkDatabaseRegion(functionsEnv, env, projectId),
     ...checkContentSecurityPolicy(firebaseJson, env),
     ...checkHostingIgnore(firebaseJson),
     ...(settingsOnly ? [] : checkBuild(readBuild(join(root, HOSTING_FOLDER)), env, HOSTING_FOLDER)),
@@ -87,7 +101,7 @@ export function runDeployCheck(
 export function writeConnectSrc(root: string): string | null {
   const file = join(root, 'firebase.json');
   const text = readFileSync(file, 'utf8');
-  const env = readEnvFile(join(root, '.env.production'));
+  const env = productionEnv(root);
   const sources = env ? expectedConnectSources(env) : null;
   const policy = hostingPolicy(JSON.parse(text) as Parameters<typeof hostingPolicy>[0]);
   if (!sources || !policy) return null;

@@ -6,6 +6,8 @@
  * was read, so a test can give them any configuration; scripts/deploy-check.ts reads the files.
  */
 
+import { configuredDatabaseRegion, regionOfDatabaseUrl } from '../src/config/database-region';
+
 /** One refusal: what is wrong, and where to fix it. */
 export interface Finding {
   cause: string;
@@ -32,6 +34,9 @@ export const REQUIRED_SITE_SETTINGS: Readonly<Record<string, string>> = {
 
 /** Optional settings: empty is fine, but a set value must be a real https address. */
 export const OPTIONAL_SITE_URLS = ['VITE_FUNCTIONS_URL', 'VITE_SPACE_MANAGER_URL', 'VITE_TOKEN_SYNC_URL'] as const;
+
+/** The files Vite's production mode reads its settings from, later ones winning. */
+export const PRODUCTION_ENV_FILES = ['.env', '.env.local', '.env.production', '.env.production.local'] as const;
 
 /** Settings only the local stack may have. */
 export const EMULATOR_ONLY_SETTINGS = ['VITE_USE_EMULATORS', 'VITE_AUTH_EMULATOR_URL', 'VITE_DATABASE_EMULATOR_HOST'] as const;
@@ -116,6 +121,12 @@ export function checkSiteSettings(env: Env | null, projectId: string | null): Fi
     if (env[key]?.trim())
       findings.push({ cause: `${key} is set in .env.production: it points the site at the local emulators.`, fix: `Remove ${key}.` });
   }
+  if (env.VITE_APP_CHECK_DEBUG_TOKEN?.trim()) {
+    findings.push({
+      cause: `VITE_APP_CHECK_DEBUG_TOKEN is set for the production build (in ${PRODUCTION_ENV_FILES.join(', ')} or the environment): anyone who reads a debug token passes App Check.`,
+      fix: 'Remove it from those files; keep a debug token in .env.development.local only.',
+    });
+  }
   return findings;
 }
 
@@ -172,6 +183,23 @@ export function checkFunctionsSettings(functionsEnv: Env | null, env: Env | null
     });
   }
   return findings;
+}
+
+/** The database trigger runs in DATABASE_REGION (functions/.env.<project>, default us-central1);
+ *  it must be the region of VITE_FIREBASE_DATABASE_URL, or the trigger fails to deploy or never
+ *  fires (src/config/database-region.ts). A URL of no known form is checkSiteSettings' to report. */
+export function checkDatabaseRegion(functionsEnv: Env | null, env: Env | null, projectId: string | null): Finding[] {
+  const databaseRegion = regionOfDatabaseUrl(env?.VITE_FIREBASE_DATABASE_URL?.trim() ?? '');
+  if (!functionsEnv || !databaseRegion) return [];
+  const triggerRegion = configuredDatabaseRegion(functionsEnv.DATABASE_REGION);
+  if (triggerRegion === databaseRegion) return [];
+  const file = `functions/.env.${projectId ?? '<project>'}`;
+  return [
+    {
+      cause: `The database is in ${databaseRegion} (VITE_FIREBASE_DATABASE_URL), but its trigger staffCounters would run in ${triggerRegion}${functionsEnv.DATABASE_REGION?.trim() ? ` (DATABASE_REGION in ${file})` : ' (the default)'}: a trigger in another region than its database fails to deploy or never fires.`,
+      fix: `Set DATABASE_REGION=${databaseRegion} in ${file}.`,
+    },
+  ];
 }
 
 /** Firebase's own hosts the browser code calls: Auth (sign-in, token refresh) and App Check's
@@ -305,6 +333,13 @@ export function checkBuild(files: readonly BuiltFile[] | null, env: Env | null, 
       fix: 'Build with `npm run deploy:build` (hidden source maps, kept off Hosting).',
     });
   }
+  const debugToken = env?.VITE_APP_CHECK_DEBUG_TOKEN?.trim();
+  const carrying = debugToken ? files.find((file) => !file.path.endsWith('.map') && file.text.includes(debugToken)) : undefined;
+  if (carrying)
+    findings.push({
+      cause: `${folder}/${carrying.path} holds the App Check debug token.`,
+      fix: 'Remove VITE_APP_CHECK_DEBUG_TOKEN from the production settings and run `npm run deploy:build`.',
+    });
   const apiKey = env?.VITE_FIREBASE_API_KEY?.trim();
   if (apiKey && !files.some((file) => file.path.endsWith('.js') && file.text.includes(apiKey))) {
     findings.push({

@@ -9,6 +9,7 @@ import {
   CATALOGUE_PRODUCTS,
   DEMO_PROMOTION_CODE,
   PRICED_PLAN_IDS,
+  STRIPE_API_VERSION,
   planLookupKey,
   planProductId,
 } from '../src/catalog/stripe-prices';
@@ -31,6 +32,11 @@ async function priceByKey(key: string): Promise<Stripe.Price | undefined> {
 }
 
 describe('syncStripeCatalog', () => {
+  it('speaks the pinned Stripe API version, with the stand-in and with api.stripe.com', () => {
+    expect(stripe.getApiField('version')).toBe(STRIPE_API_VERSION);
+    expect(catalogueStripeClient(KEY).getApiField('version')).toBe(STRIPE_API_VERSION);
+  });
+
   it('makes every product, every price with its lookup key and the portal configuration; a second run changes nothing', async () => {
     const first = await syncStripeCatalog(stripe, { seedDemo: true });
     expect(first.productsCreated).toEqual(CATALOGUE_PRODUCTS.map((product) => product.id));

@@ -13,6 +13,7 @@ import {
   DEMO_PROMOTION_CODE,
   PORTAL_CONFIGURATION_METADATA,
   PRICED_PLAN_IDS,
+  STRIPE_API_VERSION,
   planLookupKey,
   planProductId,
   type CataloguePrice,
@@ -23,10 +24,15 @@ import {
  *  than with the functions' stripe-client.ts: the local stack and Playwright load this file as an
  *  ES module, and the functions' workspace is CommonJS. */
 export function catalogueStripeClient(secretKey: string, baseUrl?: string): Stripe {
-  if (!baseUrl) return new Stripe(secretKey);
+  if (!baseUrl) return new Stripe(secretKey, { apiVersion: STRIPE_API_VERSION });
   const url = new URL(baseUrl);
   const protocol = url.protocol === 'https:' ? 'https' : 'http';
-  return new Stripe(secretKey, { host: url.hostname, port: Number(url.port) || (protocol === 'https' ? 443 : 80), protocol });
+  return new Stripe(secretKey, {
+    apiVersion: STRIPE_API_VERSION,
+    host: url.hostname,
+    port: Number(url.port) || (protocol === 'https' ? 443 : 80),
+    protocol,
+  });
 }
 
 export interface CatalogueSyncOptions {

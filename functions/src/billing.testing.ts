@@ -13,7 +13,7 @@ import type Stripe from 'stripe';
 import { beforeEach } from 'vitest';
 import type { RunningEmailJs } from '@leopard/emailjs-stand-in';
 import { start as startStripe, type RunningStripe } from '@leopard/stripe-stand-in';
-import { postForm } from '@leopard/stripe-stand-in/testing';
+import { postForm, TERMS_OF_SERVICE_URL } from '@leopard/stripe-stand-in/testing';
 import { buildCheckoutRequest, planOnly, type CheckoutChoices, type CheckoutRequest } from '../../src/catalog/checkout';
 import { ORDERS_PATH } from '../../src/data/orders';
 import { syncStripeCatalog } from '../../scripts/stripe-catalog-sync';
@@ -116,6 +116,7 @@ export async function startBackends(name: string, options: BackendOptions): Prom
     port: 0,
     quiet: true,
     secretKey,
+    termsOfServiceUrl: TERMS_OF_SERVICE_URL,
     ...(webhookUrl === undefined ? {} : { webhookUrl, webhookSecret, retryDelaysMs: options.retryDelaysMs ?? [] }),
   });
   stripe = createStripeClient(secretKey, standIn.url);

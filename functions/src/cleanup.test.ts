@@ -5,7 +5,7 @@ import { getAuth, type Auth } from 'firebase-admin/auth';
 import type { Database } from 'firebase-admin/database';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SUBMISSION_QUOTA } from '../../src/config/data-limits';
-import { RETENTION, runCleanup } from './cleanup';
+import { AUTH_CURSOR_PATH, RETENTION, runCleanup } from './cleanup';
 import { allowanceKey, takeAllowance } from './rate-limit';
 import { startDatabaseApp, type DatabaseApp } from './emulators.testing';
 import { sharedAuthEmulator, type SharedAuth } from './shared-auth.testing';
@@ -107,6 +107,27 @@ describe('runCleanup', () => {
     expect(report.anonymousUsers).toBe(1);
     const left = (await auth.listUsers()).users.map((user) => user.uid).sort();
     expect(left).toEqual(['anon-seen-lately', person.uid, 'person-idle'].sort());
+  });
+
+  it('resumes the listing of Auth users where a run stopped, and starts over once a listing ends', async () => {
+    const longAgo = new Date(NOW - RETENTION.anonymousUsersMs - DAY).toUTCString();
+    const idle = ['anon-a', 'anon-b', 'anon-c', 'anon-d', 'anon-e'];
+    await auth.importUsers(idle.map((uid) => ({ uid, metadata: { creationTime: longAgo, lastSignInTime: longAgo } })));
+    const remaining = async () => (await auth.listUsers()).users.map((user) => user.uid).sort();
+
+    // A run out of time lists one page and keeps its place.
+    const first = await runCleanup({ database: db, auth, now: NOW, authPageSize: 2, stopListingAt: 0 });
+    expect(first.anonymousUsers).toBe(2);
+    expect(await remaining()).toHaveLength(3);
+    expect((await db.ref(AUTH_CURSOR_PATH).get()).exists()).toBe(true);
+
+    // The next run goes on from there to the end, and the one after starts at the beginning.
+    const second = await runCleanup({ database: db, auth, now: NOW, authPageSize: 2 });
+    expect(second.anonymousUsers).toBe(3);
+    expect(await remaining()).toEqual([]);
+    expect((await db.ref(AUTH_CURSOR_PATH).get()).exists()).toBe(false);
+    await auth.importUsers([{ uid: 'anon-a', metadata: { creationTime: longAgo, lastSignInTime: longAgo } }]);
+    expect((await runCleanup({ database: db, auth, now: NOW, authPageSize: 2, stopListingAt: 0 })).anonymousUsers).toBe(1);
   });
 
   it('removes closed_accounts records once no ID token of the account can be alive, and keeps the recent ones that still refuse writes', async () => {

@@ -40,7 +40,15 @@ export interface CleanupDependencies {
   auth: Auth;
   /** Milliseconds since the epoch. */
   now: number;
+  /** When to stop listing Auth users (ms since the epoch), so the run ends within its time limit;
+   *  the next run resumes from the cursor. Unset: to the end. */
+  stopListingAt?: number;
+  /** Auth users per page: Auth's most, 1000, unless a test wants more pages. */
+  authPageSize?: number;
 }
+
+/** Where the listing of Auth users keeps its place between runs (docs/decisions/0125-operations-and-cleanup.md). */
+export const AUTH_CURSOR_PATH = 'cleanup_state/auth_page_token';
 
 /** How many of each were removed. */
 export interface CleanupReport {
@@ -148,21 +156,22 @@ function lastSeen(user: UserRecord): number {
   return Date.parse(lastRefreshTime ?? lastSignInTime ?? creationTime);
 }
 
-/** Anonymous users not seen within the retention, removed 1000 at a time (Auth's batch size). */
+/** Anonymous users not seen within the retention, removed a page (at most 1000, Auth's batch
+ *  size) at a time. The page token is kept after each page, so a run stopped by stopListingAt or
+ *  its time limit leaves the rest to the next, which starts there; a listing that ends clears it. */
 async function removeIdleAnonymousUsers(deps: CleanupDependencies): Promise<number> {
   const cutoff = deps.now - RETENTION.anonymousUsersMs;
-  const idle: string[] = [];
-  let pageToken: string | undefined;
-  do {
-    const page = await deps.auth.listUsers(1000, pageToken);
-    idle.push(...page.users.filter((user) => isAnonymous(user) && lastSeen(user) < cutoff).map((user) => user.uid));
-    pageToken = page.pageToken;
-  } while (pageToken);
+  const cursor = deps.database.ref(AUTH_CURSOR_PATH);
+  const saved: unknown = (await cursor.get()).val();
+  let pageToken = typeof saved === 'string' && saved !== '' ? saved : undefined;
   let removed = 0;
-  for (let start = 0; start < idle.length; start += 1000) {
-    const result = await deps.auth.deleteUsers(idle.slice(start, start + 1000));
-    removed += result.successCount;
-  }
+  do {
+    const page = await deps.auth.listUsers(deps.authPageSize ?? 1000, pageToken);
+    const idle = page.users.filter((user) => isAnonymous(user) && lastSeen(user) < cutoff).map((user) => user.uid);
+    if (idle.length > 0) removed += (await deps.auth.deleteUsers(idle)).successCount;
+    pageToken = page.pageToken;
+    await cursor.set(pageToken ?? null);
+  } while (pageToken && (deps.stopListingAt === undefined || Date.now() < deps.stopListingAt));
   return removed;
 }
 

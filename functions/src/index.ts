@@ -26,10 +26,12 @@ import {
   stripeApiBaseUrl,
   stripeKeyMode,
 } from './config';
+import { configuredDatabaseRegion } from '../../src/config/database-region';
 import { handleClaimGuestOrders } from './guest-orders';
 import { withAppCheck, type AppCheckVerifier } from './app-check';
 import { runCleanup } from './cleanup';
 import { logUnexpected, withJsonErrors } from './http';
+import { FUNCTION_LIMITS } from './limits';
 import { parseSiteOrigins } from './origins';
 import { handlePortal } from './portal';
 import { handleSpacePass } from './space-pass';
@@ -62,7 +64,7 @@ function siteDependencies() {
  *  endpoint that answers for nothing (docs/decisions/0125-operations-and-cleanup.md). */
 export const health =
   process.env.FUNCTIONS_EMULATOR === 'true'
-    ? onRequest((_request, response) => {
+    ? onRequest(FUNCTION_LIMITS.health, (_request, response) => {
         response.json({ ok: true });
       })
     : undefined;
@@ -83,7 +85,7 @@ function withSiteAppCheck(name: string, handler: Parameters<typeof withJsonError
 
 // cors: false keeps the emulator from opening CORS to every origin; http.ts applies the site's.
 export const stripeCheckout = onRequest(
-  { cors: false, secrets: [STRIPE_SECRET_KEY] },
+  { ...FUNCTION_LIMITS.stripeCheckout, cors: false, secrets: [STRIPE_SECRET_KEY] },
   withSiteAppCheck('stripeCheckout', (request, response) =>
     handleCheckout(request, response, { ...siteDependencies(), siteUrl: siteUrl() }),
   ),
@@ -92,7 +94,7 @@ export const stripeCheckout = onRequest(
 /** Also mails a guest's claim link when their checkout completes
  *  (docs/decisions/0110-guest-orders-by-proof-of-purchase.md). */
 export const stripeWebhook = onRequest(
-  { cors: false, secrets: [STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, EMAILJS_PRIVATE_KEY] },
+  { ...FUNCTION_LIMITS.stripeWebhook, cors: false, secrets: [STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, EMAILJS_PRIVATE_KEY] },
   withJsonErrors('stripeWebhook', (request, response) =>
     handleWebhook(request, response, {
       database: getDatabase(),
@@ -105,13 +107,13 @@ export const stripeWebhook = onRequest(
 
 /** The signed-in customer's Stripe Billing Portal. */
 export const stripePortal = onRequest(
-  { cors: false, secrets: [STRIPE_SECRET_KEY] },
+  { ...FUNCTION_LIMITS.stripePortal, cors: false, secrets: [STRIPE_SECRET_KEY] },
   withSiteAppCheck('stripePortal', (request, response) => handlePortal(request, response, siteDependencies())),
 );
 
 /** What the thank-you page shows a visitor after Checkout: from the database alone, never Stripe. */
 export const checkoutSummary = onRequest(
-  { cors: false },
+  { ...FUNCTION_LIMITS.checkoutSummary, cors: false },
   withJsonErrors('checkoutSummary', (request, response) =>
     handleCheckoutSummary(request, response, { database: getDatabase(), siteOrigins: parseSiteOrigins(SITE_ORIGINS.value()) }),
   ),
@@ -120,14 +122,14 @@ export const checkoutSummary = onRequest(
 /** Adds a guest's order to the signed-in account by proof of purchase: the Checkout session or
  *  the mailed claim link (docs/decisions/0110-guest-orders-by-proof-of-purchase.md). */
 export const claimGuestOrders = onRequest(
-  { cors: false, secrets: [STRIPE_SECRET_KEY] },
+  { ...FUNCTION_LIMITS.claimGuestOrders, cors: false, secrets: [STRIPE_SECRET_KEY] },
   withSiteAppCheck('claimGuestOrders', (request, response) => handleClaimGuestOrders(request, response, siteDependencies())),
 );
 
 /** Every change Leopard's staff make: the claim is checked and each change audited
  *  (docs/decisions/0108-staff-console.md). Stripe is only called by confirmTradeIn. */
 export const staff = onRequest(
-  { cors: false, secrets: [STRIPE_SECRET_KEY, EMAILJS_PRIVATE_KEY] },
+  { ...FUNCTION_LIMITS.staff, cors: false, secrets: [STRIPE_SECRET_KEY, EMAILJS_PRIVATE_KEY] },
   withSiteAppCheck('staff', (request, response) =>
     handleStaff(request, response, {
       auth: getAuth(),
@@ -142,7 +144,7 @@ export const staff = onRequest(
 
 /** What the public pass page shows for a Space beta-tester pass's code. */
 export const spacePass = onRequest(
-  { cors: false },
+  { ...FUNCTION_LIMITS.spacePass, cors: false },
   withJsonErrors('spacePass', (request, response) =>
     handleSpacePass(request, response, { database: getDatabase(), siteOrigins: parseSiteOrigins(SITE_ORIGINS.value()) }),
   ),
@@ -151,7 +153,7 @@ export const spacePass = onRequest(
 /** The contact, waitlist and pre-order forms: counted per visitor and per client address, stored,
  *  and mailed once (docs/decisions/0111-submissions-through-the-server.md). */
 export const submitForm = onRequest(
-  { cors: false, secrets: [EMAILJS_PRIVATE_KEY, MAIL_LINK_SECRET] },
+  { ...FUNCTION_LIMITS.submitForm, cors: false, secrets: [EMAILJS_PRIVATE_KEY, MAIL_LINK_SECRET] },
   withJsonErrors('submitForm', (request, response) =>
     handleSubmitForm(request, response, {
       auth: getAuth(),
@@ -166,11 +168,15 @@ export const submitForm = onRequest(
 );
 
 /** The console's counters: every write of a submission recounts its kind's states
- *  (docs/decisions/0112-staff-counters-by-trigger.md). */
-export const staffCounters = onValueWritten('submissions/{kind}/{id}', async (event) => {
-  const { kind } = event.params;
-  if (isSubmissionKind(kind)) await recountSubmissions(getDatabase(), kind);
-});
+ *  (docs/decisions/0112-staff-counters-by-trigger.md). It runs where the database is: a trigger in
+ *  another region never fires (src/config/database-region.ts). */
+export const staffCounters = onValueWritten(
+  { ...FUNCTION_LIMITS.staffCounters, ref: 'submissions/{kind}/{id}', region: configuredDatabaseRegion(process.env.DATABASE_REGION) },
+  async (event) => {
+    const { kind } = event.params;
+    if (isSubmissionKind(kind)) await recountSubmissions(getDatabase(), kind);
+  },
+);
 
 /** The site's published address (SITE_URL, else the first of SITE_ORIGINS), for links Stripe shows. */
 function siteUrl(): string {
@@ -180,14 +186,14 @@ function siteUrl(): string {
 /** The signed-in buyer's plan change (preview, change) and renewal from the order card
  *  (docs/decisions/0114-plan-changes-and-proration.md, docs/decisions/0115-the-term-ends-unless-renewed.md). */
 export const manageSubscription = onRequest(
-  { cors: false, secrets: [STRIPE_SECRET_KEY] },
+  { ...FUNCTION_LIMITS.manageSubscription, cors: false, secrets: [STRIPE_SECRET_KEY] },
   withSiteAppCheck('manageSubscription', (request, response) => handleManageSubscription(request, response, siteDependencies())),
 );
 
 /** A guest's mailed Manage your plan link: the billing portal of that order's customer, once
  *  (docs/decisions/0117-guest-manage-links.md). */
 export const guestPortal = onRequest(
-  { cors: false, secrets: [STRIPE_SECRET_KEY] },
+  { ...FUNCTION_LIMITS.guestPortal, cors: false, secrets: [STRIPE_SECRET_KEY] },
   withJsonErrors('guestPortal', (request, response) =>
     handleGuestPortal(request, response, {
       database: getDatabase(),
@@ -200,7 +206,7 @@ export const guestPortal = onRequest(
 
 /** Daily: the notice 14 days before a term ends (docs/decisions/0115-the-term-ends-unless-renewed.md). */
 export const termNotices = onSchedule(
-  { schedule: 'every day 09:00', timeZone: 'Etc/UTC', secrets: [STRIPE_SECRET_KEY, EMAILJS_PRIVATE_KEY] },
+  { ...FUNCTION_LIMITS.termNotices, schedule: 'every day 09:00', timeZone: 'Etc/UTC', secrets: [STRIPE_SECRET_KEY, EMAILJS_PRIVATE_KEY] },
   async () => {
     await runTermNotices({ database: getDatabase(), stripe: stripe(), mail: mailSettings() });
   },
@@ -209,14 +215,14 @@ export const termNotices = onSchedule(
 /** Brings the profile's and the Stripe customers' email to Auth's verified one after an email
  *  change (docs/decisions/0118-email-change-by-verified-link.md). */
 export const accountEmail = onRequest(
-  { cors: false, secrets: [STRIPE_SECRET_KEY] },
+  { ...FUNCTION_LIMITS.accountEmail, cors: false, secrets: [STRIPE_SECRET_KEY] },
   withSiteAppCheck('accountEmail', (request, response) => handleAccountEmail(request, response, siteDependencies())),
 );
 
 /** Closes the signed-in account: plans canceled, orders kept without personal data, records and
  *  the sign-in deleted, in an order a retry finishes (docs/decisions/0119-account-deletion-and-retention.md). */
 export const deleteAccount = onRequest(
-  { cors: false, secrets: [STRIPE_SECRET_KEY, EMAILJS_PRIVATE_KEY] },
+  { ...FUNCTION_LIMITS.deleteAccount, cors: false, secrets: [STRIPE_SECRET_KEY, EMAILJS_PRIVATE_KEY] },
   withSiteAppCheck('deleteAccount', (request, response) =>
     handleDeleteAccount(request, response, { ...siteDependencies(), mail: mailSettings() }),
   ),
@@ -224,7 +230,7 @@ export const deleteAccount = onRequest(
 
 /** "Download my data" (docs/decisions/0120-data-export.md). */
 export const exportAccountData = onRequest(
-  { cors: false },
+  { ...FUNCTION_LIMITS.exportAccountData, cors: false },
   withSiteAppCheck('exportAccountData', (request, response) =>
     handleExportAccountData(request, response, {
       auth: getAuth(),
@@ -236,7 +242,7 @@ export const exportAccountData = onRequest(
 
 /** A marketing mail's one-click unsubscribe link, no sign-in (docs/decisions/0121-consent-and-unsubscribe.md). */
 export const unsubscribe = onRequest(
-  { cors: false, secrets: [MAIL_LINK_SECRET] },
+  { ...FUNCTION_LIMITS.unsubscribe, cors: false, secrets: [MAIL_LINK_SECRET] },
   withJsonErrors('unsubscribe', (request, response) =>
     handleUnsubscribe(request, response, {
       auth: getAuth(),
@@ -249,9 +255,12 @@ export const unsubscribe = onRequest(
 
 /** Daily: removes what the functions keep only for a while, processed webhook events, spent
  *  counters, long-expired links and idle anonymous visitors (docs/decisions/0125-operations-and-cleanup.md). */
-export const cleanup = onSchedule({ schedule: 'every day 03:30', timeZone: 'Etc/UTC' }, async () => {
+export const cleanup = onSchedule({ ...FUNCTION_LIMITS.cleanup, schedule: 'every day 03:30', timeZone: 'Etc/UTC' }, async () => {
   try {
-    const removed = await runCleanup({ database: getDatabase(), auth: getAuth(), now: Date.now() });
+    const now = Date.now();
+    // The listing of Auth users stops with a tenth of the time limit left and resumes tomorrow.
+    const stopListingAt = now + FUNCTION_LIMITS.cleanup.timeoutSeconds * 900;
+    const removed = await runCleanup({ database: getDatabase(), auth: getAuth(), now, stopListingAt });
     logger.info('cleanup: done', removed);
   } catch (error) {
     logUnexpected('cleanup', error);

@@ -1,5 +1,9 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
-import { InvalidStripeBaseUrlError, stripeConnection } from './stripe-client';
+import { STRIPE_API_VERSION } from '../../src/catalog/stripe-prices';
+import { createStripeClient, InvalidStripeBaseUrlError, stripeConnection } from './stripe-client';
 
 describe('stripeConnection (STRIPE_API_BASE_URL → SDK options)', () => {
   it('leaves the SDK on api.stripe.com when unset or empty', () => {
@@ -26,5 +30,25 @@ describe('stripeConnection (STRIPE_API_BASE_URL → SDK options)', () => {
     'not a url',
   ])('refuses %s', (value) => {
     expect(() => stripeConnection(value)).toThrow(InvalidStripeBaseUrlError);
+  });
+});
+
+describe('createStripeClient', () => {
+  it('sends the pinned API version on every request, the one the installed package is typed for', async () => {
+    const versions: (string | undefined)[] = [];
+    const server = createServer((request, response) => {
+      versions.push(request.headers['stripe-version'] as string | undefined);
+      response.setHeader('Content-Type', 'application/json');
+      response.end(JSON.stringify({ id: 'cus_pinned', object: 'customer' }));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      await createStripeClient('sk_test_pinned', `http://127.0.0.1:${port}`).customers.retrieve('cus_pinned');
+    } finally {
+      server.close();
+    }
+    expect(versions).toEqual([STRIPE_API_VERSION]);
+    expect(STRIPE_API_VERSION).toBe(Stripe.API_VERSION);
   });
 });

@@ -1,6 +1,7 @@
 /** The Stripe SDK client: api.stripe.com in production, the local stand-in when
  *  STRIPE_API_BASE_URL names one. The code path is otherwise the same. */
 import Stripe from 'stripe';
+import { STRIPE_API_VERSION } from '../../src/catalog/stripe-prices';
 
 /** A checkout request waits at most this long for Stripe, so the function can still answer 502
  *  before its own time limit. */
@@ -37,5 +38,5 @@ export function stripeConnection(baseUrl: string | undefined): StripeConnection 
 }
 
 export function createStripeClient(secretKey: string, baseUrl: string | undefined): Stripe {
-  return new Stripe(secretKey, { ...stripeConnection(baseUrl), timeout: STRIPE_TIMEOUT_MS });
+  return new Stripe(secretKey, { ...stripeConnection(baseUrl), apiVersion: STRIPE_API_VERSION, timeout: STRIPE_TIMEOUT_MS });
 }

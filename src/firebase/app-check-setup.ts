@@ -12,8 +12,18 @@ export function appCheckSetup(env: Partial<ImportMetaEnv>): AppCheckSetup {
   return debugToken ? { provider: 'debug', debugToken } : null;
 }
 
+/** This build's App Check settings, each read by name, never `import.meta.env` whole (which
+ *  makes Vite inline every `VITE_*` value). The debug token only outside production builds, where
+ *  vite.config.ts also defines it away (docs/decisions/0124-app-check.md). */
+export const BUILD_APP_CHECK_SETTINGS: Partial<ImportMetaEnv> = {
+  MODE: import.meta.env.MODE,
+  VITE_USE_EMULATORS: import.meta.env.VITE_USE_EMULATORS,
+  VITE_APP_CHECK_SITE_KEY: import.meta.env.VITE_APP_CHECK_SITE_KEY,
+  VITE_APP_CHECK_DEBUG_TOKEN: import.meta.env.PROD ? undefined : import.meta.env.VITE_APP_CHECK_DEBUG_TOKEN,
+};
+
 /** Whether this build starts App Check at all. */
-export const APP_CHECK_IN_BUILD = appCheckSetup(import.meta.env) !== null;
+export const APP_CHECK_IN_BUILD = appCheckSetup(BUILD_APP_CHECK_SETTINGS) !== null;
 
 /** Reads a current App Check token; given by src/firebase/app-check.ts once App Check has started
  *  on this page, so the modules that send tokens carry none of its code. */

@@ -10,11 +10,11 @@
  * Loaded only with the Firebase app (src/firebase/clients.ts), never by the landing page.
  */
 import type { FirebaseApp } from 'firebase/app';
-import { appCheckSetup, provideAppCheckTokens, type AppCheckSetup } from './app-check-setup';
+import { appCheckSetup, BUILD_APP_CHECK_SETTINGS, provideAppCheckTokens, type AppCheckSetup } from './app-check-setup';
 
 /** Starts App Check for `app` when the build asks for it; before Auth and the database are made,
  *  so both attach its tokens. */
-export async function startAppCheck(app: FirebaseApp, setup: AppCheckSetup = appCheckSetup(import.meta.env)): Promise<void> {
+export async function startAppCheck(app: FirebaseApp, setup: AppCheckSetup = appCheckSetup(BUILD_APP_CHECK_SETTINGS)): Promise<void> {
   if (setup === null) return;
   if (setup.provider === 'debug') {
     (globalThis as { FIREBASE_APPCHECK_DEBUG_TOKEN?: string }).FIREBASE_APPCHECK_DEBUG_TOKEN = setup.debugToken;

@@ -3,15 +3,15 @@
  * .env.production): it holds no local address, demo key or emulator flag and links no source map
  * (scripts/deploy-checks.ts, docs/decisions/0123-deploy-path-and-build-folders.md), and it starts
  * App Check with reCAPTCHA Enterprise when a page loads Firebase; the suite's emulators build does
- * not (docs/decisions/0124-app-check.md). Offline, so reCAPTCHA's script is answered here.
+ * not (docs/decisions/0124-app-check.md). Its settings are in a `.env.local` with an App Check
+ * debug token beside them, which the build must leave out. Offline, so reCAPTCHA's script is
+ * answered here.
  */
-import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { expect, test, type Page } from '@playwright/test';
-import { preview, type PreviewServer } from 'vite';
+import { build, preview, type PreviewServer } from 'vite';
 import { readBuild } from '../../scripts/deploy-check';
 import { checkBuild } from '../../scripts/deploy-checks';
 import { paths } from '../../src/config/paths';
@@ -25,7 +25,8 @@ const SAMPLE = {
   VITE_SITE_URL: 'https://leopard.software',
   VITE_APP_CHECK_SITE_KEY: '6Lc-sample-recaptcha-enterprise-key',
 };
-const run = promisify(execFile);
+/** A debug token a developer keeps in `.env.local`: Vite reads that file for every mode. */
+const DEBUG_TOKEN = '0b4f5e1c-app-check-debug-token-of-a-developer';
 const RECAPTCHA = /^https:\/\/www\.google\.com\/recaptcha\/enterprise\.js/;
 
 /** reCAPTCHA Enterprise as far as App Check uses it: the widget it renders keeps the site key. */
@@ -55,6 +56,7 @@ async function watchAppCheck(page: Page): Promise<string[]> {
 test.describe('the production build', () => {
   test.describe.configure({ mode: 'serial' });
   let folder: string;
+  let envFolder: string;
   let server: PreviewServer | undefined;
   let origin: string;
 
@@ -63,11 +65,16 @@ test.describe('the production build', () => {
     // beside three other workers' browsers the build took longer than that.
     test.setTimeout(240_000);
     folder = mkdtempSync(join(tmpdir(), 'leopard-production-build-'));
-    // Variables already in the environment win over any .env file of this checkout. A failed build
-    // rejects with its output.
-    await run('npx', ['vite', 'build', '--mode', 'production', '--outDir', folder, '--emptyOutDir', '--logLevel', 'warn'], {
-      env: { ...process.env, ...SAMPLE },
-    });
+    envFolder = mkdtempSync(join(tmpdir(), 'leopard-production-env-'));
+    // The settings come from this folder's `.env.local` (none of the checkout's .env files is read),
+    // as a deployer's and a developer's settings would. A failed build rejects.
+    writeFileSync(
+      join(envFolder, '.env.local'),
+      Object.entries({ ...SAMPLE, VITE_APP_CHECK_DEBUG_TOKEN: DEBUG_TOKEN })
+        .map(([key, value]) => `${key}=${value}\n`)
+        .join(''),
+    );
+    await build({ mode: 'production', envDir: envFolder, logLevel: 'warn', build: { outDir: folder, emptyOutDir: true } });
     // In this process, on a port the system picks as it listens: a free port found first and handed
     // to a `vite preview` child could be taken in between on a busy machine (four workers once).
     server = await preview({
@@ -83,12 +90,21 @@ test.describe('the production build', () => {
   test.afterAll(async () => {
     await server?.close();
     rmSync(folder, { recursive: true, force: true });
+    rmSync(envFolder, { recursive: true, force: true });
   });
 
   test('holds no local or stand-in address, demo key or emulator flag, and links no source map', () => {
     const files = readBuild(folder);
     expect(files?.some((file) => file.path.endsWith('.js.map'))).toBe(true);
     expect(checkBuild(files, SAMPLE, 'build')).toEqual([]);
+  });
+
+  test('carries no App Check debug token, though .env.local holds one, in any file, source maps included', () => {
+    const files = readBuild(folder)!;
+    expect(files.some((file) => file.text.includes(SAMPLE.VITE_FIREBASE_API_KEY))).toBe(true);
+    expect(files.filter((file) => readFileSync(join(folder, file.path), 'latin1').includes(DEBUG_TOKEN)).map((file) => file.path)).toEqual(
+      [],
+    );
   });
 
   test('starts App Check with reCAPTCHA Enterprise and the site key when a page loads Firebase, under the served policy', async ({

@@ -2,10 +2,11 @@
 // `stripe` SDK: catalogue Prices as line items, the terms to accept, the billing address and tax
 // ID, automatic tax from the stand-in's tax table, promotion codes typed on the hosted page, and
 // the tax and discount on the subscription's invoices — with the refusals a buyer or a forger meets.
-import type Stripe from 'stripe';
+import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
 import { addMonths, SUBSCRIPTION_PAID_EVENTS, SUCCESS_URL, TEST_CARD, useStripeStandIn } from './stand-in.testing';
 import { postForm } from './peers.testing';
+import { start } from './server';
 
 const { standIn, stripe, receiver, pay, settledEvents } = useStripeStandIn('checkout-tax');
 
@@ -529,5 +530,52 @@ describe('the webhook delay', () => {
     const events = await settledEvents();
     expect(Date.now() - started).toBeGreaterThanOrEqual(1500);
     expect(events.map((event) => event.type)).toContain('checkout.session.completed');
+  });
+});
+
+describe('an account without a Terms of Service URL', () => {
+  it("refuses Terms consent in Stripe's words and makes no session, and takes it once the URL is set", async () => {
+    const secretKey = 'sk_test_no_terms_url';
+    const bare = await start({ port: 0, quiet: true, secretKey });
+    try {
+      const newAccount = new Stripe(secretKey, { host: '127.0.0.1', port: bare.port, protocol: 'http', maxNetworkRetries: 0 });
+      const price = await newAccount.prices.create({
+        currency: 'usd',
+        unit_amount: GOLD_CENTS,
+        recurring: { interval: 'month' },
+        product_data: { name: 'Web app — Gold plan' },
+      });
+      const refused = await failure(
+        newAccount.checkout.sessions.create({
+          mode: 'subscription',
+          success_url: SUCCESS_URL,
+          line_items: [{ price: price.id, quantity: 1 }],
+          consent_collection: { terms_of_service: 'required' },
+        }),
+      );
+      expect(refused).toMatchObject({
+        statusCode: 400,
+        type: 'StripeInvalidRequestError',
+        param: 'consent_collection[terms_of_service]',
+        message: expect.stringMatching(
+          /^You cannot collect consent to your terms of service unless a URL is set in the Stripe Dashboard\./,
+        ),
+      });
+      expect(bare.sessions()).toEqual([]);
+      // Without Terms consent the same account makes the session.
+      const plain = await newAccount.checkout.sessions.create({
+        mode: 'subscription',
+        success_url: SUCCESS_URL,
+        line_items: [{ price: price.id, quantity: 1 }],
+      });
+      expect(plain.consent_collection).toBeNull();
+    } finally {
+      await bare.stop();
+    }
+
+    // This file's stand-in has the URL set, as the deployer sets it in the Dashboard.
+    const { price } = await catalogue();
+    const session = await planSession(price);
+    expect(session.consent_collection).toMatchObject({ terms_of_service: 'required' });
   });
 });

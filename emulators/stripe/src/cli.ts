@@ -4,6 +4,8 @@
  *     [--secret-key sk_test_…] [--webhook-url URL] [--webhook-secret whsec_…] [--business-name Leopard]
  *     [--allow-origin ORIGIN]…   (browser pages that may call it; default: any loopback origin)
  *     [--webhook-delay-ms N]     (the hosted checkout's events go out N ms after Pay; default 0)
+ *     [--terms-of-service-url URL] (the account's public Terms URL; default none, as on a new
+ *                                 account, and Checkout's Terms consent is then refused)
  * Defaults come from emulators/local-config.ts (the webhook URL is the local stripeWebhook function).
  */
 import { parseArgs } from 'node:util';
@@ -23,6 +25,7 @@ const { values } = parseArgs({
     'business-name': { type: 'string', default: 'Leopard' },
     'allow-origin': { type: 'string', multiple: true },
     'webhook-delay-ms': { type: 'string', default: '0' },
+    'terms-of-service-url': { type: 'string' },
   },
 });
 const port = Number(values.port);
@@ -41,6 +44,11 @@ if (!/^\d+$/.test(values['webhook-delay-ms']) || webhookDelayMs > MAX_WEBHOOK_DE
   );
   process.exit(2);
 }
+const termsOfServiceUrl = values['terms-of-service-url'];
+if (termsOfServiceUrl !== undefined && !URL.canParse(termsOfServiceUrl)) {
+  console.error(`--terms-of-service-url must be a URL (got "${termsOfServiceUrl}")`);
+  process.exit(2);
+}
 const allowedOrigins = allowOriginFlags(values['allow-origin']);
 const stripe = await start({
   port,
@@ -52,6 +60,7 @@ const stripe = await start({
   businessName: values['business-name'],
   allowedOrigins,
   webhookDelayMs,
+  termsOfServiceUrl,
 });
 console.log(`Stripe stand-in ready on ${stripe.url} (events go to ${values['webhook-url']}; sessions: ${stripe.url}/__sessions)`);
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -5,6 +5,10 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+/** The account's Terms of Service URL for suites, set as a deployer sets it in the Dashboard:
+ *  without one Stripe refuses the Terms consent our checkout asks for. */
+export const TERMS_OF_SERVICE_URL = 'http://127.0.0.1:4173/legal/terms-of-service';
+
 export interface ReceivedWebhook {
   body: string;
   signature: string;

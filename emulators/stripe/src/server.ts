@@ -54,6 +54,10 @@ export interface StartOptions {
   retryDelaysMs?: number[];
   /** The business the billing portal and invoices name ("Return to Leopard"); default 'Leopard'. */
   businessName?: string;
+  /** The account's Terms of Service URL, as a deployer sets it in the Dashboard's public details.
+   *  Default none, like a new Stripe account: a Checkout session asking for Terms consent
+   *  (`consent_collection[terms_of_service]=required`) is refused as Stripe refuses it. */
+  termsOfServiceUrl?: string;
   /** The origins whose pages may call from a browser, besides the stand-in's own (its hosted pages):
    *  exactly these; `*` for any. Default: any loopback origin. Other pages are refused with 403
    *  before anything is read or changed; requests without Origin (the SDK, curl) are served
@@ -121,7 +125,16 @@ function newStandIn(options: StartOptions, log: (message: string) => void): Stan
     log,
   });
   webhooks.delayMs = options.webhookDelayMs ?? 0;
-  return { store, webhooks, settings: { baseUrl: '', businessName: options.businessName ?? 'Leopard', log } };
+  return {
+    store,
+    webhooks,
+    settings: {
+      baseUrl: '',
+      businessName: options.businessName ?? 'Leopard',
+      termsOfServiceUrl: options.termsOfServiceUrl ?? null,
+      log,
+    },
+  };
 }
 
 type Reset = (options?: { keepCatalogue?: boolean }) => void;

@@ -4,7 +4,7 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import { start, type RunningStripe } from './server';
-import { postForm, WebhookReceiver } from './peers.testing';
+import { postForm, TERMS_OF_SERVICE_URL, WebhookReceiver } from './peers.testing';
 
 export const SUCCESS_URL = 'http://127.0.0.1:4173/checkout/success?session_id={CHECKOUT_SESSION_ID}';
 export const TEST_CARD = '4242 4242 4242 4242';
@@ -97,7 +97,15 @@ export function useStripeStandIn(label: string): StripeStandIn {
 
   beforeAll(async () => {
     await receiver.start();
-    const standIn = await start({ port: 0, quiet: true, secretKey, webhookSecret, webhookUrl: receiver.url, retryDelaysMs: [20, 40, 80] });
+    const standIn = await start({
+      port: 0,
+      quiet: true,
+      secretKey,
+      webhookSecret,
+      webhookUrl: receiver.url,
+      retryDelaysMs: [20, 40, 80],
+      termsOfServiceUrl: TERMS_OF_SERVICE_URL,
+    });
     running = { standIn, stripe: new Stripe(secretKey, { host: '127.0.0.1', port: standIn.port, protocol: 'http', maxNetworkRetries: 0 }) };
   });
   afterAll(async () => {

@@ -102,4 +102,11 @@ describe('the privacy policy', () => {
     expect(sectionText('deleting-your-account')).toContain(OPEN_CHECKOUT_AT_DELETION);
     expect(sectionText('deleting-your-account')).toContain('your account can start no new checkout');
   });
+
+  it('says what Stripe keeps of a deleted account, and that the site opens none of it', () => {
+    renderDocument(privacyPolicy);
+    const text = sectionText('deleting-your-account');
+    expect(text).toContain('name, email address and billing address given at checkout');
+    expect(text).toContain('nothing of your orders can be opened through our site any more');
+  });
 });

@@ -3,7 +3,14 @@
 import { getPrice } from '../resources/catalogue';
 import { checkDiscount, checkTaxLocation, expanders, matchesRule, renderSession, getSession } from '../resources/checkout-lookup';
 import { expireIfDue, expireSession } from '../resources/checkout-expiry';
-import { parseCreateParams, checkExpiresAt, newSession, lineItemList, type PriceResolver } from '../resources/checkout-sessions';
+import {
+  parseCreateParams,
+  checkExpiresAt,
+  checkTermsOfServiceUrl,
+  newSession,
+  lineItemList,
+  type PriceResolver,
+} from '../resources/checkout-sessions';
 import { refreshTotals, taxAddress } from '../resources/checkout-totals';
 import { sessionNow, type StandIn } from '../resources/context';
 import { getCustomer } from '../resources/customers';
@@ -43,6 +50,7 @@ export const checkoutRoutes: Route[] = [
     path: /^\/v1\/checkout\/sessions$/,
     handle(standIn, { form, origin }) {
       const params = parseCreateParams(form, priceResolver(standIn));
+      checkTermsOfServiceUrl(params, standIn.settings.termsOfServiceUrl);
       if (params.customer !== null) getCustomer(standIn, params.customer, 'customer');
       const discount = checkDiscount(standIn, params);
       checkTaxLocation(standIn, params);

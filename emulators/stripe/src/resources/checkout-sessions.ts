@@ -433,6 +433,18 @@ export function parseCreateParams(form: FormObject, resolvePrice: PriceResolver 
   };
 }
 
+/** Stripe refuses Terms consent until the account has a Terms of Service URL in its public
+ *  details, with these words and this param; a new account has none. */
+export function checkTermsOfServiceUrl(params: Pick<CreateParams, 'consent_collection'>, termsOfServiceUrl: string | null): void {
+  if (params.consent_collection?.terms_of_service !== 'required' || termsOfServiceUrl !== null) return;
+  throw invalidRequest(
+    'You cannot collect consent to your terms of service unless a URL is set in the Stripe Dashboard. ' +
+      'Update your public business details in the Dashboard https://dashboard.stripe.com/settings/public ' +
+      'with a Terms of service URL to collect terms of service consent.',
+    'consent_collection[terms_of_service]',
+  );
+}
+
 export function newSession(params: CreateParams, now: number, checkoutBaseUrl: string): CheckoutSession {
   const id = randomId('cs_test_', 58);
   const amount = params.lineItems.reduce((sum, item) => sum + item.unitAmount * item.quantity, 0);

@@ -15,6 +15,9 @@ export interface Settings {
   baseUrl: string;
   /** Shown on the billing portal and invoices ("Return to Leopard"). */
   businessName: string;
+  /** The account's Terms of Service URL (Dashboard → Settings → Business → Public details); null
+   *  on a new account, which Stripe refuses Checkout's Terms consent for. */
+  termsOfServiceUrl: string | null;
   log: (message: string) => void;
 }
 
