@@ -7,10 +7,9 @@
  *  event does nothing twice. */
 import type { Database } from 'firebase-admin/database';
 import type Stripe from 'stripe';
-import { isEndedSubscriptionStatus } from '../../src/catalog/subscription';
 import { ORDERS_PATH, isClosedOrder } from '../../src/data/orders';
 import { isAccountClosed } from './account/closed-accounts';
-import { anonymiseOrder } from './account/delete-account';
+import { anonymiseOrder, cancelIfLive } from './account/delete-account';
 import { mailClosedAccountRefund } from './billing-mail';
 import { normaliseEmail } from './email';
 import type { OutcomeDetails } from './event-outcome';
@@ -36,18 +35,6 @@ export async function isClosedAccountSession(
 ): Promise<boolean> {
   const uid = sessionAccount(session);
   return uid !== null && (await isAccountClosed(database, uid));
-}
-
-/** Cancels the subscription now unless it has ended; true when it is ended afterwards. */
-async function cancelNow(stripe: Stripe, subscriptionId: string): Promise<boolean> {
-  if (isEndedSubscriptionStatus((await stripe.subscriptions.retrieve(subscriptionId)).status)) return true;
-  try {
-    await stripe.subscriptions.cancel(subscriptionId, {}, { idempotencyKey: `closed-account-cancel-${subscriptionId}` });
-  } catch (error) {
-    // A racing delivery (or the deletion itself) may have canceled it in between.
-    if (!isEndedSubscriptionStatus((await stripe.subscriptions.retrieve(subscriptionId)).status)) throw error;
-  }
-  return true;
 }
 
 /** Refunds what is left of every paid invoice's payment of the subscription; the cents refunded by
@@ -98,7 +85,9 @@ export async function settleClosedAccountCheckout(
   const subscriptionId = idOf(session.subscription);
   let refundedCents: number | null = null;
   if (subscriptionId !== null) {
-    details.subscriptionCanceled = await cancelNow(deps.stripe, subscriptionId);
+    // Ended afterwards, whether this delivery canceled it or an earlier one (or the deletion) did.
+    await cancelIfLive(deps.stripe, subscriptionId, `closed-account-cancel-${subscriptionId}`);
+    details.subscriptionCanceled = true;
     refundedCents = await refundAll(deps.stripe, subscriptionId, orderId);
     details.refundedCents = refundedCents;
   }

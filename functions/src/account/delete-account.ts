@@ -110,6 +110,19 @@ async function expireOpenSessions({ deps, record, orders, customerIds, now }: St
   }
 }
 
+/** Cancels the subscription now, with Stripe's defaults (no proration credit, no final invoice: the
+ *  period is not refunded); false when it had already ended. A racing request (another delivery,
+ *  the same deletion again) may cancel it in between: that counts as canceled. */
+export async function cancelIfLive(stripe: Stripe, id: string, idempotencyKey: string): Promise<boolean> {
+  if (isEndedSubscriptionStatus((await stripe.subscriptions.retrieve(id)).status)) return false;
+  try {
+    await stripe.subscriptions.cancel(id, {}, { idempotencyKey });
+  } catch (error) {
+    if (!isEndedSubscriptionStatus((await stripe.subscriptions.retrieve(id)).status)) throw error;
+  }
+  return true;
+}
+
 /** Step 4: every live subscription of the account's orders and customers, canceled now. */
 async function cancelSubscriptions({ deps, record, orders, customerIds, now }: StripeStep): Promise<void> {
   const ids = new Set<string>();
@@ -118,17 +131,7 @@ async function cancelSubscriptions({ deps, record, orders, customerIds, now }: S
     for await (const subscription of deps.stripe.subscriptions.list({ customer, status: 'all', limit: 100 })) ids.add(subscription.id);
   }
   for (const id of ids) {
-    const subscription = await deps.stripe.subscriptions.retrieve(id);
-    if (isEndedSubscriptionStatus(subscription.status)) continue;
-    try {
-      // Stripe's defaults: no proration credit, no final invoice. The period is not refunded.
-      await deps.stripe.subscriptions.cancel(id, {}, { idempotencyKey: `delete-account-${id}` });
-    } catch (error) {
-      // Another request of the same deletion may have canceled it in between.
-      const again = await deps.stripe.subscriptions.retrieve(id);
-      if (!isEndedSubscriptionStatus(again.status)) throw error;
-    }
-    await write(record.child(`canceledSubscriptions/${id}`), now);
+    if (await cancelIfLive(deps.stripe, id, `delete-account-${id}`)) await write(record.child(`canceledSubscriptions/${id}`), now);
   }
 }
 

@@ -54,17 +54,16 @@ export async function identifyStaff(auth: StaffAuth, database: Database, authori
   }
   const tokenRole: unknown = decoded.role;
   if (!isStaffRole(tokenRole)) throw new StaffRefusal(403, STAFF_ONLY);
-  let current: unknown;
-  try {
-    const user = await auth.getUser(decoded.uid);
-    if (user.disabled) throw new StaffRefusal(401, ACCOUNT_DISABLED);
-    current = user.customClaims?.role;
-  } catch (error) {
-    if (error instanceof StaffRefusal) throw error;
-    if ((error as { code?: string }).code === 'auth/user-not-found') throw new StaffRefusal(401, ACCOUNT_GONE);
-    throw error;
-  }
-  const recorded = await recordedRole(database, decoded.uid);
+  // Auth's claim and the server's record, read together: two answers waited for once.
+  const [user, recorded] = await Promise.all([
+    auth.getUser(decoded.uid).catch((error: unknown) => {
+      if ((error as { code?: string }).code === 'auth/user-not-found') throw new StaffRefusal(401, ACCOUNT_GONE);
+      throw error;
+    }),
+    recordedRole(database, decoded.uid),
+  ]);
+  if (user.disabled) throw new StaffRefusal(401, ACCOUNT_DISABLED);
+  const current: unknown = user.customClaims?.role;
   if (current !== tokenRole || recorded !== tokenRole) {
     const otherRole = [current, recorded].some((role) => isStaffRole(role) && role !== tokenRole);
     throw new StaffRefusal(403, otherRole ? ROLE_CHANGED : STAFF_ONLY);
