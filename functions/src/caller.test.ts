@@ -37,6 +37,7 @@ describe('identifyCaller', () => {
       uid: 'uid-ada',
       email: 'ada@example.com',
       emailVerified: true,
+      anonymous: false,
     });
   });
 

@@ -12,7 +12,8 @@ export const SIGN_IN_NOT_VERIFIED = 'Your sign-in could not be verified. Sign in
  *  account (docs/decisions/0110-guest-orders-by-proof-of-purchase.md). */
 export type Caller =
   | { kind: 'visitor' }
-  | { kind: 'customer'; uid: string; email: string | null; emailVerified: boolean }
+  /** `anonymous`: a visitor the forms signed in anonymously, which has a uid but no account. */
+  | { kind: 'customer'; uid: string; email: string | null; emailVerified: boolean; anonymous: boolean }
   | { kind: 'rejected'; reason: string };
 
 /** The token of an `Authorization: Bearer <token>` header; null when there is no such header. A
@@ -33,7 +34,13 @@ export async function identifyCaller(auth: Pick<Auth, 'verifyIdToken'>, authoriz
   if (token === '') return { kind: 'rejected', reason: 'The Authorization header must be "Bearer <ID token>".' };
   try {
     const decoded = await auth.verifyIdToken(token, true);
-    return { kind: 'customer', uid: decoded.uid, email: decoded.email ?? null, emailVerified: decoded.email_verified === true };
+    return {
+      kind: 'customer',
+      uid: decoded.uid,
+      email: decoded.email ?? null,
+      emailVerified: decoded.email_verified === true,
+      anonymous: decoded.firebase?.sign_in_provider === 'anonymous',
+    };
   } catch (error) {
     const code = (error as { code?: string }).code ?? 'unknown';
     return { kind: 'rejected', reason: code };

@@ -6,7 +6,7 @@
  *  links (the rules close orders to browsers), and an order that has a buyer is never moved. An
  *  order whose buyer deleted their account is never claimed again, by any proof, and an anonymous
  *  visitor's token claims nothing. */
-import type { Auth, DecodedIdToken } from 'firebase-admin/auth';
+import type { Auth } from 'firebase-admin/auth';
 import type { Database } from 'firebase-admin/database';
 import { logger } from 'firebase-functions';
 import type { Request } from 'firebase-functions/v2/https';
@@ -161,17 +161,12 @@ export async function handleClaimGuestOrders(request: Request, response: Respons
   if (applyCors(request, response, deps.siteOrigins, 'POST, OPTIONS') === 'answered') return;
   if (!requireMethod(request, response, 'POST')) return;
 
-  // The decoded token is kept to see how the caller signed in; the check itself stays the shared one.
-  let decoded: DecodedIdToken | null = null;
-  const auth: Pick<Auth, 'verifyIdToken'> = {
-    verifyIdToken: async (...args) => (decoded = await deps.auth.verifyIdToken(...args)),
-  };
-  const caller = await signedInCaller(auth, request, response, 'claimGuestOrders', CLAIM_MESSAGES);
+  const caller = await signedInCaller(deps.auth, request, response, 'claimGuestOrders', CLAIM_MESSAGES);
   if (!caller) return;
   // The forms sign visitors in anonymously (docs/decisions/0111-submissions-through-the-server.md):
   // such an account has no way back to it once the browser forgets it, and is swept when idle, so
   // an order claimed into it would be lost to its buyer and held by a throwaway account.
-  if ((decoded as DecodedIdToken | null)?.firebase?.sign_in_provider === 'anonymous') {
+  if (caller.anonymous) {
     logger.info('claimGuestOrders: refused an anonymous sign-in');
     sendError(response, 401, CLAIM_MESSAGES.anonymous);
     return;
