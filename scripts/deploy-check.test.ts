@@ -130,6 +130,7 @@ describe('deploy:check', () => {
       [{ SITE_ORIGINS: 'https://leopard.example' }, /placeholder or local origin/],
       [{ SITE_ORIGINS: 'https://www.leopard.software' }, /does not include https:\/\/leopard\.software/],
       [{ SITE_ORIGINS: 'https://leopard.software/shop' }, /not an https origin/],
+      [{ SITE_ORIGINS: 'https://leopard.software,https://*.web.app' }, /"https:\/\/\*\.web\.app": the functions compare origins whole/],
       [{ STRIPE_API_BASE_URL: 'http://127.0.0.1:12111' }, /^STRIPE_API_BASE_URL is set/],
       [{ APP_CHECK_ENFORCED: 'false' }, /^APP_CHECK_ENFORCED=false/],
     ] as const) {

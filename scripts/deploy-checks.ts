@@ -154,6 +154,11 @@ export function checkFunctionsSettings(functionsEnv: Env | null, env: Env | null
         cause: `SITE_ORIGINS has "${origin}", which is not an https origin.`,
         fix: 'List origins only: https://host, no path.',
       });
+    else if (url.hostname.includes('*'))
+      findings.push({
+        cause: `SITE_ORIGINS has "${origin}": the functions compare origins whole, so a wildcard matches no page.`,
+        fix: 'List each origin the site is opened at; leave preview channels out (README: Deploying, step 13).',
+      });
     else if (isPlaceholder(origin))
       findings.push({ cause: `SITE_ORIGINS has a placeholder or local origin: ${origin}.`, fix: 'List the real origins of the site.' });
   }
