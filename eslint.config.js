@@ -300,8 +300,8 @@ export default defineConfig(
     },
   },
   {
-    // The data viewer of the database emulator: plain browser JavaScript without a build step.
-    files: ['emulators/rtdb/viewer/**/*.js'],
+    // The data viewer of the database emulator runs in the browser (docs/decisions/0131-rtdb-viewer-modules.md).
+    files: ['emulators/rtdb/viewer/**/*.ts'],
     languageOptions: { globals: globals.browser },
   },
   prettier,

@@ -4,31 +4,13 @@
  * a key, edit a priority, and import with or without Functions triggers. Each is checked through
  * the REST API, and driven only through what a person uses: labels, roles and the keyboard.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { useEmulator } from './harness.testing';
+import { axeViolations, openViewer, ownerRest } from './viewer.testing';
 
 const emulator = useEmulator();
+const rest = ownerRest(emulator);
 const OWNER = { Authorization: 'Bearer owner' };
-
-async function rest(method: string, ns: string, path: string, body?: unknown, query = ''): Promise<unknown> {
-  const res = await fetch(`${emulator.url}/${path}.json?ns=${ns}${query}`, {
-    method,
-    headers: OWNER,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  expect(res.status, `${method} ${path}`).toBe(200);
-  return res.json();
-}
-
-async function openViewer(page: Page, ns: string): Promise<void> {
-  await page.goto(`${emulator.url}/?ns=${ns}`);
-  await expect(page.locator('html[data-ready="true"]')).toBeAttached();
-}
-
-async function axeViolations(page: Page): Promise<string[]> {
-  return (await new AxeBuilder({ page }).analyze()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' ')}`);
-}
 
 /** The keys shown under a node of the tree, in the order shown. */
 async function shownChildren(page: Page, path: string): Promise<string[]> {
@@ -49,7 +31,7 @@ const USERS = {
 test('filters children with a query, by keyboard alone, and the filter stays live', async ({ page }) => {
   const ns = freshNs();
   await rest('PUT', ns, '', { users: USERS, scores: { a: 7, b: 3, c: 9, d: 'n/a' } });
-  await openViewer(page, ns);
+  await openViewer(page, emulator, ns);
 
   // Expand /users and open its filter, with the keyboard only.
   await page.getByRole('button', { exact: true, name: 'Expand /users' }).focus();
@@ -111,7 +93,7 @@ test('filters children with a query, by keyboard alone, and the filter stays liv
 test('filters by equal to, by value with the last N, and by a range of keys', async ({ page }) => {
   const ns = freshNs();
   await rest('PUT', ns, '', { users: USERS, scores: { a: 7, b: 3, c: 9, d: 'n/a' } });
-  await openViewer(page, ns);
+  await openViewer(page, emulator, ns);
   await page.getByRole('button', { exact: true, name: 'Expand /users' }).click();
   const dialog = page.getByRole('dialog', { name: 'Filter children' });
 
@@ -152,7 +134,7 @@ test('filters by equal to, by value with the last N, and by a range of keys', as
 test('shows a list of records as a live table', async ({ page }) => {
   const ns = freshNs();
   await rest('PUT', ns, 'users', USERS);
-  await openViewer(page, ns);
+  await openViewer(page, emulator, ns);
   await page.getByRole('button', { exact: true, name: 'Expand /users' }).click();
   const toggle = page.getByRole('button', { exact: true, name: 'Table view of /users' });
   await expect(toggle).toHaveAttribute('aria-pressed', 'false');
@@ -195,7 +177,7 @@ test('shows a list of records as a live table', async ({ page }) => {
 test('clones a node, renames a key in one update (by keyboard), and edits a priority', async ({ page }) => {
   const ns = freshNs();
   await rest('PUT', ns, 'users', { ...USERS, alice: { ...USERS.alice, '.priority': 3 } });
-  await openViewer(page, ns);
+  await openViewer(page, emulator, ns);
   await page.getByRole('button', { exact: true, name: 'Expand /users' }).click();
 
   // Clone: a sibling with a copy of everything, priority included.
@@ -313,7 +295,7 @@ test('imports with or without Functions triggers, as chosen', async ({ page }) =
   };
   const before = await fired();
 
-  await openViewer(page, ns);
+  await openViewer(page, emulator, ns);
   const file = { name: 'two.json', mimeType: 'application/json', buffer: Buffer.from('{"x": {"n": 1}, "y": {"n": 2}}') };
   await page.getByLabel('Location').fill('/imported');
   await page.getByLabel('File').setInputFiles(file);

@@ -5,31 +5,14 @@
  * what a person uses: labels, roles and the keyboard.
  */
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { useEmulator } from './harness.testing';
+import { axeViolations, openViewer, ownerRest, valueAt } from './viewer.testing';
 
 const emulator = useEmulator();
+const rest = ownerRest(emulator);
 
 const RULES = '{\n  // the viewer shows the rules as uploaded\n  "rules": { ".read": "auth != null", ".write": false }\n}\n';
-
-async function rest(method: string, ns: string, path: string, body?: unknown): Promise<unknown> {
-  const res = await fetch(`${emulator.url}/${path}.json?ns=${ns}`, {
-    method,
-    headers: { Authorization: 'Bearer owner' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  expect(res.status, `${method} ${path}`).toBe(200);
-  return res.json();
-}
-
-async function openViewer(page: Page, ns: string): Promise<void> {
-  await page.goto(`${emulator.url}/?ns=${ns}`);
-  await expect(page.locator('html[data-ready="true"]')).toBeAttached();
-}
-
-/** The value shown for a location, e.g. `/users/alice/name`. */
-const valueAt = (page: Page, path: string) => page.locator(`[data-value="${path}"]`);
 
 let seq = 0;
 const freshNs = () => `viewer-${Date.now().toString(36)}-${++seq}`;
@@ -37,7 +20,7 @@ const freshNs = () => `viewer-${Date.now().toString(36)}-${++seq}`;
 test('shows the data, follows REST writes live, edits and deletes values', async ({ page }) => {
   const ns = freshNs();
   await rest('PUT', ns, '', { users: { alice: { name: 'Alice', age: 31 }, bob: { name: 'Bob' } }, motd: 'hello' });
-  await openViewer(page, ns);
+  await openViewer(page, emulator, ns);
 
   // The data, lazily: top-level keys first, a node's children once it is expanded.
   await expect(valueAt(page, '/motd')).toHaveText('"hello"');
@@ -108,7 +91,7 @@ test('imports a JSON file, exports a location, pages a large node, shows the rul
   const ns = freshNs();
   await rest('PUT', ns, 'keep', true);
   await fetch(`${emulator.url}/.settings/rules.json?ns=${ns}`, { method: 'PUT', headers: { Authorization: 'Bearer owner' }, body: RULES });
-  await openViewer(page, ns);
+  await openViewer(page, emulator, ns);
   await expect(page.locator('#rules')).toHaveText(RULES);
   await expect(page.getByRole('link', { name: 'Rules coverage report' })).toHaveAttribute('href', `/.inspect/coverage?ns=${ns}`);
 
@@ -168,7 +151,7 @@ test('other clients keep the plain-text answer at /; the page opens another name
   const b = freshNs();
   await rest('PUT', a, 'x', 'in a');
   await rest('PUT', b, 'y', 'in b');
-  await openViewer(page, a);
+  await openViewer(page, emulator, a);
   await expect(valueAt(page, '/x')).toHaveText('"in a"');
   await page.getByLabel('Database (namespace)').fill(b);
   await page.getByLabel('Database (namespace)').press('Enter');
@@ -180,10 +163,10 @@ test('other clients keep the plain-text answer at /; the page opens another name
   await rest('PUT', b, 'obj', { a: 1, b: 'two' });
   await page.getByRole('button', { exact: true, name: 'Expand /obj' }).click();
   await expect(valueAt(page, '/obj/b')).toHaveText('"two"');
-  expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' ')}`)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
   await page.getByRole('button', { exact: true, name: 'Edit /obj/a' }).click();
   await expect(page.getByRole('dialog', { name: 'Edit' })).toBeVisible();
-  expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' ')}`)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog', { name: 'Edit' })).toBeHidden();
 });
@@ -196,7 +179,7 @@ test('without REST streaming it polls, and still follows writes', async ({ page 
     (url) => url.pathname === '/.json' && url.searchParams.get('auth') === 'owner',
     (route) => route.fulfill({ status: 200, contentType: 'application/json', body: 'null' }),
   );
-  await openViewer(page, ns);
+  await openViewer(page, emulator, ns);
   await expect(page.locator('#live')).toHaveText(/^Live: polling every 2 s/);
   await rest('PUT', ns, 'n', 2);
   await expect(valueAt(page, '/n')).toHaveText('2', { timeout: 5000 });
@@ -213,7 +196,7 @@ test('denied requests appear live, with the caller and the rule that said no; no
     }),
   });
   await rest('PUT', ns, 'notes/alice', secret);
-  await openViewer(page, ns);
+  await openViewer(page, emulator, ns);
   const panel = page.getByRole('region', { exact: true, name: 'Denied requests' });
   await expect(page.getByText('No request has been denied.')).toBeVisible();
 
@@ -235,7 +218,7 @@ test('denied requests appear live, with the caller and the rule that said no; no
   await expect(rows.nth(1)).toContainText('false: auth.uid === $uid');
   await expect(rows.nth(2)).toContainText('rest-get');
   await expect(panel).not.toContainText(secret);
-  expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' ')}`)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 
   // Importing with "run triggers" ticked sends a plain write; unticked, disableTriggers=true.
   const sent: string[] = [];

@@ -45,8 +45,18 @@ if (!existsSync(out) || statSync(out).mtimeMs < Math.max(newestSource(srcDir), s
     mainFields: ['module', 'main'],
     // Written beside the bundle and renamed over it: a process starting meanwhile never imports half a file.
     outfile: `${out}.${process.pid}.tmp.mjs`,
-    // The bundle lives in the cache; the viewer's static files stay in the package.
+    // The bundle lives in the cache; the viewer's files stay in the package.
     define: { __RTDB_VIEWER_DIR__: JSON.stringify(join(pkgDir, 'viewer')) },
+    // The viewer's server loads esbuild to bundle the viewer (src/viewer.ts): esbuild cannot be
+    // bundled, and from the cache a bare `esbuild` may not resolve, so it is the one this file found.
+    plugins: [
+      {
+        name: 'esbuild-as-installed',
+        setup(build) {
+          build.onResolve({ filter: /^esbuild$/ }, () => ({ path: import.meta.resolve('esbuild'), external: true }));
+        },
+      },
+    ],
     banner: {
       js: "import { createRequire as __rtdbCreateRequire } from 'node:module'; const require = __rtdbCreateRequire(import.meta.url);",
     },
