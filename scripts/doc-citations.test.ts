@@ -322,6 +322,14 @@ describe('the documents', () => {
     expect(documents.length).toBeGreaterThan(RECORDS.length);
   });
 
+  // One line of consequences restated the decision; a record tells what it costs, what it makes easy
+  // or hard and what a later change must respect, which takes more than one line.
+  it('give every record consequences of more than one line', () => {
+    const consequences = (text: string) => (text.split('\n## Consequences\n')[1] ?? '').split('\n## ')[0].replace(/\s+/g, ' ').trim();
+    const thin = RECORDS.filter((name) => consequences(read(join('docs/decisions', name))).length < 200);
+    expect(thin).toEqual([]);
+  });
+
   // A record that keeps growing addenda holds several decisions, and a reader cannot tell which of
   // its claims still hold (docs/decisions/README.md says how to add one instead).
   it('keep every record within 150 lines', () => {
