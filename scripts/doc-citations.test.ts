@@ -302,6 +302,24 @@ describe('the documents', () => {
     expect(RECORDS.filter((name) => !index.includes(`](${name})`))).toEqual([]);
   });
 
+  it('keep the index in step with each record: its date and status', () => {
+    const plainLinks = (status: string) => status.replace(/\[(\d{4})\]\([^)]*\)/g, '$1');
+    const stale = RECORDS.flatMap((name) => {
+      const text = read(join('docs/decisions', name));
+      const row = index.split('\n').find((line) => line.includes(`](${name})`));
+      const [date, status] =
+        row
+          ?.split('|')
+          .slice(3, 5)
+          .map((cell) => plainLinks(cell.trim())) ?? [];
+      const recorded = [/^- Date: (.*)$/m.exec(text)?.[1], plainLinks(/^- Status: (.*)$/m.exec(text)?.[1] ?? '')];
+      return date === recorded[0] && status === recorded[1]
+        ? []
+        : [`${name}: index says ${date}, ${status}; the record ${recorded.join(', ')}`];
+    });
+    expect(stale).toEqual([]);
+  });
+
   it('give every record a date, a status, a context, a decision and consequences', () => {
     const incomplete = RECORDS.filter((name) => {
       const text = read(join('docs/decisions', name));
