@@ -19,7 +19,7 @@ export default defineConfig({
   retries: 0,
   // Three on two cores: the tests mostly wait on the browser and the stack. Playwright's default
   // there (half the cores: one) took 13.5 min where two took 9.6 (same 448 tests), and three took
-  // 403 s and 417 s where two took 442 s and 478 s (docs/decisions/0107-test-suite-time.md, which
+  // 403 s and 417 s where two took 442 s and 478 s (docs/decisions/0147-three-playwright-workers.md, which
   // also tells how the waits too short for three were found: four workers).
   workers: 3,
   reporter: 'list',
@@ -30,7 +30,7 @@ export default defineConfig({
     // No trace and no screenshot: keeping them for a test that fails costs time in every test that
     // passes (the trace is recorded for all), and CI keeps nothing of a run. The auth, every-page
     // and account-trust specs took 140 s with the trace, 133 s with a screenshot on failure only
-    // and 128 s with neither (docs/decisions/0107-test-suite-time.md). A failed test
+    // and 128 s with neither (docs/decisions/0142-no-playwright-trace-by-default.md). A failed test
     // still leaves error-context.md (the page as it was); to hunt a failure with its trace:
     // `npm run test:e2e -- --trace retain-on-failure`.
     trace: 'off',

@@ -29,7 +29,7 @@ export default mergeConfig(
       projects: [
         // Setting up jsdom took more of the suite's time than the tests did (73 s of 193 s), once
         // per file. The files that replace modules (vi.mock) keep a fresh environment each; the
-        // others share one per worker (docs/decisions/0107-test-suite-time.md).
+        // others share one per worker (docs/decisions/0141-one-jsdom-per-worker.md).
         {
           extends: true,
           test: { ...APP_COMPONENTS, name: 'unit', include: APP_TEST_FILES, exclude: MOCKING_FILES, isolate: false },

@@ -5,7 +5,7 @@
  * call, which loads the functions' code: about 0.85 s on a quiet two-core machine, more than 10 s
  * while four browsers start beside it. A page waits 10 s for a server's answer (SERVER_WAIT_MS),
  * so a form sent as the e2e suite started was told "We could not reach our servers"
- * (docs/decisions/0107-test-suite-time.md, "the functions started before the tests"). The
+ * (docs/decisions/0148-e2e-stack-ready-before-the-tests.md). The
  * emulator lists its functions at `/backends` (what the Emulator UI reads: an internal route of the
  * pinned firebase-tools, so a change of its shape fails here, loudly), and a CORS preflight from
  * the site's origin reaches a function without making it do anything.

@@ -7,7 +7,7 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** The headless shell of the same Chromium (Debian's `chromium-headless-shell`), which the test
  *  suites drive, as Playwright does by default for headless runs: the same tests took a third less
- *  time than in the full browser (docs/decisions/0107-test-suite-time.md). */
+ *  time than in the full browser (docs/decisions/0144-chromium-headless-shell.md). */
 export const HEADLESS_CHROMIUM_PATH = process.env.HEADLESS_CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell';
 
 export const CHROMIUM_FLAGS = [

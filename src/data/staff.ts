@@ -97,7 +97,7 @@ export function isPassCode(value: unknown): value is string {
 
 /** staff_roles/{uid}: the person's staff role as the server last wrote it (beside the custom claim,
  *  which lives on in an ID token for up to an hour). The rules let a token's role count only while
- *  this record says the same, so a removed role ends at once (docs/decisions/0108-staff-console.md). */
+ *  this record says the same, so a removed role ends at once (docs/decisions/0149-staff-role-claim-and-record.md). */
 export const STAFF_ROLES_PATH = 'staff_roles';
 
 /** staff_audit/{pushId}: one entry per staff change, readable by admins only. */

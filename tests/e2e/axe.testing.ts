@@ -8,7 +8,7 @@ const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 /**
  * axe on the page, gathering violations only. Legacy mode runs axe inside the page in one pass;
  * the default opens a second, blank page for every run to merge per-frame results, which only
- * cross-origin frames need, and the site has no frames (docs/decisions/0107-test-suite-time.md).
+ * cross-origin frames need, and the site has no frames (docs/decisions/0145-axe-in-one-pass.md).
  */
 export const axeOn = (page: Page): AxeBuilder => new AxeBuilder({ page }).setLegacyMode().options({ resultTypes: ['violations'] });
 

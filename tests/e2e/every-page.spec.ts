@@ -3,7 +3,7 @@
  * axe (WCAG 2.0, 2.1 and 2.2 A/AA, zero violations), a visible focus ring at every Tab stop, no
  * Content-Security-Policy violation, and — the same page narrowed to a phone — axe's 24 × 24 px
  * targets. One load per route instead of one per check: loading pages is most of the e2e suite's
- * time (docs/decisions/0107-test-suite-time.md). The open states (menus, dialogs) and the keyboard
+ * time (docs/decisions/0140-every-route-visited-once.md). The open states (menus, dialogs) and the keyboard
  * journeys stay in a11y.spec.ts and keyboard-journeys.spec.ts.
  */
 import type { Page } from '@playwright/test';

@@ -1,5 +1,5 @@
 /**
- * A staff role ends at once (docs/decisions/0108-staff-console.md): an admin removes a support
+ * A staff role ends at once (docs/decisions/0149-staff-role-claim-and-record.md): an admin removes a support
  * member whose console is open in another browser, and that console says so and signs them out;
  * the ID token the member still holds reads nothing from the database and calls nothing of the
  * staff function, though its claim still says support. The same after `npm run staff:grant`.

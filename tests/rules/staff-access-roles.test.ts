@@ -1,5 +1,5 @@
 // Staff matrix of staff_roles/{uid}, the server's record of each staff role
-// (docs/decisions/0108-staff-console.md): each signed-in person reads their own record (the console
+// (docs/decisions/0149-staff-role-claim-and-record.md): each signed-in person reads their own record (the console
 // watches it), nobody reads another's or the list, and no browser writes one — not a customer
 // making themselves admin, not a former admin putting their role back, not an admin promoting
 // someone: roles change only through the staff function and staff:grant.

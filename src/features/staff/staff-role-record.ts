@@ -1,6 +1,6 @@
 /** staff_roles/{uid}: the signed-in person's staff role as the server last recorded it. The rules
  *  count a token's role only while this record says the same, and let each person read their own,
- *  so the console can end as soon as the role does (docs/decisions/0108-staff-console.md). */
+ *  so the console can end as soon as the role does (docs/decisions/0149-staff-role-claim-and-record.md). */
 import { STAFF_ROLES_PATH, isStaffRole, type StaffRole } from '@/data/staff';
 import { getDatabaseWithSdk } from '@/firebase/clients';
 import { useLiveValueOf, type KeyedWatch, type LiveValue } from '@/firebase/use-live-value';
