@@ -7,7 +7,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type Stripe from 'stripe';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { start, type RunningStripe } from '@leopard/stripe-stand-in';
 import { WebhookReceiver } from '@leopard/stripe-stand-in/testing';
 import { STRIPE_WEBHOOK_SECRET } from '../functions/src/config';
@@ -35,6 +35,7 @@ beforeEach(() => {
   standIn.reset();
   receiver.clear();
 });
+afterEach(() => vi.restoreAllMocks());
 
 /** Runs the command against this file's stand-in (a test key, so Stripe's side of the command);
  *  what it printed and its exit code. */
@@ -144,10 +145,33 @@ describe('npm run stripe:webhook', () => {
     expect(others).toEqual([]);
     expect(endpoint).toMatchObject({ api_version: STRIPE_API_VERSION, metadata: ENDPOINT_METADATA });
     expect(endpoint.id).not.toBe(old.id);
-    expect(replaced.out).toContain(`deleted ${old.id}`);
+    expect(replaced.out).toContain(`Deleted ${old.id} (another API version).`);
     expect(replaced.out).toContain('npx firebase functions:secrets:set STRIPE_WEBHOOK_SECRET');
     const events = await deliveredWith(printedSecret(replaced.out)!);
     expect(events.map((event) => event.api_version)).toEqual([STRIPE_API_VERSION]);
+  });
+
+  it('finishes a replacement that could not delete the old endpoint: keeps the new one and deletes the old with --replace', async () => {
+    const old = await stripe.webhookEndpoints.create({ url: receiver.url, enabled_events: ['*'], api_version: OLD_VERSION });
+    // Stripe fails the deletion once: the new endpoint's secret is printed all the same.
+    vi.spyOn(stripe.webhookEndpoints, 'del').mockRejectedValueOnce(new Error('An error occurred with our connection to Stripe.'));
+    const first = await run('--replace');
+    expect(first.code).toBe(0);
+    expect(printedSecret(first.out)).toMatch(/^whsec_/);
+    expect(first.out).toContain(`Could not delete ${old.id} (An error occurred with our connection to Stripe.)`);
+    vi.mocked(stripe.webhookEndpoints.del).mockRestore();
+    const [kept] = (await stripe.webhookEndpoints.list()).data.filter((endpoint) => endpoint.id !== old.id);
+
+    const refused = await run();
+    expect(refused.code).toBe(1);
+    expect(refused.err).toContain(`Run again with --replace to keep ${kept.id}, which is at ${STRIPE_API_VERSION}, and delete ${old.id}.`);
+
+    const second = await run('--replace');
+    expect(second.code).toBe(0);
+    expect(second.out).toContain(`Nothing changed: the webhook endpoint ${kept.id}`);
+    expect(second.out).toContain(`Deleted ${old.id} (another API version).`);
+    expect(printedSecret(second.out)).toBeUndefined();
+    expect((await stripe.webhookEndpoints.list()).data.map((endpoint) => endpoint.id)).toEqual([kept.id]);
   });
 
   it('refuses a live key without --live, and touches no account', async () => {

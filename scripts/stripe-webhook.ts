@@ -109,8 +109,10 @@ export interface WebhookReport {
   secret?: string;
   /** The fields an update changed. */
   updated?: string[];
-  /** The endpoint --replace deleted. */
-  deleted?: string;
+  /** The endpoints of another API version --replace deleted. */
+  deleted: string[];
+  /** Those it could not delete, each with Stripe's reason (the Dashboard can delete them). */
+  notDeleted: string[];
 }
 
 const sameEvents = (a: readonly string[], b: readonly string[]) => [...a].sort().join() === [...b].sort().join();
@@ -134,27 +136,14 @@ async function create(stripe: Stripe, url: string): Promise<Stripe.WebhookEndpoi
   });
 }
 
-/** Creates, updates or leaves the endpoint; refuses (WebhookRefusal) what Stripe cannot update. */
-export async function syncWebhookEndpoint(stripe: Stripe, { url, replace }: { url: string; replace: boolean }): Promise<WebhookReport> {
-  const ours = await findOurs(stripe, url);
-  if (ours.length > 1)
-    throw new WebhookRefusal(
-      `${ours.length} webhook endpoints are this site's (${ours.map((endpoint) => `${endpoint.id} → ${endpoint.url}`).join(', ')}): delete all but one in Stripe's Dashboard (Developers → Webhooks), then run this again.`,
-    );
-  const [existing] = ours;
-  if (!existing) {
-    const endpoint = await create(stripe, url);
-    return { change: 'created', endpoint, secret: endpoint.secret };
-  }
-  if (existing.api_version !== STRIPE_API_VERSION) {
-    if (!replace)
-      throw new WebhookRefusal(
-        `The webhook endpoint ${existing.id} sends events at API version ${existing.api_version ?? "the account's default"}, and the functions speak ${STRIPE_API_VERSION} (STRIPE_API_VERSION): they refuse every other version. Stripe cannot change an endpoint's version. Run again with --replace to make a new endpoint at ${STRIPE_API_VERSION} and delete ${existing.id}; then store its new signing secret and redeploy the functions.`,
-      );
-    const endpoint = await create(stripe, url);
-    await stripe.webhookEndpoints.del(existing.id);
-    return { change: 'replaced', endpoint, secret: endpoint.secret, deleted: existing.id };
-  }
+const versionOf = (endpoint: Stripe.WebhookEndpoint) => endpoint.api_version ?? "the account's default";
+
+/** The endpoint at the right version brought in line: URL, events, description, marker, status. */
+async function bringInLine(
+  stripe: Stripe,
+  existing: Stripe.WebhookEndpoint,
+  url: string,
+): Promise<Pick<WebhookReport, 'change' | 'endpoint' | 'updated'>> {
   const changes: Stripe.WebhookEndpointUpdateParams = {
     ...(existing.url !== url ? { url } : {}),
     ...(!sameEvents(existing.enabled_events, WEBHOOK_EVENTS) ? { enabled_events: WEBHOOK_EVENTS } : {}),
@@ -167,16 +156,64 @@ export async function syncWebhookEndpoint(stripe: Stripe, { url, replace }: { ur
   return { change: 'updated', endpoint: await stripe.webhookEndpoints.update(existing.id, changes), updated };
 }
 
+/** Why endpoints of another version stay until --replace, and what --replace will do. */
+function staleRefusal(stale: readonly Stripe.WebhookEndpoint[], kept: Stripe.WebhookEndpoint | undefined): string {
+  const ids = stale.map((endpoint) => endpoint.id).join(', ');
+  const versions = stale.map((endpoint) => `The webhook endpoint ${endpoint.id} sends events at API version ${versionOf(endpoint)}`);
+  const fix = kept
+    ? `keep ${kept.id}, which is at ${STRIPE_API_VERSION}, and delete ${ids}.`
+    : `make a new endpoint at ${STRIPE_API_VERSION} and delete ${ids}; then store the new signing secret it prints and redeploy the functions.`;
+  return (
+    `${versions.join('; ')}, and the functions speak ${STRIPE_API_VERSION} (STRIPE_API_VERSION): they refuse every other ` +
+    `version. Stripe cannot change an endpoint's version. Run again with --replace to ${fix}`
+  );
+}
+
+/** Creates, updates or leaves the endpoint; refuses (WebhookRefusal) what Stripe cannot update.
+ *  With --replace, endpoints of another version are deleted once the right one exists, so every
+ *  event keeps a destination; a second run finishes a replacement the first could not. */
+export async function syncWebhookEndpoint(stripe: Stripe, { url, replace }: { url: string; replace: boolean }): Promise<WebhookReport> {
+  const ours = await findOurs(stripe, url);
+  const current = ours.filter((endpoint) => endpoint.api_version === STRIPE_API_VERSION);
+  const stale = ours.filter((endpoint) => endpoint.api_version !== STRIPE_API_VERSION);
+  if (current.length > 1)
+    throw new WebhookRefusal(
+      `${current.length} webhook endpoints at ${STRIPE_API_VERSION} are this site's (${current.map((endpoint) => `${endpoint.id} → ${endpoint.url}`).join(', ')}): delete all but one in Stripe's Dashboard (Developers → Webhooks), then run this again.`,
+    );
+  if (stale.length > 0 && !replace) throw new WebhookRefusal(staleRefusal(stale, current[0]));
+  let result: Pick<WebhookReport, 'change' | 'endpoint' | 'updated' | 'secret'>;
+  if (current.length === 1) result = await bringInLine(stripe, current[0], url);
+  else {
+    const endpoint = await create(stripe, url);
+    result = { change: stale.length > 0 ? 'replaced' : 'created', endpoint, secret: endpoint.secret };
+  }
+  const deleted: string[] = [];
+  const notDeleted: string[] = [];
+  for (const old of stale) {
+    try {
+      await stripe.webhookEndpoints.del(old.id);
+      deleted.push(old.id);
+    } catch (error) {
+      // Reported, not thrown: the new endpoint's secret must still be printed, now or never.
+      notDeleted.push(`${old.id} (${error instanceof Error ? error.message : String(error)})`);
+    }
+  }
+  return { ...result, deleted, notDeleted };
+}
+
 /** What the command prints: what it did, and for a new endpoint its secret and how to store it. */
 export function describeReport(report: WebhookReport, project: string | null): string[] {
   const { endpoint } = report;
   const summary = `${endpoint.id} → ${endpoint.url}, API version ${endpoint.api_version}, ${endpoint.enabled_events.length} event types`;
   const lines = {
     created: [`Created the webhook endpoint ${summary}.`],
-    replaced: [`Created the webhook endpoint ${summary}, and deleted ${report.deleted} (another API version).`],
+    replaced: [`Created the webhook endpoint ${summary}, in place of the one at another API version.`],
     updated: [`Updated the webhook endpoint ${summary} (${report.updated?.join(', ')}). Its signing secret is unchanged.`],
     unchanged: [`Nothing changed: the webhook endpoint ${summary} is already as it should be.`],
   }[report.change];
+  if (report.deleted.length > 0) lines.push(`Deleted ${report.deleted.join(', ')} (another API version).`);
+  if (report.notDeleted.length > 0)
+    lines.push(`Could not delete ${report.notDeleted.join(', ')}: delete it in Stripe's Dashboard (Developers → Webhooks).`);
   if (!report.secret) return lines;
   const projectFlag = project ? ` --project ${project}` : '';
   return [
