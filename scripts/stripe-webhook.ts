@@ -3,7 +3,8 @@
  *
  * Makes Stripe send stripeWebhook what it handles, at the API version the functions speak: one
  * webhook endpoint, marked metadata[leopard]=stripeWebhook, with the events of HANDLED_EVENT_TYPES
- * and api_version STRIPE_API_VERSION (docs/decisions/0123-deploy-path-and-build-folders.md). The
+ * and api_version STRIPE_API_VERSION
+ * (docs/decisions/0123-deploy-path-and-build-folders.md#addendum-2026-11-29-the-webhook-endpoint-by-script). The
  * Dashboard offers only the account's version or the latest, so the version is set here.
  *
  * - Which account: as `npm run stripe:sync` (no STRIPE_SECRET_KEY or --port-offset: the local
