@@ -68,7 +68,9 @@ describe('webhook endpoints', () => {
     );
     expect(unknown).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
     expect(unknown).toMatchObject({ statusCode: 400, param: 'enabled_events[1]' });
-    expect((unknown as Error).message).toMatch(/^Invalid enabled_events\[1\]: must be one of \*, account\.application\.authorized, /);
+    expect((unknown as Error).message).toMatch(
+      /^Invalid enabled_events\[1\]: must be one of account\.application\.authorized, account\.application\.deauthorized, /,
+    );
     expect(await refusal(stripe.webhookEndpoints.create({ enabled_events: ['*'] } as Stripe.WebhookEndpointCreateParams))).toMatchObject({
       code: 'parameter_missing',
       param: 'url',

@@ -15,7 +15,8 @@ import { asBoolean, asList, asString, asUrl, oneOf, parseMetadata, required, upd
 import type { WebhookEndpointRecord } from './store';
 import { WEBHOOK_EVENT_TYPES } from './webhook-event-types';
 
-const ENABLED_EVENT_CHOICES = ['*', ...WEBHOOK_EVENT_TYPES];
+// `*` last: Stripe's refusal starts its list at account.application.authorized.
+const ENABLED_EVENT_CHOICES = [...WEBHOOK_EVENT_TYPES, '*'];
 
 export function getWebhookEndpoint(standIn: StandIn, id: string): WebhookEndpointRecord {
   const record = standIn.store.webhookEndpoints.get(id);
