@@ -2,7 +2,7 @@
  *  functions' own dependency tree, exactly as it is installed and tested here, re-rooted at the
  *  functions folder. Cloud Build runs `npm ci` when a lockfile is present, so a deploy installs
  *  these versions instead of resolving the ranges again
- *  (docs/decisions/0123-deploy-path-and-build-folders.md#addendum-2026-11-29-pinned-functions-dependencies-and-limits).
+ *  (docs/decisions/0136-pinned-functions-and-limits.md).
  *  Run by the functions' predeploy hook in firebase.json; `--check` only reports. */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -152,4 +152,17 @@ describe('npm run stripe:sync arguments', () => {
     expect(() => parseSyncArgs(['--live'], {})).toThrow(/--live needs STRIPE_SECRET_KEY/);
     expect(() => parseSyncArgs(['--nope'], {})).toThrow(/Unknown argument/);
   });
+
+  it('refuses --seed-demo with --live: the demo code, written in this repository, never reaches a live account', () => {
+    for (const argv of [
+      ['--live', '--seed-demo'],
+      ['--seed-demo', '--live'],
+    ]) {
+      expect(() => parseSyncArgs(argv, { STRIPE_SECRET_KEY: 'sk_live_abc' })).toThrow(
+        /--seed-demo is for the local stand-in and test accounts, never with --live/,
+      );
+    }
+    expect(parseSyncArgs(['--seed-demo'], { STRIPE_SECRET_KEY: 'sk_test_abc' })).toMatchObject({ kind: 'stripe', seedDemo: true });
+    expect(parseSyncArgs(['--live'], { STRIPE_SECRET_KEY: 'sk_live_abc' })).toMatchObject({ kind: 'stripe', seedDemo: false });
+  });
 });

@@ -10,7 +10,8 @@
  *   (sk_live_… or rk_live_…) is refused unless --live is given too, so a production catalogue is
  *   never changed by a command meant for a test account.
  *
- * --seed-demo also creates the demo coupon and its promotion code (the local stack passes it).
+ * --seed-demo also creates the demo coupon and its promotion code (the local stack passes it); never
+ * with --live, so no production account gets a 10 %-off code anyone can read in this repository.
  */
 import { pathToFileURL } from 'node:url';
 import { STRIPE_SECRET_KEY as LOCAL_STRIPE_SECRET_KEY } from '../emulators/local-config';
@@ -23,12 +24,52 @@ export class UsageError extends Error {
   override name = 'UsageError';
 }
 
-export interface SyncTarget {
+/** The Stripe account a command talks to (this one and `npm run stripe:webhook`). */
+export interface StripeTarget {
   kind: 'local' | 'stripe';
   secretKey: string;
   /** The stand-in's address; undefined: api.stripe.com. */
   baseUrl: string | undefined;
+  /** The local stack's port offset (the local stand-in only). */
+  offset?: number;
+}
+
+export interface SyncTarget extends StripeTarget {
   seedDemo: boolean;
+}
+
+/** Which account: without STRIPE_SECRET_KEY, or with --port-offset, the local stand-in; else the
+ *  key's account, a live key only with --live. `usage` ends each refusal. */
+export function stripeTarget(
+  { offsetText, live }: { offsetText: string | undefined; live: boolean },
+  env: Record<string, string | undefined>,
+  usage: string,
+): StripeTarget {
+  const key = env.STRIPE_SECRET_KEY?.trim();
+  if (!key || offsetText !== undefined) {
+    if (live) throw new UsageError(`--live needs STRIPE_SECRET_KEY and no --port-offset.\n${usage}`);
+    let offset: number;
+    try {
+      offset = offsetText !== undefined ? parsePortOffset(offsetText, '--port-offset') : portOffsetFrom(env, 0);
+    } catch (error) {
+      throw new UsageError(`${(error as Error).message}\n${usage}`);
+    }
+    return { kind: 'local', secretKey: LOCAL_STRIPE_SECRET_KEY, baseUrl: localStack(offset).stripeUrl, offset };
+  }
+  if (/^(sk|rk)_live_/.test(key) && !live) {
+    throw new UsageError('STRIPE_SECRET_KEY is a live key: add --live to change the production account.');
+  }
+  return { kind: 'stripe', secretKey: key, baseUrl: undefined };
+}
+
+/** The value of `--flag value` or `--flag=value` at argv[i], and the index of the next argument. */
+export function flagValue(argv: readonly string[], i: number, usage: string): { value: string; next: number } {
+  const arg = argv[i];
+  const inline = arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : undefined;
+  const value = inline ?? argv[i + 1];
+  const flag = arg.split('=')[0];
+  if (value === undefined || value === '' || value.startsWith('--')) throw new UsageError(`${flag} needs a value.\n${usage}`);
+  return { value, next: inline === undefined ? i + 1 : i };
 }
 
 export function parseSyncArgs(argv: readonly string[], env: Record<string, string | undefined> = process.env): SyncTarget {
@@ -40,26 +81,14 @@ export function parseSyncArgs(argv: readonly string[], env: Record<string, strin
     if (arg === '--seed-demo') seedDemo = true;
     else if (arg === '--live') live = true;
     else if (arg === '--port-offset' || arg.startsWith('--port-offset=')) {
-      const value = arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : argv[++i];
-      if (value === undefined || value === '' || value.startsWith('--')) throw new UsageError(`--port-offset needs a value.\n${USAGE}`);
+      const { value, next } = flagValue(argv, i, USAGE);
       offsetText = value;
+      i = next;
     } else throw new UsageError(`Unknown argument "${arg}".\n${USAGE}`);
   }
-  const key = env.STRIPE_SECRET_KEY?.trim();
-  if (!key || offsetText !== undefined) {
-    if (live) throw new UsageError(`--live needs STRIPE_SECRET_KEY and no --port-offset.\n${USAGE}`);
-    let offset: number;
-    try {
-      offset = offsetText !== undefined ? parsePortOffset(offsetText, '--port-offset') : portOffsetFrom(env, 0);
-    } catch (error) {
-      throw new UsageError(`${(error as Error).message}\n${USAGE}`);
-    }
-    return { kind: 'local', secretKey: LOCAL_STRIPE_SECRET_KEY, baseUrl: localStack(offset).stripeUrl, seedDemo };
-  }
-  if (/^(sk|rk)_live_/.test(key) && !live) {
-    throw new UsageError('STRIPE_SECRET_KEY is a live key: add --live to change the production catalogue.');
-  }
-  return { kind: 'stripe', secretKey: key, baseUrl: undefined, seedDemo };
+  // The demo code's text is in this repository: on a live account anyone could take 10 % off.
+  if (live && seedDemo) throw new UsageError(`--seed-demo is for the local stand-in and test accounts, never with --live.\n${USAGE}`);
+  return { ...stripeTarget({ offsetText, live }, env, USAGE), seedDemo };
 }
 
 export async function main(argv: readonly string[]): Promise<number> {
@@ -78,7 +107,10 @@ export async function main(argv: readonly string[]): Promise<number> {
   return 0;
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+/** Runs a Stripe command's `main` when its module (`moduleUrl`) is the script node started, and
+ *  exits with its code (1, with the message, when it throws). */
+export function runCommand(moduleUrl: string, main: (argv: readonly string[]) => Promise<number>): void {
+  if (moduleUrl !== pathToFileURL(process.argv[1] ?? '').href) return;
   main(process.argv.slice(2)).then(
     (code) => process.exit(code),
     (error: unknown) => {
@@ -87,3 +119,5 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     },
   );
 }
+
+runCommand(import.meta.url, main);

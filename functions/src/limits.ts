@@ -1,5 +1,5 @@
 /** Each function's time limit and instance cap, chosen from what it does
- *  (docs/decisions/0123-deploy-path-and-build-folders.md#addendum-2026-11-29-pinned-functions-dependencies-and-limits).
+ *  (docs/decisions/0136-pinned-functions-and-limits.md).
  *  The functions run with firebase-tools' default 256 MiB and a fraction of a CPU, where Cloud Run
  *  serves one request per instance: `maxInstances` is how many requests run at once, and what an
  *  abusive client can make us pay for. A request over the cap waits in Cloud Run's queue, then is

@@ -3,9 +3,12 @@
 // signer when the stand-in delivers), the sessions come from the stand-in, and firebase-admin
 // writes to the project's database emulator. Both are started on free ports by useBackends
 // (billing.testing.ts).
+import { format } from 'node:util';
 import type Stripe from 'stripe';
 import { ServerValue } from 'firebase-admin/database';
-import { describe, expect, it } from 'vitest';
+import { logger } from 'firebase-functions';
+import { describe, expect, it, vi } from 'vitest';
+import { STRIPE_API_VERSION } from '../../src/catalog/stripe-prices';
 import { buildCheckoutRequest } from '../../src/catalog/checkout';
 import { priceConfiguration } from '../../src/catalog/pricing';
 import { catalogueSessionParams, CHECKOUT_DETAILS, useBackends } from './billing.testing';
@@ -69,7 +72,7 @@ function sessionEvent(
   return {
     id: `evt_test_${Math.random().toString(36).slice(2, 14)}`,
     object: 'event',
-    api_version: '2026-10-28.endive',
+    api_version: STRIPE_API_VERSION,
     created: Math.floor(Date.now() / 1000),
     type,
     data: { object: { ...session, status: 'complete', payment_status: 'paid', url: null, ...changes } },
@@ -259,5 +262,36 @@ describe('finding 2: an event that arrives before its order', () => {
       reason: `the order belongs to session ${session.id}`,
     });
     expect(await read(`${ORDERS_PATH}/${orderId}/payment_status`)).toBe('unpaid');
+  });
+});
+
+describe('finding 3: an event of another Stripe API version', () => {
+  it('is refused loudly though correctly signed: 500, an ERROR naming both versions and the fix, nothing written', async () => {
+    const { orderId, session } = await checkout();
+    const before = await read('/');
+    const error = vi.spyOn(logger, 'error').mockImplementation(() => {});
+    try {
+      // Signed with the endpoint's real secret: an endpoint made (or left) at another version.
+      const event = { ...sessionEvent(session), api_version: '2025-03-31.basil' };
+      const { status, json } = await deliver(event);
+
+      expect(status).toBe(500);
+      expect(json).toEqual({ received: false, error: { message: expect.stringContaining('npm run stripe:webhook -- --replace') } });
+      expect(await read('/')).toEqual(before);
+      expect(await read(`${ORDERS_PATH}/${orderId}/payment_status`)).toBe('unpaid');
+      expect(error).toHaveBeenCalledTimes(1);
+      const logged = format(...(error.mock.calls[0] as [string, ...unknown[]]));
+      expect(logged).toContain(`at API version 2025-03-31.basil, but stripeWebhook speaks ${STRIPE_API_VERSION}`);
+      expect(logged).toContain('npm run stripe:webhook -- --replace');
+      // With its stack, so Error Reporting reports it (README "Deploying", step 15).
+      expect(logged).toMatch(/\n\s+at /);
+      expect(error.mock.calls[0]![2]).toMatchObject({ eventApiVersion: '2025-03-31.basil', expectedApiVersion: STRIPE_API_VERSION });
+
+      // Stripe's retry of the same event at the right version (a replaced endpoint) settles it.
+      expect(await deliver({ ...event, api_version: STRIPE_API_VERSION })).toEqual({ status: 200, json: { received: true } });
+      expect(await read(`${ORDERS_PATH}/${orderId}/payment_status`)).toBe('paid');
+    } finally {
+      error.mockRestore();
+    }
   });
 });

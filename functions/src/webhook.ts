@@ -6,12 +6,14 @@
  *  event is recorded under stripe_events/{eventId} once processed, so a repeat is answered without
  *  work, and every write is a transaction that a stale reading cannot win. Only outcomes no later
  *  delivery could change are recorded; an event whose order (or completed session) is not there
- *  yet is refused (409) so that Stripe delivers it again. */
+ *  yet is refused (409) so that Stripe delivers it again. An event of another Stripe API version
+ *  than the functions speak is refused (500) with an ERROR before anything is read or written. */
 import { ServerValue, type Database } from 'firebase-admin/database';
 import { logger } from 'firebase-functions';
 import type { Request } from 'firebase-functions/v2/https';
 import type { Response } from 'express';
 import type Stripe from 'stripe';
+import { STRIPE_API_VERSION } from '../../src/catalog/stripe-prices';
 import { refreshCardSummary } from './card-summary';
 import { syncCharge } from './charge-sync';
 import { applyCheckoutEvent } from './checkout-events';
@@ -41,6 +43,27 @@ export interface WebhookDependencies {
  *  only for what must not be acknowledged. */
 function refuse(response: Response, status: number, message: string, field?: string): void {
   response.status(status).json({ received: false, error: field ? { message, field } : { message } });
+}
+
+/** An endpoint of another API version sends objects of another shape (fields moved or gone), which
+ *  the code would misread. Not a bad request but a wrong setting on our side, so an ERROR with a
+ *  stack (Error Reporting notifies) and a 5xx (the alert on the webhook's 5xx fires; Stripe retries
+ *  for three days and its Dashboard shows the endpoint failing) until the endpoint is replaced
+ *  (docs/decisions/0137-webhook-endpoint-by-script.md). */
+function refuseOtherVersion(response: Response, event: Stripe.Event): void {
+  const message =
+    `Stripe sent event ${event.id} at API version ${event.api_version ?? '(none)'}, but stripeWebhook speaks ${STRIPE_API_VERSION}` +
+    ` (STRIPE_API_VERSION): nothing was written. Make the endpoint send ${STRIPE_API_VERSION}: run` +
+    ` \`npm run stripe:webhook -- --replace\` with the account's key, then store the new signing secret as it says;` +
+    ` Stripe keeps retrying this event for up to three days.`;
+  logger.error('stripeWebhook: event of another Stripe API version refused:', new Error(message), {
+    function: 'stripeWebhook',
+    eventId: event.id,
+    type: event.type,
+    eventApiVersion: event.api_version,
+    expectedApiVersion: STRIPE_API_VERSION,
+  });
+  refuse(response, 500, message);
 }
 
 async function processEvent(deps: WebhookDependencies, subject: EventSubject, eventType: string): Promise<EventOutcome> {
@@ -85,6 +108,11 @@ export async function handleWebhook(request: Request, response: Response, deps: 
     const message = error instanceof Error ? error.message : String(error);
     logger.warn('stripeWebhook: signature refused', { reason: message });
     refuse(response, 400, `Webhook signature verification failed: ${message}`);
+    return;
+  }
+
+  if (event.api_version !== STRIPE_API_VERSION) {
+    refuseOtherVersion(response, event);
     return;
   }
 

@@ -24,7 +24,7 @@ export const STRIPE_CURRENCY = 'usd';
  *  new stripe package nor the account's default changes the shape of what Stripe returns; the
  *  clients pass it as the SDK's `LatestApiVersion`, so an upgraded package that is typed for
  *  another version fails the type check until this is moved with it
- *  (docs/decisions/0123-deploy-path-and-build-folders.md#addendum-2026-11-29-pinned-functions-dependencies-and-limits). */
+ *  (docs/decisions/0136-pinned-functions-and-limits.md). */
 export const STRIPE_API_VERSION = '2026-10-28.endive';
 
 export const planProductId = (plan: PricedPlanId) => `leopard-plan-${plan}`;

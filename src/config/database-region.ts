@@ -3,7 +3,7 @@
  *  fires. One setting, DATABASE_REGION in functions/.env.<project> (a plain variable, read when
  *  firebase-tools loads the functions to deploy them), checked by `npm run deploy:check` against
  *  VITE_FIREBASE_DATABASE_URL's host
- *  (docs/decisions/0123-deploy-path-and-build-folders.md#addendum-2026-11-29-pinned-functions-dependencies-and-limits). */
+ *  (docs/decisions/0136-pinned-functions-and-limits.md). */
 
 /** The region of every database at <name>.firebaseio.com, and of the functions by default. */
 export const DEFAULT_DATABASE_REGION = 'us-central1';

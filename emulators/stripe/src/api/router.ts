@@ -28,6 +28,7 @@ import { portalRoutes } from './billing-portal';
 import { ok, type ApiAnswer, type ApiRequest, type Route } from './route';
 import { subscriptionRoutes } from './subscriptions';
 import { testClockRoutes } from './test-clocks';
+import { webhookEndpointRoutes } from './webhook-endpoints';
 import { assertExpandable } from '../resources/expand';
 
 /** Stripe's documented limit for Idempotency-Key. */
@@ -66,6 +67,7 @@ export const ROUTES: readonly Route[] = [
   ...portalConfigurationRoutes,
   ...taxIdRoutes,
   ...testClockRoutes,
+  ...webhookEndpointRoutes,
   ...eventRoutes,
 ];
 

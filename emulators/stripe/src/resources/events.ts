@@ -53,7 +53,7 @@ export class EventBatch {
       type,
       data: { object: structuredClone(object), ...(previous ? { previous_attributes: previous } : {}) },
       livemode: false,
-      pending_webhooks: this.webhooks.url ? 1 : 0,
+      pending_webhooks: this.webhooks.pendingFor(type),
       request: { id: this.origin.requestId, idempotency_key: this.origin.idempotencyKey },
     };
     // Stripe sends events pretty-printed; receivers must verify these exact bytes.

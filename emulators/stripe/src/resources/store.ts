@@ -145,6 +145,14 @@ export interface TaxIdRecord {
   seq: number;
 }
 
+/** A webhook endpoint made through `/v1/webhook_endpoints` (webhook-endpoints.ts); `secret` signs
+ *  its deliveries and is shown once, in the creation's answer. */
+export interface WebhookEndpointRecord {
+  endpoint: Stripe.WebhookEndpoint;
+  secret: string;
+  seq: number;
+}
+
 /** Set through `POST /__control {fail: …}`: the next session creations answer with this Stripe error. */
 export interface FailureRule {
   status: number;
@@ -187,6 +195,7 @@ export class Store {
   readonly discounts = new Map<string, DiscountRecord>();
   readonly portalConfigurations = new Map<string, PortalConfigurationRecord>();
   readonly taxIds = new Map<string, TaxIdRecord>();
+  readonly webhookEndpoints = new Map<string, WebhookEndpointRecord>();
   events: EventRecord[] = [];
   deliveries: WebhookDelivery[] = [];
   readonly idempotent = new Map<string, SavedAnswer>();
@@ -267,6 +276,7 @@ export class Store {
       this.discounts,
       this.portalConfigurations,
       this.taxIds,
+      this.webhookEndpoints,
       this.idempotent,
     ]) {
       if (!(keepCatalogue && catalogue.has(map))) map.clear();

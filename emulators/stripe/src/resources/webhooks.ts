@@ -3,7 +3,9 @@
  * when it fails or answers non-2xx. Events go out in the order they happened — the next event's
  * first try waits for the previous one's first try, across operations — while each event's retries
  * run on their own, so one refused event does not hold up the rest (as on Stripe, a receiver that
- * needs an earlier event can answer non-2xx and get this one again later).
+ * needs an earlier event can answer non-2xx and get this one again later). Besides the webhook URL
+ * (what `stripe listen` forwards to), each enabled endpoint of `/v1/webhook_endpoints` that takes
+ * the event's type gets it, signed with its own secret and at its own API version.
  */
 import type { EventRecord, WebhookDelivery } from './event-data';
 import { signatureHeader } from './signature';
@@ -31,6 +33,13 @@ export const MAX_WEBHOOK_DELAY_MS = 600_000;
 function checkDelay(ms: number): void {
   if (!Number.isInteger(ms) || ms < 0 || ms > MAX_WEBHOOK_DELAY_MS)
     throw new RangeError(`the webhook delay must be a whole number of milliseconds from 0 to ${MAX_WEBHOOK_DELAY_MS}`);
+}
+
+/** Where one event goes: the URL, the secret that signs it, and the exact bytes sent. */
+interface DeliveryTarget {
+  url: string;
+  secret: string;
+  payload: string;
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -126,21 +135,67 @@ export class WebhookDispatcher {
     for (const controller of this.inFlight) controller.abort();
   }
 
+  /** How many places the event goes to (its `pending_webhooks`). */
+  pendingFor(type: string): number {
+    return (this.settings.url ? 1 : 0) + this.endpointsFor(type).length;
+  }
+
+  private endpointsFor(type: string) {
+    return [...this.store.webhookEndpoints.values()].filter(
+      ({ endpoint }) => endpoint.status === 'enabled' && (endpoint.enabled_events.includes('*') || endpoint.enabled_events.includes(type)),
+    );
+  }
+
+  /** The webhook URL with the event as made, and each endpoint with the event at its version. */
+  private targetsOf(record: EventRecord): DeliveryTarget[] {
+    const targets: DeliveryTarget[] = this.settings.url
+      ? [{ url: this.settings.url, secret: this.settings.secret, payload: record.payload }]
+      : [];
+    for (const { endpoint, secret } of this.endpointsFor(record.event.type)) {
+      const version = endpoint.api_version ?? record.event.api_version;
+      const payload =
+        version === record.event.api_version ? record.payload : JSON.stringify({ ...record.event, api_version: version }, null, 2);
+      targets.push({ url: endpoint.url, secret, payload });
+    }
+    return targets;
+  }
+
+  /** Every target at once; the event's first try is over when each target's is. */
   private async deliver(record: EventRecord, firstTryOver: () => void): Promise<WebhookDelivery[]> {
-    const url = this.settings.url;
+    try {
+      const targets = this.targetsOf(record);
+      let firstTries = targets.length;
+      const attempts = await Promise.all(
+        targets.map((target) => {
+          let counted = false;
+          return this.deliverTo(target, record, () => {
+            if (counted) return;
+            counted = true;
+            if (--firstTries === 0) firstTryOver();
+          });
+        }),
+      );
+      return attempts.flat();
+    } finally {
+      firstTryOver();
+    }
+  }
+
+  private async deliverTo(target: DeliveryTarget, record: EventRecord, firstTryOver: () => void): Promise<WebhookDelivery[]> {
     const attempts: WebhookDelivery[] = [];
     try {
-      if (!url) return attempts;
       const generation = this.store.generation;
       const tries = this.settings.retryDelaysMs.length + 1;
       for (let attempt = 1; attempt <= tries && !this.stopped; attempt++) {
         if (attempt > 1) await sleep(this.settings.retryDelaysMs[attempt - 2]);
         if (this.stopped) break;
-        const delivery = await this.deliverOnce(record, attempt, url);
+        const delivery = await this.deliverOnce(record, attempt, target);
         if (attempt === 1) firstTryOver();
         attempts.push(delivery);
         if (generation === this.store.generation) this.store.addDelivery(delivery);
-        this.settings.log(`${record.event.type} ${record.event.id} → ${url}: ${delivery.status ?? delivery.error} (attempt ${attempt})`);
+        this.settings.log(
+          `${record.event.type} ${record.event.id} → ${target.url}: ${delivery.status ?? delivery.error} (attempt ${attempt})`,
+        );
         if (delivery.ok) break;
       }
       return attempts;
@@ -149,7 +204,7 @@ export class WebhookDispatcher {
     }
   }
 
-  private async deliverOnce(record: EventRecord, attempt: number, url: string): Promise<WebhookDelivery> {
+  private async deliverOnce(record: EventRecord, attempt: number, { url, secret, payload }: DeliveryTarget): Promise<WebhookDelivery> {
     const controller = new AbortController();
     this.inFlight.add(controller);
     const started = performance.now();
@@ -170,9 +225,9 @@ export class WebhookDispatcher {
         headers: {
           'Content-Type': 'application/json; charset=utf-8',
           'User-Agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
-          'Stripe-Signature': signatureHeader(record.payload, this.settings.secret),
+          'Stripe-Signature': signatureHeader(payload, secret),
         },
-        body: record.payload,
+        body: payload,
         signal: AbortSignal.any([controller.signal, AbortSignal.timeout(WEBHOOK_TIMEOUT_MS)]),
       });
       delivery.status = response.status;
