@@ -1,10 +1,10 @@
 /** A customer's credit balance (`/v1/customers/:id/balance_transactions`): adjustments and the list. */
 import { move, transactionsOf } from '../resources/balance-transactions';
-import { newBatch, type StandIn } from '../resources/context';
+import { newBatch, type StandIn } from '../core/context';
 import { getCustomer } from '../resources/customers';
-import { invalidRequest, noSuch } from '../resources/errors';
-import { assertExpandable, expandObject, type Expanders } from '../resources/expand';
-import { rejectUnknown, parseExpand, required, asInteger, asString, parseMetadata } from '../resources/params';
+import { invalidRequest, noSuch } from '../core/errors';
+import { assertExpandable, expandObject, type Expanders } from '../core/expand';
+import { rejectUnknown, parseExpand, required, asInteger, asString, parseMetadata } from '../core/params';
 import { listRoute } from './resource-routes';
 import { type Route, ok } from './route';
 

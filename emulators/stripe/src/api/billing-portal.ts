@@ -1,10 +1,10 @@
 /** Billing portal sessions (`POST /v1/billing_portal/sessions`): the hosted portal's URL for a customer. */
 import type Stripe from 'stripe';
-import { customerNow } from '../resources/context';
+import { customerNow } from '../core/context';
 import { getCustomer } from '../resources/customers';
-import { assertExpandable } from '../resources/expand';
-import { randomId } from '../resources/ids';
-import { rejectUnknown, parseExpand, required, asString, asUrl } from '../resources/params';
+import { assertExpandable } from '../core/expand';
+import { randomId } from '../core/ids';
+import { rejectUnknown, parseExpand, required, asString, asUrl } from '../core/params';
 import { sessionConfiguration } from '../resources/portal-configurations';
 import { type Route, ok } from './route';
 

@@ -12,12 +12,12 @@ import {
   updatePrice,
   updateProduct,
 } from '../resources/catalogue';
-import { standInNow } from '../resources/context';
-import { invalidRequest, noSuch } from '../resources/errors';
-import { assertExpandable, itemPaths } from '../resources/expand';
-import { listPage, parseListParams } from '../resources/lists';
-import { asBoolean, asObject, asString, asStringList, oneOf, rejectUnknown } from '../resources/params';
-import type { ProductRecord } from '../resources/store';
+import { standInNow } from '../core/context';
+import { invalidRequest, noSuch } from '../core/errors';
+import { assertExpandable, itemPaths } from '../core/expand';
+import { listPage, parseListParams } from '../core/lists';
+import { asBoolean, asObject, asString, asStringList, oneOf, rejectUnknown } from '../core/params';
+import type { ProductRecord } from '../core/store';
 import { TAX_TABLE, taxRateObject } from '../resources/tax-table';
 import { createRoute, listRoute, NO_EXPANDERS, retrieveRoute, updateRoute, withEvents } from './resource-routes';
 import { ok, type Route } from './route';

@@ -12,14 +12,14 @@ import {
   type PriceResolver,
 } from '../resources/checkout-sessions';
 import { refreshTotals, taxAddress } from '../resources/checkout-totals';
-import { sessionNow, type StandIn } from '../resources/context';
+import { sessionNow, type StandIn } from '../core/context';
 import { getCustomer } from '../resources/customers';
-import { invalidRequest } from '../resources/errors';
-import { assertExpandable } from '../resources/expand';
-import { asString, oneOf, rejectUnknown, parseExpand } from '../resources/params';
+import { invalidRequest } from '../core/errors';
+import { assertExpandable } from '../core/expand';
+import { asString, oneOf, rejectUnknown, parseExpand } from '../core/params';
 import { listRoute } from './resource-routes';
 import { type Route, ok } from './route';
-import type { SessionRecord } from '../resources/store';
+import type { SessionRecord } from '../core/store';
 
 /** `line_items[n][price]`: a stored Price that can be bought (Stripe's errors otherwise). */
 const priceResolver =

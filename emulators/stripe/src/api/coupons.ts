@@ -1,5 +1,5 @@
 /** Coupons (`/v1/coupons`) and the promotion codes customers type (`/v1/promotion_codes`). */
-import { standInNow } from '../resources/context';
+import { standInNow } from '../core/context';
 import {
   createCoupon,
   createPromotionCode,
@@ -11,9 +11,9 @@ import {
   renderPromotionCode,
   sameCode,
 } from '../resources/coupons';
-import { invalidRequest } from '../resources/errors';
-import type { Expanders } from '../resources/expand';
-import { asBoolean, asString, rejectUnknown, updateMetadata } from '../resources/params';
+import { invalidRequest } from '../core/errors';
+import type { Expanders } from '../core/expand';
+import { asBoolean, asString, rejectUnknown, updateMetadata } from '../core/params';
 import { createRoute, listRoute, NO_EXPANDERS, readExpand, retrieveRoute, withEvents } from './resource-routes';
 import { ok, type Route } from './route';
 

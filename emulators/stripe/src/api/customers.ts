@@ -1,12 +1,12 @@
 /** Customers (`/v1/customers`): create, retrieve, update, list, and their saved cards. */
 import { getClock } from '../resources/clock-records';
-import { customerNow, type StandIn } from '../resources/context';
+import { customerNow, type StandIn } from '../core/context';
 import { type NewCustomer, expanders, createCustomer, getCustomer } from '../resources/customers';
-import { invalidRequest } from '../resources/errors';
-import { expandObject } from '../resources/expand';
-import type { EventBatch } from '../resources/events';
-import type { FormObject } from '../resources/form-encoding';
-import { asEmail, asString, parseMetadata, asObject, updateMetadata, rejectUnknown } from '../resources/params';
+import { invalidRequest } from '../core/errors';
+import { expandObject } from '../core/expand';
+import type { EventBatch } from '../core/events';
+import type { FormObject } from '../core/form-encoding';
+import { asEmail, asString, parseMetadata, asObject, updateMetadata, rejectUnknown } from '../core/params';
 import { expanders as paymentMethodExpanders, getPaymentMethod } from '../resources/payment-methods';
 import { createRoute, listRoute, readExpand, retrieveRoute, withEvents } from './resource-routes';
 import { ok, type Route } from './route';

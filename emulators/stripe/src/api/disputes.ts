@@ -1,7 +1,7 @@
 /** Disputes (`/v1/disputes`), read only: they are opened and closed through the test controls. */
 import { getDispute } from '../resources/disputes';
 import { paymentSubjectExpanders } from '../resources/payments';
-import { asString } from '../resources/params';
+import { asString } from '../core/params';
 import { listRoute, retrieveRoute } from './resource-routes';
 import type { Route } from './route';
 

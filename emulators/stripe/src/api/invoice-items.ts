@@ -1,9 +1,9 @@
 /** Invoice items (`/v1/invoiceitems`): the prorations of plan changes, read only. */
-import type { StandIn } from '../resources/context';
+import type { StandIn } from '../core/context';
 import { getCustomer } from '../resources/customers';
-import { noSuch } from '../resources/errors';
-import type { Expanders } from '../resources/expand';
-import { asBoolean, asString } from '../resources/params';
+import { noSuch } from '../core/errors';
+import type { Expanders } from '../core/expand';
+import { asBoolean, asString } from '../core/params';
 import { listRoute, retrieveRoute } from './resource-routes';
 import type { Route } from './route';
 

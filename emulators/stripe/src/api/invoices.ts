@@ -1,9 +1,9 @@
 /** Invoices (`/v1/invoices`) and their lines, read only: the billing engine makes them. */
 import { getCustomer } from '../resources/customers';
-import { assertExpandable } from '../resources/expand';
+import { assertExpandable } from '../core/expand';
 import { subscriptionIdOf, expanders, renderInvoice, getInvoice } from '../resources/invoices';
-import { parseListParams, listPage } from '../resources/lists';
-import { asString, oneOf } from '../resources/params';
+import { parseListParams, listPage } from '../core/lists';
+import { asString, oneOf } from '../core/params';
 import { listRoute, retrieveRoute } from './resource-routes';
 import { type Route, ok } from './route';
 import { getSubscription } from '../resources/subscriptions';

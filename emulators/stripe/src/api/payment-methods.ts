@@ -1,6 +1,6 @@
 /** PaymentMethods (`/v1/payment_methods/:id`): the cards buyers typed on the hosted pages. */
-import { assertExpandable } from '../resources/expand';
-import { rejectUnknown, parseExpand } from '../resources/params';
+import { assertExpandable } from '../core/expand';
+import { rejectUnknown, parseExpand } from '../core/params';
 import { expanders, renderPaymentMethod, getPaymentMethod } from '../resources/payment-methods';
 import { type Route, ok } from './route';
 

@@ -1,13 +1,13 @@
 /** Charges, PaymentIntents and InvoicePayments (`/v1/charges`, `/v1/payment_intents`,
  *  `/v1/invoice_payments`), read only. */
 import type Stripe from 'stripe';
-import type { StandIn } from '../resources/context';
-import { type Expanders, assertExpandable, expandObject } from '../resources/expand';
-import { asString, rejectUnknown, parseExpand, oneOf, asObject, required } from '../resources/params';
+import type { StandIn } from '../core/context';
+import { type Expanders, assertExpandable, expandObject } from '../core/expand';
+import { asString, rejectUnknown, parseExpand, oneOf, asObject, required } from '../core/params';
 import { chargeExpanders, renderCharge, getCharge, getPaymentIntent } from '../resources/payments';
 import { listRoute, retrieveRoute } from './resource-routes';
 import { type Route, ok } from './route';
-import { noSuch } from '../resources/errors';
+import { noSuch } from '../core/errors';
 
 const paymentIntentExpanders = (standIn: StandIn): Expanders => ({
   customer: (id) => standIn.store.customers.get(id as string)?.customer ?? id,

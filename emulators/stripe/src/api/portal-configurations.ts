@@ -6,7 +6,7 @@ import {
   getPortalConfiguration,
   updatePortalConfiguration,
 } from '../resources/portal-configurations';
-import { asBoolean } from '../resources/params';
+import { asBoolean } from '../core/params';
 import { createRoute, listRoute, NO_EXPANDERS, retrieveRoute, updateRoute } from './resource-routes';
 import type { Route } from './route';
 

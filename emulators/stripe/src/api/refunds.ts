@@ -1,12 +1,12 @@
 /** Refunds (`/v1/refunds`): of a charge or a PaymentIntent's latest charge, whole or in part. */
 import type Stripe from 'stripe';
-import { customerNow, type StandIn } from '../resources/context';
-import { invalidRequest } from '../resources/errors';
-import type { EventBatch } from '../resources/events';
-import type { FormObject } from '../resources/form-encoding';
-import { formatAmount } from '../resources/format';
-import { randomId } from '../resources/ids';
-import { asInteger, oneOf, parseMetadata, asString } from '../resources/params';
+import { customerNow, type StandIn } from '../core/context';
+import { invalidRequest } from '../core/errors';
+import type { EventBatch } from '../core/events';
+import type { FormObject } from '../core/form-encoding';
+import { formatAmount } from '../core/format';
+import { randomId } from '../core/ids';
+import { asInteger, oneOf, parseMetadata, asString } from '../core/params';
 import { idOf, paymentSubjectExpanders } from '../resources/payments';
 import { chargeToRefund, getRefund } from '../resources/refunds';
 import { createRoute, listRoute, retrieveRoute } from './resource-routes';

@@ -3,13 +3,13 @@
  * an object, with Stripe's checks in Stripe's order (unknown parameters, then `expand[]` paths,
  * then the object) and the events of a change sent after it is made.
  */
-import { newBatch, type StandIn } from '../resources/context';
-import type { EventOrigin } from '../resources/event-data';
-import type { EventBatch } from '../resources/events';
-import { assertExpandable, expandObject, itemPaths, type Expanders } from '../resources/expand';
-import type { FormObject } from '../resources/form-encoding';
-import { listPage, newestFirst, parseListParams } from '../resources/lists';
-import { parseExpand, rejectUnknown } from '../resources/params';
+import { newBatch, type StandIn } from '../core/context';
+import type { EventOrigin } from '../core/event-data';
+import type { EventBatch } from '../core/events';
+import { assertExpandable, expandObject, itemPaths, type Expanders } from '../core/expand';
+import type { FormObject } from '../core/form-encoding';
+import { listPage, newestFirst, parseListParams } from '../core/lists';
+import { parseExpand, rejectUnknown } from '../core/params';
 import { ok, type Route } from './route';
 
 /** The `expand[]` paths an object has, given the stand-in (most expand to other stored objects). */

@@ -1,10 +1,10 @@
 /** Subscription updates (`POST /v1/subscriptions/:id`): plan changes with their prorations,
  *  cancellation dates, metadata. */
 import type Stripe from 'stripe';
-import { customerNow, newBatch } from '../resources/context';
-import { invalidRequest } from '../resources/errors';
-import { assertExpandable } from '../resources/expand';
-import { rejectUnknown, parseExpand, asObject, updateMetadata, asBoolean, asString, oneOf } from '../resources/params';
+import { customerNow, newBatch } from '../core/context';
+import { invalidRequest } from '../core/errors';
+import { assertExpandable } from '../core/expand';
+import { rejectUnknown, parseExpand, asObject, updateMetadata, asBoolean, asString, oneOf } from '../core/params';
 import { getPaymentMethod } from '../resources/payment-methods';
 import { type Route, ok } from './route';
 import { PAYMENT_BEHAVIORS, parseChangeRequest, planChange } from '../resources/subscription-changes';

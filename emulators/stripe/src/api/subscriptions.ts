@@ -1,10 +1,10 @@
 /** Subscriptions (`/v1/subscriptions`): retrieve, list, cancel (`DELETE`). */
 import type Stripe from 'stripe';
-import { newBatch, customerNow } from '../resources/context';
+import { newBatch, customerNow } from '../core/context';
 import { getCustomer } from '../resources/customers';
-import { invalidRequest } from '../resources/errors';
-import { assertExpandable } from '../resources/expand';
-import { rejectUnknown, parseExpand, asString, oneOf, asObject } from '../resources/params';
+import { invalidRequest } from '../core/errors';
+import { assertExpandable } from '../core/expand';
+import { rejectUnknown, parseExpand, asString, oneOf, asObject } from '../core/params';
 import { listRoute, retrieveRoute } from './resource-routes';
 import { type Route, ok } from './route';
 import {

@@ -1,10 +1,10 @@
 /** A customer's tax IDs (`/v1/customers/:id/tax_ids`). */
 import type Stripe from 'stripe';
-import { newBatch, customerNow } from '../resources/context';
+import { newBatch, customerNow } from '../core/context';
 import { getCustomer } from '../resources/customers';
-import { invalidRequest } from '../resources/errors';
-import { assertExpandable } from '../resources/expand';
-import { rejectUnknown, parseExpand, required, oneOf, asString } from '../resources/params';
+import { invalidRequest } from '../core/errors';
+import { assertExpandable } from '../core/expand';
+import { rejectUnknown, parseExpand, required, oneOf, asString } from '../core/params';
 import { listRoute, NO_EXPANDERS } from './resource-routes';
 import { type Route, ok } from './route';
 import { TAX_ID_TYPES, taxIdProblem, addTaxId, getTaxId } from '../resources/tax-ids';

@@ -1,9 +1,9 @@
 /** Test Clocks (`/v1/test_helpers/test_clocks`): create, list, retrieve, delete, advance. */
 import { newClock, getClock } from '../resources/clock-records';
-import { newBatch } from '../resources/context';
-import { invalidRequest } from '../resources/errors';
-import { assertExpandable } from '../resources/expand';
-import { rejectUnknown, parseExpand, required, asInteger, asString } from '../resources/params';
+import { newBatch } from '../core/context';
+import { invalidRequest } from '../core/errors';
+import { assertExpandable } from '../core/expand';
+import { rejectUnknown, parseExpand, required, asInteger, asString } from '../core/params';
 import { listRoute, NO_EXPANDERS, retrieveRoute } from './resource-routes';
 import { type Route, ok } from './route';
 import { deleteClock, startAdvance } from '../resources/test-clocks';

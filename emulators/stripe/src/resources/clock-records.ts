@@ -4,10 +4,10 @@
  * depends on customers: together they would import each other.
  */
 import type Stripe from 'stripe';
-import { standInNow, type StandIn } from './context';
-import { noSuchTestClock } from './errors';
-import { randomId } from './ids';
-import type { ClockRecord } from './store';
+import { standInNow, type StandIn } from '../core/context';
+import { noSuchTestClock } from '../core/errors';
+import { randomId } from '../core/ids';
+import type { ClockRecord } from '../core/store';
 
 /** Stripe deletes test clocks (and their objects) 30 days after creation. */
 const CLOCK_LIFETIME_SECONDS = 30 * 24 * 60 * 60;

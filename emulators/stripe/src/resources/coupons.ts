@@ -7,14 +7,14 @@
  */
 import type Stripe from 'stripe';
 import { addInterval } from './billing-periods';
-import { standInNow, type StandIn } from './context';
-import { invalidRequest, noSuch } from './errors';
-import type { EventBatch } from './events';
-import { expandObject, type Expanders } from './expand';
-import type { FormObject } from './form-encoding';
-import { randomId } from './ids';
-import { asBoolean, asCustomId, asInteger, asObject, asString, oneOf, parseMetadata, rejectUnknown, required } from './params';
-import type { CouponRecord, DiscountRecord, PromotionCodeRecord } from './store';
+import { standInNow, type StandIn } from '../core/context';
+import { invalidRequest, noSuch } from '../core/errors';
+import type { EventBatch } from '../core/events';
+import { expandObject, type Expanders } from '../core/expand';
+import type { FormObject } from '../core/form-encoding';
+import { randomId } from '../core/ids';
+import { asBoolean, asCustomId, asInteger, asObject, asString, oneOf, parseMetadata, rejectUnknown, required } from '../core/params';
+import type { CouponRecord, DiscountRecord, PromotionCodeRecord } from '../core/store';
 
 export const noSuchCoupon = (id: string, param = 'id') => noSuch('coupon', id, param);
 export const noSuchPromotionCode = (id: string, param = 'id') => noSuch('promotion code', id, param);

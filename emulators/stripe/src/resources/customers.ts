@@ -6,12 +6,12 @@
 import { randomBytes } from 'node:crypto';
 import type Stripe from 'stripe';
 import { getClock, newClock } from './clock-records';
-import { customerNow, standInNow, type StandIn } from './context';
-import { noSuchCustomer } from './errors';
-import type { EventBatch } from './events';
-import type { Expanders } from './expand';
-import { randomId } from './ids';
-import type { CustomerRecord } from './store';
+import { customerNow, standInNow, type StandIn } from '../core/context';
+import { noSuchCustomer } from '../core/errors';
+import type { EventBatch } from '../core/events';
+import type { Expanders } from '../core/expand';
+import { randomId } from '../core/ids';
+import type { CustomerRecord } from '../core/store';
 
 export interface NewCustomer {
   email: string | null;

@@ -5,10 +5,10 @@
  * at once. Retrieve and list (`customer`, `invoice`, `pending`) as on Stripe.
  */
 import type Stripe from 'stripe';
-import type { StandIn } from './context';
-import { randomId } from './ids';
+import type { StandIn } from '../core/context';
+import { randomId } from '../core/ids';
 import type { Proration } from './proration';
-import type { InvoiceItemRecord } from './store';
+import type { InvoiceItemRecord } from '../core/store';
 
 const decimal = <T>(value: number) => String(value) as unknown as T;
 

@@ -6,16 +6,16 @@
  */
 import type Stripe from 'stripe';
 import { productNameOf } from './catalog-lookup';
-import type { StandIn } from './context';
+import type { StandIn } from '../core/context';
 import { getCustomer } from './customers';
-import { noSuchInvoice } from './errors';
-import { expandObject, type Expanders } from './expand';
-import { formatAmount, intervalLabel } from './format';
-import { randomId } from './ids';
+import { noSuchInvoice } from '../core/errors';
+import { expandObject, type Expanders } from '../core/expand';
+import { formatAmount, intervalLabel } from '../core/format';
+import { randomId } from '../core/ids';
 import { applyInvoiceAmounts } from './invoice-amounts';
 import { lineOfInvoiceItem, pendingItemsOf } from './invoice-items';
 import { paymentsOf } from './payments';
-import type { InvoiceRecord, SubscriptionRecord } from './store';
+import type { InvoiceRecord, SubscriptionRecord } from '../core/store';
 import { type Subscription } from './subscriptions';
 
 export type Invoice = Stripe.Invoice;

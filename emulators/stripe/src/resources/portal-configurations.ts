@@ -8,11 +8,11 @@
  */
 import type Stripe from 'stripe';
 import { getPrice, getProduct } from './catalogue';
-import { standInNow, type StandIn } from './context';
-import { invalidRequest, noSuch } from './errors';
-import type { EventBatch } from './events';
-import { paramName, type FormObject, type FormValue } from './form-encoding';
-import { randomId } from './ids';
+import { standInNow, type StandIn } from '../core/context';
+import { invalidRequest, noSuch } from '../core/errors';
+import type { EventBatch } from '../core/events';
+import { paramName, type FormObject, type FormValue } from '../core/form-encoding';
+import { randomId } from '../core/ids';
 import {
   asBoolean,
   asList,
@@ -26,8 +26,8 @@ import {
   required,
   updateMetadata,
   type Path,
-} from './params';
-import type { PortalConfigurationRecord } from './store';
+} from '../core/params';
+import type { PortalConfigurationRecord } from '../core/store';
 
 type Configuration = Stripe.BillingPortal.Configuration;
 type Features = Stripe.BillingPortal.Configuration.Features;

@@ -16,19 +16,20 @@
  *   charge (the invoice stays open until the customer's card pays it).
  */
 import type Stripe from 'stripe';
-import { addInterval, type Interval } from './billing-periods';
+import { addInterval } from './billing-periods';
 import { findPrice, productNameOf } from './catalog-lookup';
-import type { StandIn } from './context';
+import type { StandIn } from '../core/context';
 import { defaultPaymentMethodId, getCustomer } from './customers';
-import { invalidRequest, StripeApiError } from './errors';
-import { paramName, type FormObject, type FormValue } from './form-encoding';
-import { randomId } from './ids';
+import { invalidRequest, StripeApiError } from '../core/errors';
+import { paramName, type FormObject, type FormValue } from '../core/form-encoding';
+import { randomId } from '../core/ids';
 import { applyInvoiceAmounts } from './invoice-amounts';
 import { pendingItemsOf, newProrationItem } from './invoice-items';
 import { draftInvoice, type Invoice } from './invoices';
-import { asBoolean, asInteger, asList, asObject, asString, oneOf, rejectUnknown, updateMetadata, type Path } from './params';
+import { asBoolean, asInteger, asList, asObject, asString, oneOf, rejectUnknown, updateMetadata, type Path } from '../core/params';
 import { charge, credit, type Period, type Proration } from './proration';
 import { currentPeriod, type Subscription } from './subscriptions';
+import type { Interval } from '../core/store';
 
 export const PRORATION_BEHAVIORS = ['always_invoice', 'create_prorations', 'none'] as const;
 export type ProrationBehavior = (typeof PRORATION_BEHAVIORS)[number];

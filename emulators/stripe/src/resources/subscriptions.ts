@@ -3,14 +3,14 @@
  * retrieve, list and cancel. Updating is in `subscription-update.ts`, billing in `billing.ts`.
  */
 import type Stripe from 'stripe';
-import { periodEnd, type Interval } from './billing-periods';
-import { priceOf, type LineItem } from './checkout-sessions';
-import { customerNow, type StandIn } from './context';
-import { noSuchSubscription } from './errors';
-import type { EventBatch } from './events';
-import { expandObject, type Expanders } from './expand';
-import { randomId } from './ids';
-import type { CustomerRecord, SubscriptionRecord } from './store';
+import { periodEnd } from './billing-periods';
+import { priceOf } from './checkout-sessions';
+import { customerNow, type StandIn } from '../core/context';
+import { noSuchSubscription } from '../core/errors';
+import type { EventBatch } from '../core/events';
+import { expandObject, type Expanders } from '../core/expand';
+import { randomId } from '../core/ids';
+import type { CustomerRecord, Interval, LineItem, SubscriptionRecord } from '../core/store';
 
 export type Subscription = Stripe.Subscription;
 export type SubscriptionItem = Stripe.SubscriptionItem;
