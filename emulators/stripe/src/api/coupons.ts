@@ -39,13 +39,11 @@ const couponExpanders = () => COUPON_EXPANDERS;
 export const couponRoutes: Route[] = [
   createRoute(/^\/v1\/coupons$/, COUPON_CREATE, NO_EXPANDERS, createCoupon),
   listRoute({
-    path: /^\/v1\/coupons$/,
     url: '/v1/coupons',
     noun: 'coupon',
     filters: [],
     expanders: couponExpanders,
     select: (standIn) => [...standIn.store.coupons.values()],
-    created: (record) => record.coupon.created,
     objectOf: currentCoupon,
   }),
   retrieveRoute(/^\/v1\/coupons\/([^/]+)$/, couponExpanders, (standIn, id) => currentCoupon(standIn, getCoupon(standIn, id))),
@@ -84,7 +82,6 @@ export const couponRoutes: Route[] = [
   },
   createRoute(/^\/v1\/promotion_codes$/, PROMOTION_CREATE, promotionExpanders, createPromotionCode),
   listRoute({
-    path: /^\/v1\/promotion_codes$/,
     url: '/v1/promotion_codes',
     noun: 'promotion code',
     filters: ['code', 'active', 'coupon', 'customer'],
@@ -102,7 +99,6 @@ export const couponRoutes: Route[] = [
           (customer === undefined || promotionCode.customer === customer),
       );
     },
-    created: (record) => record.promotionCode.created,
     objectOf: (_standIn, record) => record.promotionCode,
   }),
   retrieveRoute(/^\/v1\/promotion_codes\/([^/]+)$/, promotionExpanders, (standIn, id) => getPromotionCode(standIn, id).promotionCode),

@@ -4,13 +4,13 @@ import { addInterval } from '../resources/billing-periods';
 import { customerNow } from '../core/context';
 import { getCustomer } from '../resources/customers';
 import { invalidRequest } from '../core/errors';
-import { assertExpandable } from '../core/expand';
 import { applyInvoiceAmounts } from '../resources/invoice-amounts';
 import { pendingItemsOf, newProrationItem } from '../resources/invoice-items';
 import { applyBalancePreview } from '../resources/invoice-preview';
 import { type Invoice, draftInvoice } from '../resources/invoices';
-import { rejectUnknown, parseExpand, asObject, asString } from '../core/params';
+import { rejectUnknown, asObject, asString } from '../core/params';
 import { type Route, ok } from './route';
+import { readExpand } from './resource-routes';
 import { planChange, parseChangeRequest, immediateInvoice, changedCopy } from '../resources/subscription-changes';
 import { getSubscription, isLive, currentPeriod } from '../resources/subscriptions';
 import type { Interval } from '../core/store';
@@ -25,8 +25,7 @@ export const invoicePreviewRoutes: Route[] = [
     method: 'POST',
     path: /^\/v1\/invoices\/create_preview$/,
     handle(standIn, { form }) {
-      rejectUnknown(form, ['customer', 'subscription', 'subscription_details', 'expand']);
-      assertExpandable(parseExpand(form), {});
+      readExpand(form, ['customer', 'subscription', 'subscription_details', 'expand'], {});
       const details = asObject(form.subscription_details, ['subscription_details']) ?? {};
       rejectUnknown(details, DETAIL_FIELDS, ['subscription_details']);
       const customerId = asString(form.customer, ['customer']);

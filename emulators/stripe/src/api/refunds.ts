@@ -75,22 +75,12 @@ function createRefund(standIn: StandIn, form: FormObject, batch: EventBatch): St
 export const refundRoutes: Route[] = [
   createRoute(/^\/v1\/refunds$/, CREATE, paymentSubjectExpanders, createRefund),
   listRoute({
-    path: /^\/v1\/refunds$/,
     url: '/v1/refunds',
     noun: 'refund',
-    filters: ['charge', 'payment_intent'],
     expanders: paymentSubjectExpanders,
-    select(standIn, form) {
-      const chargeId = asString(form.charge, ['charge']);
-      const paymentIntentId = asString(form.payment_intent, ['payment_intent']);
-      return [...standIn.store.refunds.values()].filter(
-        ({ refund }) =>
-          (chargeId === undefined || refund.charge === chargeId) &&
-          (paymentIntentId === undefined || refund.payment_intent === paymentIntentId),
-      );
-    },
-    created: (record) => record.refund.created,
+    select: (standIn) => [...standIn.store.refunds.values()],
     objectOf: (_standIn, record) => record.refund,
+    where: { charge: (refund) => refund.charge, payment_intent: (refund) => refund.payment_intent },
   }),
   retrieveRoute(/^\/v1\/refunds\/([^/]+)$/, paymentSubjectExpanders, (standIn, id) => getRefund(standIn, id).refund),
 ];

@@ -20,15 +20,14 @@ import { invoiceRoutes } from './invoices';
 import { invoiceItemRoutes } from './invoice-items';
 import { invoicePreviewRoutes } from './invoice-preview';
 import { subscriptionUpdateRoutes } from './subscription-update';
-import { parseExpand, rejectUnknown } from '../core/params';
 import { paymentMethodRoutes } from './payment-methods';
 import { paymentRoutes } from './payments';
 import { refundRoutes } from './refunds';
 import { portalRoutes } from './billing-portal';
 import { ok, type ApiAnswer, type ApiRequest, type Route } from './route';
+import { readExpand } from './resource-routes';
 import { subscriptionRoutes } from './subscriptions';
 import { testClockRoutes } from './test-clocks';
-import { assertExpandable } from '../core/expand';
 
 /** Stripe's documented limit for Idempotency-Key. */
 const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
@@ -38,8 +37,7 @@ const eventRoutes: Route[] = [
     method: 'GET',
     path: /^\/v1\/events\/([^/]+)$/,
     handle(standIn, { form }, [id]) {
-      rejectUnknown(form, ['expand']);
-      assertExpandable(parseExpand(form), {});
+      readExpand(form, ['expand'], {});
       const record = standIn.store.findEvent(id);
       if (!record) throw noSuchEvent(id);
       return ok(record.event);

@@ -8,7 +8,7 @@
  */
 import type Stripe from 'stripe';
 import { standInNow, type StandIn } from '../core/context';
-import { invalidRequest, noSuch } from '../core/errors';
+import { invalidRequest, noSuch, found } from '../core/errors';
 import type { EventBatch } from '../core/events';
 import { expandObject, type Expanders } from '../core/expand';
 import { paramName, type FormObject } from '../core/form-encoding';
@@ -52,9 +52,7 @@ export function getProduct(standIn: StandIn, id: string, param = 'id'): ProductR
 }
 
 export function getPrice(standIn: StandIn, id: string, param = 'id'): PriceRecord {
-  const record = standIn.store.prices.get(id);
-  if (!record) throw noSuchPrice(id, param);
-  return record;
+  return found(standIn.store.prices.get(id), () => noSuchPrice(id, param));
 }
 
 /** The stored Price, or undefined (for callers that decide their own error). */

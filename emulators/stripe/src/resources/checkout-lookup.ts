@@ -8,7 +8,7 @@ import { expireIfDue } from './checkout-expiry';
 import { currentCoupon, getCoupon, getPromotionCode, promotionCodeRefusal } from './coupons';
 import { lineItemList, type CreateParams } from './checkout-sessions';
 import { type StandIn } from '../core/context';
-import { invalidRequest, noSuchSession } from '../core/errors';
+import { invalidRequest, noSuchSession, found } from '../core/errors';
 import { expandObject, type Expanders } from '../core/expand';
 import type { FailureRule, SessionRecord } from '../core/store';
 
@@ -84,7 +84,5 @@ export function findSession(standIn: StandIn, id: string): SessionRecord | undef
 }
 
 export function getSession(standIn: StandIn, id: string): SessionRecord {
-  const record = findSession(standIn, id);
-  if (!record) throw noSuchSession(id);
-  return record;
+  return found(findSession(standIn, id), () => noSuchSession(id));
 }

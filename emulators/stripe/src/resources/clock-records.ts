@@ -5,7 +5,7 @@
  */
 import type Stripe from 'stripe';
 import { standInNow, type StandIn } from '../core/context';
-import { noSuchTestClock } from '../core/errors';
+import { noSuchTestClock, found } from '../core/errors';
 import { randomId } from '../core/ids';
 import type { ClockRecord } from '../core/store';
 
@@ -31,7 +31,5 @@ export function newClock(standIn: StandIn, frozenTime: number, name: string | nu
 }
 
 export function getClock(standIn: StandIn, id: string, param = 'id'): ClockRecord {
-  const record = standIn.store.clocks.get(id);
-  if (!record) throw noSuchTestClock(id, param);
-  return record;
+  return found(standIn.store.clocks.get(id), () => noSuchTestClock(id, param));
 }

@@ -7,7 +7,7 @@
  */
 import type Stripe from 'stripe';
 import { customerNow, newBatch, type StandIn } from '../core/context';
-import { invalidRequest, noSuch } from '../core/errors';
+import { invalidRequest, noSuch, found } from '../core/errors';
 import { randomId } from '../core/ids';
 import { getCharge, idOf } from './payments';
 import type { DisputeRecord } from '../core/store';
@@ -31,9 +31,7 @@ export const DISPUTE_REASONS = [
 ] as const;
 
 export function getDispute(standIn: StandIn, id: string, param = 'id'): DisputeRecord {
-  const record = standIn.store.disputes.get(id);
-  if (!record) throw noSuch('dispute', id, param);
-  return record;
+  return found(standIn.store.disputes.get(id), () => noSuch('dispute', id, param));
 }
 
 function emptyEvidence(): Stripe.Dispute.Evidence {

@@ -7,7 +7,7 @@
  */
 import type Stripe from 'stripe';
 import type { StandIn } from '../core/context';
-import { noSuch } from '../core/errors';
+import { noSuch, found } from '../core/errors';
 import { expandObject, type Expanders } from '../core/expand';
 import { randomId } from '../core/ids';
 import { newestFirst } from '../core/lists';
@@ -16,15 +16,11 @@ import type { ChargeRecord, InvoiceRecord, PaymentIntentRecord, PaymentMethodRec
 export const noSuchCharge = (id: string, param = 'id') => noSuch('charge', id, param);
 export const noSuchPaymentIntent = (id: string, param = 'id') => noSuch('payment_intent', id, param);
 export function getCharge(standIn: StandIn, id: string, param = 'id'): ChargeRecord {
-  const record = standIn.store.charges.get(id);
-  if (!record) throw noSuchCharge(id, param);
-  return record;
+  return found(standIn.store.charges.get(id), () => noSuchCharge(id, param));
 }
 
 export function getPaymentIntent(standIn: StandIn, id: string, param = 'id'): PaymentIntentRecord {
-  const record = standIn.store.paymentIntents.get(id);
-  if (!record) throw noSuchPaymentIntent(id, param);
-  return record;
+  return found(standIn.store.paymentIntents.get(id), () => noSuchPaymentIntent(id, param));
 }
 
 /** The id an expandable field holds, expanded or not. */

@@ -6,14 +6,12 @@
  * and `refund.created`.
  */
 import { type StandIn } from '../core/context';
-import { invalidRequest, noSuch } from '../core/errors';
+import { invalidRequest, noSuch, found } from '../core/errors';
 import { getCharge, getPaymentIntent, idOf } from './payments';
 import type { ChargeRecord, RefundRecord } from '../core/store';
 
 export function getRefund(standIn: StandIn, id: string): RefundRecord {
-  const record = standIn.store.refunds.get(id);
-  if (!record) throw noSuch('refund', id);
-  return record;
+  return found(standIn.store.refunds.get(id), () => noSuch('refund', id));
 }
 
 /** The charge a refund request names: `charge`, or the latest charge of `payment_intent`. */

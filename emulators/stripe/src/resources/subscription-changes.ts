@@ -27,7 +27,7 @@ import { applyInvoiceAmounts } from './invoice-amounts';
 import { pendingItemsOf, newProrationItem } from './invoice-items';
 import { draftInvoice, type Invoice } from './invoices';
 import { asBoolean, asInteger, asList, asObject, asString, oneOf, rejectUnknown, updateMetadata, type Path } from '../core/params';
-import { charge, credit, type Period, type Proration } from './proration';
+import { prorationOf, type Period, type Proration } from './proration';
 import { currentPeriod, type Subscription } from './subscriptions';
 import type { Interval } from '../core/store';
 
@@ -264,11 +264,13 @@ function prorationsOf(
   const nameOf = (price: Stripe.Price) => productNameOf(standIn, price.product as string);
   for (const old of before) {
     const differs = removed.has(old.id) || touched.has(old.id);
-    if (resetsAnchor || differs) prorations.push(credit(old.price, quantityOf(old), old.id, period, prorationDate, nameOf(old.price)));
+    if (resetsAnchor || differs)
+      prorations.push(prorationOf('credit', old.price, quantityOf(old), old.id, period, prorationDate, nameOf(old.price)));
   }
   if (!resetsAnchor) {
     for (const item of after) {
-      if (touched.has(item.id)) prorations.push(charge(item.price, quantityOf(item), item.id, period, prorationDate, nameOf(item.price)));
+      if (touched.has(item.id))
+        prorations.push(prorationOf('charge', item.price, quantityOf(item), item.id, period, prorationDate, nameOf(item.price)));
     }
   }
   return prorations;

@@ -6,7 +6,7 @@ import type Stripe from 'stripe';
 import { periodEnd } from './billing-periods';
 import { priceOf } from './checkout-sessions';
 import { customerNow, type StandIn } from '../core/context';
-import { noSuchSubscription } from '../core/errors';
+import { noSuchSubscription, found } from '../core/errors';
 import type { EventBatch } from '../core/events';
 import { expandObject, type Expanders } from '../core/expand';
 import { randomId } from '../core/ids';
@@ -171,9 +171,7 @@ export function currentPeriod(subscription: Subscription): { start: number; end:
 export const isLive = (subscription: Subscription) => subscription.status !== 'canceled' && subscription.status !== 'incomplete_expired';
 
 export function getSubscription(standIn: StandIn, id: string, param = 'id'): SubscriptionRecord {
-  const record = standIn.store.subscriptions.get(id);
-  if (!record) throw noSuchSubscription(id, param);
-  return record;
+  return found(standIn.store.subscriptions.get(id), () => noSuchSubscription(id, param));
 }
 
 export const subscriptionExpanders = (standIn: StandIn): Expanders => ({
