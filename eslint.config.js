@@ -61,7 +61,7 @@ const FEATURES = readdirSync(new URL('src/features', import.meta.url), { withFil
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
-/** The Stripe stand-in's code and the files above its three layers. */
+/** The Stripe stand-in's code and the files above its four layers. */
 const STRIPE_STAND_IN = 'emulators/stripe/src';
 const STRIPE_TOP = ['server.ts', 'controls.ts', 'cli.ts', 'index.ts'];
 
@@ -112,7 +112,18 @@ const boundaryZones = [
     message: 'The app never imports the functions, the emulators, the scripts or the tests.',
   },
   // The Stripe stand-in's layers, one direction (docs/decisions/0127-stripe-stand-in-layers.md):
-  // resources → API routes and hosted pages → server, controls and command line.
+  // core → resources → API routes and hosted pages → server, controls and command line.
+  {
+    target: `./${STRIPE_STAND_IN}/core`,
+    from: [
+      `./${STRIPE_STAND_IN}/resources`,
+      `./${STRIPE_STAND_IN}/api`,
+      `./${STRIPE_STAND_IN}/hosted`,
+      ...STRIPE_TOP.map((file) => `./${STRIPE_STAND_IN}/${file}`),
+    ],
+    message:
+      "The Stripe stand-in's core (the store, ids, events and their delivery, the clocks, request parsing) never imports a Stripe resource, its API routes, hosted pages or server: they all build on it.",
+  },
   {
     target: `./${STRIPE_STAND_IN}/resources`,
     from: [`./${STRIPE_STAND_IN}/api`, `./${STRIPE_STAND_IN}/hosted`, ...STRIPE_TOP.map((file) => `./${STRIPE_STAND_IN}/${file}`)],

@@ -175,6 +175,16 @@ describe('boundaries', () => {
   });
 });
 
+describe("the Stripe stand-in's core", () => {
+  it('reports a core module importing a Stripe resource, and lets it import the core', async () => {
+    const resource = someModule('emulators/stripe/src/resources');
+    const core = someModule('emulators/stripe/src/core');
+    expect(await ruleIds('emulators/stripe/src/core/x.ts', `export * from '../resources/${resource}';\n`)).toEqual([BOUNDARY]);
+    expect(await ruleIds('emulators/stripe/src/core/x.ts', `export * from './${core}';\n`)).toEqual([]);
+    expect(await ruleIds('emulators/stripe/src/resources/x.ts', `export * from '../core/${core}';\n`)).toEqual([]);
+  });
+});
+
 describe('the pure layers (src/catalog, src/data)', () => {
   it('report the DOM and JSX, and let the functions-safe code through', async () => {
     const catalog = someModule('src/catalog');

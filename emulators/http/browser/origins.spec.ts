@@ -99,6 +99,18 @@ function pageWebSocket(page: Page, url: string) {
   );
 }
 
+/** The page connects to the database over `transport` and listens to `customers`: the
+ *  connection's key and the listener's id. */
+async function listenToCustomers(page: Page, transport: 'websocket' | 'long-polling') {
+  const key = await page.evaluate(([host, ns, transport]) => window.rtdb.connect({ host, ns, transport }), [
+    db.hostPort,
+    NS,
+    transport,
+  ] as const);
+  const id = await page.evaluate((key) => window.rtdb.listen(key, 'customers'), key);
+  return { key, id };
+}
+
 function reads(services: { db: string; stripe: string; emailjs: string }) {
   return [
     { url: `${services.db}/customers.json?ns=${NS}`, init: { headers: { Authorization: 'Bearer owner' } } },
@@ -170,12 +182,7 @@ test('a page on another origin gets no database session: WebSocket, long polling
   expect(jsonp).toBe('error');
 
   for (const transport of ['websocket', 'long-polling'] as const) {
-    const key = await page.evaluate(([host, ns, transport]) => window.rtdb.connect({ host, ns, transport }), [
-      db.hostPort,
-      NS,
-      transport,
-    ] as const);
-    const id = await page.evaluate((key) => window.rtdb.listen(key, 'customers'), key);
+    const { key, id } = await listenToCustomers(page, transport);
     await page.waitForTimeout(1500);
     expect(await page.evaluate((key) => window.rtdb.connected[key]?.includes(true) ?? false, key)).toBe(false);
     expect(await page.evaluate((id) => window.rtdb.values[id] ?? [], id)).toEqual([]);
@@ -193,12 +200,7 @@ test('the site reads what it may, over fetch, a WebSocket and long polling', asy
     page = await page.context().newPage();
     const transports = trackTransports(page);
     await openPage(page, site);
-    const key = await page.evaluate(([host, ns, transport]) => window.rtdb.connect({ host, ns, transport }), [
-      db.hostPort,
-      NS,
-      transport,
-    ] as const);
-    const id = await page.evaluate((key) => window.rtdb.listen(key, 'customers'), key);
+    const { id } = await listenToCustomers(page, transport);
     await expect.poll(() => page.evaluate((id) => window.rtdb.values[id]?.at(-1), id)).toEqual(CUSTOMERS);
     if (transport === 'long-polling') expect(transports.longPollRequests.length).toBeGreaterThan(0);
     else expect(transports.webSockets.length).toBeGreaterThan(0);

@@ -6,11 +6,11 @@
 // shared emulator, so this file is skipped when the suite runs against another emulator.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, describe, expect, test } from 'vitest';
+import { freePort } from '../src/functions-emulator.testing';
 
 const runMjs = fileURLToPath(new URL('../src/run.mjs', import.meta.url));
 const external = Boolean(process.env.FIREBASE_DATABASE_EMULATOR_HOST);
@@ -31,18 +31,6 @@ function tempDir(): string {
   const d = mkdtempSync(join(tmpdir(), 'rtdb-cli-'));
   dirs.push(d);
   return d;
-}
-
-/** A port nothing listens on right now. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
 }
 
 async function run(cwd: string, args: string[] = [], env: Record<string, string> = {}): Promise<Running> {

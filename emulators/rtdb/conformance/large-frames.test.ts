@@ -1,25 +1,16 @@
 // 9. Messages over 16384 characters in both directions (emulators/rtdb/docs/protocol.md#frames): the SDK splits its
 // requests into a frame count plus 16384-character frames; the server must reassemble them and may
 // split its own large messages the same way.
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import { get, onValue, ref, set, update, type Database, type DataSnapshot } from 'firebase/database';
+import { expect, test } from 'vitest';
+import { get, onValue, ref, set, update, type DataSnapshot } from 'firebase/database';
 import { uniqueId, uniqueNs } from './target.testing';
 import { waitFor } from './waiting.testing';
-import { closeAll, newClient } from './sdk-clients.testing';
+import { openDatabases } from './sdk-clients.testing';
 import { valueWhere } from './snapshots.testing';
 import { rest } from './rest-client.testing';
 
 const ns = uniqueNs('frames');
-let writer: Database;
-let reader: Database;
-let watcher: Database;
-
-beforeAll(() => {
-  writer = newClient(ns).db;
-  reader = newClient(ns).db;
-  watcher = newClient(ns).db;
-});
-afterAll(closeAll);
+const [writer, reader, watcher] = openDatabases(ns, 3);
 
 /** A deterministic string of `n` UTF-16 code units without surrogate pairs (mixed 1-3 byte UTF-8). */
 function bigString(n: number): string {

@@ -1,34 +1,14 @@
 // 3. Listeners across two separate client apps (two connections): writes by client A must reach
 // client B's listeners with the SDK's documented child events.
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import {
-  get,
-  goOffline,
-  goOnline,
-  onValue,
-  push,
-  ref,
-  remove,
-  set,
-  setPriority,
-  update,
-  type Database,
-  type DataSnapshot,
-} from 'firebase/database';
+import { expect, test } from 'vitest';
+import { get, goOffline, goOnline, onValue, push, ref, remove, set, setPriority, update, type DataSnapshot } from 'firebase/database';
 import { uniqueId, uniqueNs } from './target.testing';
 import { sleep, waitFor, withTimeout } from './waiting.testing';
-import { closeAll, newClient } from './sdk-clients.testing';
+import { newClient, openDatabases } from './sdk-clients.testing';
 import { EventLog, firstValue, valueWhere } from './snapshots.testing';
 
 const ns = uniqueNs('listeners');
-let A: Database;
-let B: Database;
-
-beforeAll(() => {
-  A = newClient(ns).db;
-  B = newClient(ns).db;
-});
-afterAll(closeAll);
+const [A, B] = openDatabases(ns, 2);
 
 test('a write by client A is seen by client B', async () => {
   const path = uniqueId('msg');

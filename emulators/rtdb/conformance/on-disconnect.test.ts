@@ -1,19 +1,14 @@
 // 6. onDisconnect (emulators/rtdb/docs/protocol.md#ondisconnect): writes registered by client A run on the server when A's
 // connection closes (goOffline() or deleteApp()); client B observes the result.
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import { get, goOffline, onDisconnect, ref, serverTimestamp, set, type Database } from 'firebase/database';
+import { expect, test } from 'vitest';
+import { get, goOffline, onDisconnect, ref, serverTimestamp, set } from 'firebase/database';
 import { uniqueId, uniqueNs } from './target.testing';
 import { sleep } from './waiting.testing';
-import { closeAll, newClient } from './sdk-clients.testing';
+import { newClient, openDatabases } from './sdk-clients.testing';
 import { valueWhere } from './snapshots.testing';
 
 const ns = uniqueNs('ondisc');
-let B: Database;
-
-beforeAll(() => {
-  B = newClient(ns).db;
-});
-afterAll(closeAll);
+const [B] = openDatabases(ns, 1);
 
 test('set / update / remove / cancel fire (or not) when A goes offline', async () => {
   const base = uniqueId('od');

@@ -1,19 +1,14 @@
 // 8. The REST surface (emulators/rtdb/docs/protocol.md#rest-surface): data endpoints, options, auth and the rules
 // endpoint.
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { get, ref, setWithPriority, type Database } from 'firebase/database';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { get, ref, setWithPriority } from 'firebase/database';
 import { uniqueId, uniqueNs } from './target.testing';
-import { closeAll, newClient } from './sdk-clients.testing';
+import { openDatabases } from './sdk-clients.testing';
 import { valueWhere } from './snapshots.testing';
 import { mockIdToken, putRules, rest, restRequest, rulesUrl } from './rest-client.testing';
 
 const ns = uniqueNs('rest');
-let client: Database;
-
-beforeAll(() => {
-  client = newClient(ns).db;
-});
-afterAll(closeAll);
+const [client] = openDatabases(ns, 1);
 
 describe('data endpoints', () => {
   test('PUT writes and echoes the value; GET reads it back', async () => {

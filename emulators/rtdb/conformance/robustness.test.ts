@@ -28,6 +28,15 @@ async function expectServerHealthy(): Promise<void> {
   }
 }
 
+/** After each test of a group that sends bad input: close what it opened, then check that the
+ *  server still serves fresh clients. */
+function closeAllAndCheckHealthAfterEach(): void {
+  afterEach(async () => {
+    await closeAll();
+    await expectServerHealthy();
+  });
+}
+
 /** The request must be answered with a non-ok status, or the socket closed. */
 async function expectRefused(conn: RawConnection, a: string, b: unknown, what: string): Promise<void> {
   const reply = await conn.request(a, b, 4000);
@@ -104,10 +113,7 @@ describe('raw protocol basics', () => {
 });
 
 describe('invalid data sent raw over the WebSocket', () => {
-  afterEach(async () => {
-    await closeAll();
-    await expectServerHealthy();
-  });
+  closeAllAndCheckHealthAfterEach();
 
   test.each([['a.b'], ['a#b'], ['a$b'], ['a[b'], ['a]b'], ['a/b'], ['a\u0001b'], ['a\u007fb'], ['']])(
     'a put with the invalid key %j is refused and nothing is written',
@@ -168,10 +174,7 @@ describe('invalid data sent raw over the WebSocket', () => {
 });
 
 describe('malformed frames and unknown actions', () => {
-  afterEach(async () => {
-    await closeAll();
-    await expectServerHealthy();
-  });
+  closeAllAndCheckHealthAfterEach();
 
   test.each([
     ['not JSON', 'not json'],
@@ -239,10 +242,7 @@ describe('malformed frames and unknown actions', () => {
 });
 
 describe('odd connection URLs', () => {
-  afterEach(async () => {
-    await closeAll();
-    await expectServerHealthy();
-  });
+  closeAllAndCheckHealthAfterEach();
 
   test.each([
     ['no ns parameter', 'v=5'],

@@ -2,6 +2,7 @@
 // and closeAll for a test file's afterAll: it closes every app and raw socket the file opened.
 import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
 import { connectDatabaseEmulator, getDatabase, goOffline, type Database } from 'firebase/database';
+import { afterAll } from 'vitest';
 import { deleteApp as deleteAdminApp, initializeApp as initializeAdminApp, type App as AdminApp } from 'firebase-admin/app';
 import { getDatabase as getAdminDatabase, type Database as AdminDatabase } from 'firebase-admin/database';
 import { EMULATOR_HOST, PROJECT_ID, uniqueId } from './target.testing';
@@ -19,6 +20,23 @@ export interface Client {
 }
 
 const openClients = new Set<Client>();
+
+/** A client's close(): the first call forgets it, takes it offline (it may be gone already) and
+ *  deletes its app; later calls do nothing. */
+function closeOnce(forget: () => void, offline: () => void, deleteIt: () => Promise<void>): () => Promise<void> {
+  let closed = false;
+  return async () => {
+    if (closed) return;
+    closed = true;
+    forget();
+    try {
+      offline();
+    } catch {
+      /* already gone */
+    }
+    await deleteIt();
+  };
+}
 
 /**
  * A new client-SDK app (own connection) against namespace `ns`.
@@ -44,22 +62,15 @@ export function newClient(
     Number(host.slice(colon + 1)),
     options.mockUserToken !== undefined ? { mockUserToken: options.mockUserToken } : {},
   );
-  let closed = false;
   const client: Client = {
     app,
     db,
     ns,
-    async close() {
-      if (closed) return;
-      closed = true;
-      openClients.delete(client);
-      try {
-        goOffline(db);
-      } catch {
-        /* already gone */
-      }
-      await deleteApp(app);
-    },
+    close: closeOnce(
+      () => openClients.delete(client),
+      () => goOffline(db),
+      () => deleteApp(app),
+    ),
   };
   openClients.add(client);
   return client;
@@ -86,21 +97,14 @@ export function newAdmin(ns: string, authOverride?: Record<string, unknown> | nu
   if (authOverride !== undefined) options.databaseAuthVariableOverride = authOverride;
   const app = initializeAdminApp(options, uniqueId('admin'));
   const db = getAdminDatabase(app);
-  let closed = false;
   const admin: AdminClient = {
     app,
     db,
-    async close() {
-      if (closed) return;
-      closed = true;
-      openAdmins.delete(admin);
-      try {
-        db.goOffline();
-      } catch {
-        /* ignore */
-      }
-      await deleteAdminApp(app);
-    },
+    close: closeOnce(
+      () => openAdmins.delete(admin),
+      () => db.goOffline(),
+      () => deleteAdminApp(app),
+    ),
   };
   openAdmins.add(admin);
   return admin;
@@ -111,4 +115,11 @@ export async function closeAll(): Promise<void> {
   const all = [...openClients, ...openAdmins];
   await Promise.allSettled(all.map((c) => c.close()));
   closeRawConnections();
+}
+
+/** A test file's `count` client-SDK databases of `ns`, each with its own connection (made on first
+ *  use), and the file's `afterAll` that closes everything it opened. */
+export function openDatabases(ns: string, count: number): Database[] {
+  afterAll(closeAll);
+  return Array.from({ length: count }, () => newClient(ns).db);
 }

@@ -2,23 +2,14 @@
 // by the server.
 // Values are read back by a different client, so the writer's optimistic local resolution cannot hide
 // a server that stores the placeholder instead of resolving it.
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import { get, increment, ref, serverTimestamp, set, setWithPriority, update, type Database } from 'firebase/database';
+import { expect, test } from 'vitest';
+import { get, increment, ref, serverTimestamp, set, setWithPriority, update } from 'firebase/database';
 import { uniqueId, uniqueNs } from './target.testing';
-import { closeAll, newClient } from './sdk-clients.testing';
+import { openDatabases } from './sdk-clients.testing';
 import { rest } from './rest-client.testing';
 
 const ns = uniqueNs('sv');
-let writer: Database;
-let other: Database;
-let reader: Database;
-
-beforeAll(() => {
-  writer = newClient(ns).db;
-  other = newClient(ns).db;
-  reader = newClient(ns).db;
-});
-afterAll(closeAll);
+const [writer, other, reader] = openDatabases(ns, 3);
 
 const TOLERANCE_MS = 2000;
 

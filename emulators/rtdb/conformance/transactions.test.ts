@@ -1,25 +1,16 @@
 // 4. Transactions (emulators/rtdb/docs/protocol.md#transactions-and-the-hash): convergence under contention, and the server's hash of
 // the current value must equal the SDK's own hash, so a transaction commits in one or two passes
 // instead of looping until "maxretry" (25 attempts).
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { get, onValue, ref, runTransaction, set, setWithPriority, type Database } from 'firebase/database';
 import { uniqueId, uniqueNs } from './target.testing';
 import { waitFor } from './waiting.testing';
-import { closeAll, newClient } from './sdk-clients.testing';
+import { newClient, openDatabases } from './sdk-clients.testing';
 import { valueWhere } from './snapshots.testing';
 import { rest } from './rest-client.testing';
 
 const ns = uniqueNs('tx');
-let A: Database;
-let B: Database;
-let reader: Database;
-
-beforeAll(() => {
-  A = newClient(ns).db;
-  B = newClient(ns).db;
-  reader = newClient(ns).db;
-});
-afterAll(closeAll);
+const [A, B, reader] = openDatabases(ns, 3);
 
 test('2 clients x 20 sequential increments converge to 40', async () => {
   const path = uniqueId('counter');

@@ -1,21 +1,14 @@
 // 1. Values and priorities round-trip (emulators/rtdb/docs/protocol.md#data-model, emulators/rtdb/docs/protocol.md#update).
 // A writer client writes; a separate reader client (no listeners, so every get() is answered by the
 // server) reads back.
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { get, ref, set, setPriority, setWithPriority, update, type Database } from 'firebase/database';
+import { describe, expect, test } from 'vitest';
+import { get, ref, set, setPriority, setWithPriority, update } from 'firebase/database';
 import { uniqueId, uniqueNs } from './target.testing';
-import { closeAll, newClient } from './sdk-clients.testing';
+import { openDatabases } from './sdk-clients.testing';
 import { rest } from './rest-client.testing';
 
 const ns = uniqueNs('values');
-let writer: Database;
-let reader: Database;
-
-beforeAll(() => {
-  writer = newClient(ns).db;
-  reader = newClient(ns).db;
-});
-afterAll(closeAll);
+const [writer, reader] = openDatabases(ns, 2);
 
 /** Writes `value` at a fresh path with the writer, returns the reader's snapshot of it. */
 async function roundTrip(value: unknown) {

@@ -16,6 +16,7 @@ const root = fileURLToPath(new URL('../../..', import.meta.url));
 /** The fixture project with v1 and v2 database triggers (emulators/rtdb/test-fixtures). */
 export const TRIGGER_FIXTURE_FUNCTIONS = fileURLToPath(new URL('../test-fixtures/functions-project/functions', import.meta.url));
 
+/** A port nothing listens on right now. */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const s = createServer();

@@ -438,6 +438,16 @@ export function normalizePriorityValue(json: unknown, path: Path, ctx: Normalize
   return normalizePriority(json, path, ctx);
 }
 
+/** Normalizes `v` as child `k` of `out`, where a null child is left out; whether it was kept. */
+function normChild(out: Record<string, ExportJson>, k: string, v: unknown, path: Path, ctx: NormalizeContext): boolean {
+  path.push(k);
+  const c = norm(v, path, ctx);
+  path.pop();
+  if (c === null) return false;
+  out[k] = c;
+  return true;
+}
+
 function norm(v: unknown, path: Path, ctx: NormalizeContext): ExportJson {
   if (v === null || v === undefined) return null;
   switch (typeof v) {
@@ -461,16 +471,7 @@ function norm(v: unknown, path: Path, ctx: NormalizeContext): ExportJson {
   if (Array.isArray(o)) {
     const out = newObj();
     let any = false;
-    for (let i = 0; i < o.length; i++) {
-      const k = String(i);
-      path.push(k);
-      const c = norm(o[i], path, ctx);
-      path.pop();
-      if (c !== null) {
-        out[k] = c;
-        any = true;
-      }
-    }
+    for (let i = 0; i < o.length; i++) if (normChild(out, String(i), o[i], path, ctx)) any = true;
     return any ? out : null;
   }
   let prio: string | number | null = null;
@@ -492,13 +493,7 @@ function norm(v: unknown, path: Path, ctx: NormalizeContext): ExportJson {
     if (k === '.priority' || k === '.value') continue;
     const e = keyError(k);
     if (e) throw new DataError(`Invalid data at ${printable(pathToString(path))}: ${e}`);
-    path.push(k);
-    const c = norm(o[k], path, ctx);
-    path.pop();
-    if (c !== null) {
-      out[k] = c;
-      any = true;
-    }
+    if (normChild(out, k, o[k], path, ctx)) any = true;
   }
   if (!any) return null;
   if (prio !== null) out['.priority'] = prio;

@@ -12,7 +12,7 @@ import { parseArgs } from 'node:util';
 import { allowOriginFlags } from '@leopard/emulator-http';
 import { PORTS, STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_WEBHOOK_URL } from '../../local-config';
 import { start } from './server';
-import { MAX_WEBHOOK_DELAY_MS } from './resources/webhooks';
+import { MAX_WEBHOOK_DELAY_MS } from './core/webhooks';
 
 const { values } = parseArgs({
   options: {

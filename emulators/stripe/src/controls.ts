@@ -7,15 +7,15 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { sendJson } from '@leopard/emulator-http';
 import { updatePaymentMethod } from './resources/billing-portal';
 import { expireDueSessions } from './resources/checkout-expiry';
-import { standInNow, type StandIn } from './resources/context';
-import { StripeApiError, invalidRequest, noSuchCustomer, noSuchEvent, noSuchSession, unrecognizedUrl } from './resources/errors';
-import { decodeSegment, readBody } from './resources/http';
-import { newestFirst } from './resources/lists';
-import type { FailureRule } from './resources/store';
+import { standInNow, type StandIn } from './core/context';
+import { StripeApiError, invalidRequest, noSuchCustomer, noSuchEvent, noSuchSession, unrecognizedUrl } from './core/errors';
+import { decodeSegment, readBody } from './core/http';
+import { newestFirst } from './core/lists';
+import type { FailureRule } from './core/store';
 import { getClock } from './resources/clock-records';
 import { closeDispute, openDispute } from './resources/disputes';
 import { advanceStepwise } from './resources/test-clocks';
-import { MAX_WEBHOOK_DELAY_MS } from './resources/webhooks';
+import { MAX_WEBHOOK_DELAY_MS } from './core/webhooks';
 
 export function parseRule(value: unknown): FailureRule {
   if (typeof value !== 'object' || value === null)

@@ -219,6 +219,33 @@ describe('disputes (test controls)', () => {
   });
 });
 
+describe('lists of what happened to a payment', () => {
+  it('keep the refunds, disputes and charges of the charge, payment intent or customer asked for, and refuse a hash as a filter', async () => {
+    const first = await subscribe();
+    const second = await subscribe();
+    const refunded = await firstCharge(first.subscription);
+    const disputed = await firstCharge(second.subscription);
+    const refund = await stripe.refunds.create({ charge: refunded.id, amount: 100 });
+    const dispute = (await control('/__disputes', { charge: disputed.id })).json;
+
+    const ids = (list: { data: { id: string }[] }) => list.data.map((object) => object.id);
+    expect(ids(await stripe.refunds.list({ charge: refunded.id }))).toEqual([refund.id]);
+    expect(ids(await stripe.refunds.list({ payment_intent: refunded.payment_intent as string }))).toEqual([refund.id]);
+    expect(ids(await stripe.refunds.list({ charge: disputed.id }))).toEqual([]);
+    expect(ids(await stripe.disputes.list({ charge: disputed.id }))).toEqual([dispute.id]);
+    expect(ids(await stripe.disputes.list({ charge: refunded.id, payment_intent: disputed.payment_intent as string }))).toEqual([]);
+    expect(ids(await stripe.charges.list({ customer: first.customer.id }))).toEqual([refunded.id]);
+    expect(ids(await stripe.charges.list({ customer: first.customer.id, payment_intent: disputed.payment_intent as string }))).toEqual([]);
+
+    const hash = { charge: { id: refunded.id } } as unknown as Stripe.RefundListParams;
+    expect(await refusal(stripe.refunds.list(hash))).toMatchObject({ statusCode: 400, param: 'charge' });
+    expect((await stripe.refunds.list({ charge: refunded.id })).url).toBe('/v1/refunds');
+    expect((await stripe.customers.listBalanceTransactions(first.customer.id)).url).toBe(
+      `/v1/customers/${first.customer.id}/balance_transactions`,
+    );
+  });
+});
+
 describe('customer balance transactions', () => {
   it('credits the balance once per idempotency key, and the next invoice takes the credit', async () => {
     const { subscription, customer, clockId } = await subscribe({ amount: 50_000 });

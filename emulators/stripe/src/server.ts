@@ -6,9 +6,9 @@
  * checkout, customer portal, invoices) and test controls under `/__`. See README.md beside this file.
  *
  * This module only wires the layers together (docs/decisions/0127-stripe-stand-in-layers.md):
- * resources/ (the state, events and their delivery, one module per Stripe resource), api/ (the
- * `/v1` routes and router.ts, the API's door), hosted/ (the pages' HTTP side and the pages), and
- * controls.ts (`/__`).
+ * core/ (the state, ids, events and their delivery, the clocks, request parsing), resources/ (one
+ * module per Stripe resource), api/ (the `/v1` routes and router.ts, the API's door), hosted/ (the
+ * pages' HTTP side and the pages), and controls.ts (`/__`).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -16,23 +16,23 @@ import type Stripe from 'stripe';
 import { closeUnreadAfterAnswer, originGate, sendHtml, sendJson, type OriginGate } from '@leopard/emulator-http';
 import { API_SUMMARY, handleApi } from './api/router';
 import { expireDueSessions } from './resources/checkout-expiry';
-import { DEFAULT_API_VERSION, standInNow, type StandIn } from './resources/context';
+import { DEFAULT_API_VERSION, standInNow, type StandIn } from './core/context';
 import { advanceStandInClock, CONTROLS, handleControl, parseRule, snapshots, type StandInClock } from './controls';
 import { closeDispute, openDispute, type NewDispute } from './resources/disputes';
-import { StripeApiError, unrecognizedUrl, type StripeErrorBody } from './resources/errors';
-import { type StripeEvent, type WebhookDelivery } from './resources/event-data';
+import { StripeApiError, unrecognizedUrl, type StripeErrorBody } from './core/errors';
+import { type StripeEvent, type WebhookDelivery } from './core/event-data';
 import { handleCheckoutPage, handleInvoicePage, handlePortalPage } from './hosted/hosted-pages';
-import { CORS_PREFLIGHT_HEADERS, PageError, decodeSegment } from './resources/http';
-import { randomId } from './resources/ids';
-import { Store, type FailureRule } from './resources/store';
+import { CORS_PREFLIGHT_HEADERS, PageError, decodeSegment } from './core/http';
+import { randomId } from './core/ids';
+import { Store, type FailureRule } from './core/store';
 import { advanceStepwise } from './resources/test-clocks';
-import { DEFAULT_RETRY_DELAYS_MS, WebhookDispatcher } from './resources/webhooks';
+import { DEFAULT_RETRY_DELAYS_MS, WebhookDispatcher } from './core/webhooks';
 
-export { DEFAULT_API_VERSION } from './resources/context';
-export type { StripeEvent } from './resources/event-data';
-export type { FailureRule } from './resources/store';
+export { DEFAULT_API_VERSION } from './core/context';
+export type { StripeEvent } from './core/event-data';
+export type { FailureRule } from './core/store';
 export type { NewDispute } from './resources/disputes';
-export type { WebhookDelivery } from './resources/event-data';
+export type { WebhookDelivery } from './core/event-data';
 
 const EXPIRY_SWEEP_MS = 5_000;
 

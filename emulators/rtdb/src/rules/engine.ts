@@ -70,21 +70,28 @@ export function makeEnv(ctx: ReadContext | WriteContext, query: RuleQuery | null
   };
 }
 
+/** The read cascade: visits the .read rules from the root down to `path`, `env.data` set to the
+ *  data each rule reads, until `visit` returns true (then true) or no rule node goes further (then
+ *  false). The engine asks whether any rule allows; explain.ts lists the ones that did not. */
+export function someReadRule(tree: RuleNode, path: readonly string[], env: Env, visit: (rule: Rule) => boolean): boolean {
+  let node: RuleNode | null = tree;
+  let data = env.root;
+  for (let i = 0; ; i++) {
+    if (node.read !== null) {
+      env.data = data;
+      if (visit(node.read)) return true;
+    }
+    if (i === path.length) return false;
+    node = step(node, path[i], env);
+    if (node === null) return false;
+    data = data.child(path[i]);
+  }
+}
+
 export function canReadImpl(tree: RuleNode, path: readonly string[], ctx: ReadContext): boolean {
   try {
     const env = makeEnv(ctx, ctx.query);
-    let node: RuleNode | null = tree;
-    let data = env.root;
-    for (let i = 0; ; i++) {
-      if (node.read !== null) {
-        env.data = data;
-        if (run(node.read, env)) return true;
-      }
-      if (i === path.length) return false;
-      node = step(node, path[i], env);
-      if (node === null) return false;
-      data = data.child(path[i]);
-    }
+    return someReadRule(tree, path, env, (rule) => run(rule, env));
   } catch {
     return false;
   }

@@ -5,7 +5,7 @@
 
 import type { Rule, RuleNode } from './document';
 import { compileExpression, type CompiledExpression, type Env } from './expression';
-import { makeEnv, runPlain, step } from './engine';
+import { makeEnv, runPlain, someReadRule, step } from './engine';
 import { Snap } from './snapshot';
 import type { ReadContext, WriteContext } from './types';
 
@@ -101,20 +101,12 @@ export function explainReadImpl(tree: RuleNode, path: readonly string[], ctx: Re
   const out: DeniedRule[] = [];
   try {
     const env = makeEnv(ctx, ctx.query);
-    let node: RuleNode | null = tree;
-    let data = env.root;
-    for (let i = 0; ; i++) {
-      if (node.read !== null) {
-        env.data = data;
-        const d = evaluate(node.read, env);
-        if (d === null) return [];
-        out.push(d);
-      }
-      if (i === path.length) break;
-      node = step(node, path[i], env);
-      if (node === null) break;
-      data = data.child(path[i]);
-    }
+    const allowed = someReadRule(tree, path, env, (rule) => {
+      const d = evaluate(rule, env);
+      if (d !== null) out.push(d);
+      return d === null;
+    });
+    if (allowed) return [];
   } catch {
     /* what was found so far */
   }

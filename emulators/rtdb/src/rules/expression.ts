@@ -558,20 +558,28 @@ function compileUnary(node: jsep.UnaryExpression, scope: ExprScope): Compiled {
   }
 }
 
-/** `<`, `<=`, `>`, `>=` on two numbers or two strings (`ordered` checks which). */
-const COMPARISONS = new Map<string, (a: number, b: number) => boolean>([
-  ['<', (a, b) => a < b],
-  ['<=', (a, b) => a <= b],
-  ['>', (a, b) => a > b],
-  ['>=', (a, b) => a >= b],
-]);
+/** An operator on two checked operands: the type of its result, the check of its operands (which
+ *  fails the rule), and what it computes. */
+interface Checked {
+  t: T;
+  check: (a: unknown, b: unknown, op: string) => void;
+  apply: (a: number, b: number) => unknown;
+}
 
+/** `<`, `<=`, `>`, `>=` on two numbers or two strings (`ordered` checks which). */
+const comparison = (apply: (a: number, b: number) => boolean): Checked => ({ t: 'boolean', check: ordered, apply });
 /** `-`, `*`, `/`, `%` on two numbers (`+` also joins strings: `add`). */
-const ARITHMETIC = new Map<string, (a: number, b: number) => number>([
-  ['-', (a, b) => a - b],
-  ['*', (a, b) => a * b],
-  ['/', (a, b) => a / b],
-  ['%', (a, b) => a % b],
+const arithmetic = (apply: (a: number, b: number) => number): Checked => ({ t: 'number', check: numbers, apply });
+
+const CHECKED = new Map<string, Checked>([
+  ['<', comparison((a, b) => a < b)],
+  ['<=', comparison((a, b) => a <= b)],
+  ['>', comparison((a, b) => a > b)],
+  ['>=', comparison((a, b) => a >= b)],
+  ['-', arithmetic((a, b) => a - b)],
+  ['*', arithmetic((a, b) => a * b)],
+  ['/', arithmetic((a, b) => a / b)],
+  ['%', arithmetic((a, b) => a % b)],
 ]);
 
 function compileBinary(node: jsep.BinaryExpression, scope: ExprScope): Compiled {
@@ -580,27 +588,16 @@ function compileBinary(node: jsep.BinaryExpression, scope: ExprScope): Compiled 
   const rc = compileNode(node.right, scope);
   const l = lc.fn;
   const r = rc.fn;
-  const compare = COMPARISONS.get(op);
-  if (compare) {
+  const checked = CHECKED.get(op);
+  if (checked) {
+    const { check, apply } = checked;
     return {
-      t: 'boolean',
+      t: checked.t,
       fn: (env) => {
         const a = l(env),
           b = r(env);
-        ordered(a, b, op);
-        return compare(a as number, b as number);
-      },
-    };
-  }
-  const arithmetic = ARITHMETIC.get(op);
-  if (arithmetic) {
-    return {
-      t: 'number',
-      fn: (env) => {
-        const a = l(env),
-          b = r(env);
-        numbers(a, b, op);
-        return arithmetic(a as number, b as number);
+        check(a, b, op);
+        return apply(a as number, b as number);
       },
     };
   }

@@ -1,11 +1,11 @@
 /** A customer's credit balance (`/v1/customers/:id/balance_transactions`): adjustments and the list. */
 import { move, transactionsOf } from '../resources/balance-transactions';
-import { newBatch, type StandIn } from '../resources/context';
+import { newBatch, type StandIn } from '../core/context';
 import { getCustomer } from '../resources/customers';
-import { invalidRequest, noSuch } from '../resources/errors';
-import { assertExpandable, expandObject, type Expanders } from '../resources/expand';
-import { rejectUnknown, parseExpand, required, asInteger, asString, parseMetadata } from '../resources/params';
-import { listRoute } from './resource-routes';
+import { invalidRequest, noSuch } from '../core/errors';
+import { expandObject, type Expanders } from '../core/expand';
+import { required, asInteger, asString, parseMetadata } from '../core/params';
+import { listRoute, readExpand } from './resource-routes';
 import { type Route, ok } from './route';
 
 const expanders = (standIn: StandIn): Expanders => ({
@@ -18,9 +18,7 @@ export const balanceTransactionRoutes: Route[] = [
     method: 'POST',
     path: /^\/v1\/customers\/([^/]+)\/balance_transactions$/,
     handle(standIn, { form, origin }, [id]) {
-      rejectUnknown(form, ['amount', 'currency', 'description', 'metadata', 'expand']);
-      const expand = parseExpand(form);
-      assertExpandable(expand, expanders(standIn));
+      const expand = readExpand(form, ['amount', 'currency', 'description', 'metadata', 'expand'], expanders(standIn));
       const amount = required(asInteger(form.amount, ['amount'], Number.MIN_SAFE_INTEGER), ['amount']);
       const currency = required(asString(form.currency, ['currency']), ['currency']).toLowerCase();
       const description = asString(form.description, ['description']) ?? null;
@@ -40,26 +38,21 @@ export const balanceTransactionRoutes: Route[] = [
     },
   },
   listRoute({
-    path: /^\/v1\/customers\/([^/]+)\/balance_transactions$/,
-    url: ([id]) => `/v1/customers/${id}/balance_transactions`,
+    url: '/v1/customers/:id/balance_transactions',
     noun: 'customer_balance_transaction',
-    filters: ['invoice'],
     expanders,
-    select(standIn, form, [id]) {
-      const invoiceId = asString(form.invoice, ['invoice']);
+    select(standIn, _form, [id]) {
       getCustomer(standIn, id);
-      return transactionsOf(standIn, id).filter((record) => invoiceId === undefined || record.transaction.invoice === invoiceId);
+      return transactionsOf(standIn, id);
     },
-    created: (record) => record.transaction.created,
     objectOf: (_standIn, record) => record.transaction,
+    where: { invoice: (transaction) => transaction.invoice },
   }),
   {
     method: 'GET',
     path: /^\/v1\/customers\/([^/]+)\/balance_transactions\/([^/]+)$/,
     handle(standIn, { form }, [id, transactionId]) {
-      rejectUnknown(form, ['expand']);
-      const expand = parseExpand(form);
-      assertExpandable(expand, expanders(standIn));
+      const expand = readExpand(form, ['expand'], expanders(standIn));
       getCustomer(standIn, id);
       const record = standIn.store.balanceTransactions.get(transactionId);
       if (!record || record.transaction.customer !== id) throw noSuch('customer_balance_transaction', transactionId);

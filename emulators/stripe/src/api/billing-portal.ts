@@ -1,20 +1,19 @@
 /** Billing portal sessions (`POST /v1/billing_portal/sessions`): the hosted portal's URL for a customer. */
 import type Stripe from 'stripe';
-import { customerNow } from '../resources/context';
+import { customerNow } from '../core/context';
 import { getCustomer } from '../resources/customers';
-import { assertExpandable } from '../resources/expand';
-import { randomId } from '../resources/ids';
-import { rejectUnknown, parseExpand, required, asString, asUrl } from '../resources/params';
+import { randomId } from '../core/ids';
+import { required, asString, asUrl } from '../core/params';
 import { sessionConfiguration } from '../resources/portal-configurations';
 import { type Route, ok } from './route';
+import { readExpand } from './resource-routes';
 
 export const portalRoutes: Route[] = [
   {
     method: 'POST',
     path: /^\/v1\/billing_portal\/sessions$/,
     handle(standIn, { form }) {
-      rejectUnknown(form, ['customer', 'return_url', 'configuration', 'expand']);
-      assertExpandable(parseExpand(form), {});
+      readExpand(form, ['customer', 'return_url', 'configuration', 'expand'], {});
       const customerId = required(asString(form.customer, ['customer']), ['customer']);
       const givenReturnUrl = asUrl(form.return_url, ['return_url']);
       const customer = getCustomer(standIn, customerId, 'customer');

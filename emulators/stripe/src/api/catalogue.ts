@@ -12,12 +12,12 @@ import {
   updatePrice,
   updateProduct,
 } from '../resources/catalogue';
-import { standInNow } from '../resources/context';
-import { invalidRequest, noSuch } from '../resources/errors';
-import { assertExpandable, itemPaths } from '../resources/expand';
-import { listPage, parseListParams } from '../resources/lists';
-import { asBoolean, asObject, asString, asStringList, oneOf, rejectUnknown } from '../resources/params';
-import type { ProductRecord } from '../resources/store';
+import { standInNow } from '../core/context';
+import { invalidRequest, noSuch } from '../core/errors';
+import { assertExpandable, itemPaths } from '../core/expand';
+import { listPage, parseListParams } from '../core/lists';
+import { asBoolean, asObject, asString, asStringList, oneOf, rejectUnknown } from '../core/params';
+import type { ProductRecord } from '../core/store';
 import { TAX_TABLE, taxRateObject } from '../resources/tax-table';
 import { createRoute, listRoute, NO_EXPANDERS, retrieveRoute, updateRoute, withEvents } from './resource-routes';
 import { ok, type Route } from './route';
@@ -38,8 +38,8 @@ const PRICE_CREATE = [
   'expand',
 ];
 const PRICE_UPDATE = ['active', 'metadata', 'nickname', 'lookup_key', 'transfer_lookup_key', 'tax_behavior', 'expand'];
-const PRODUCT_CREATE = [
-  'id',
+/** What a Product takes on creation and on update alike. */
+const PRODUCT_FIELDS = [
   'name',
   'active',
   'description',
@@ -50,29 +50,15 @@ const PRODUCT_CREATE = [
   'statement_descriptor',
   'tax_code',
   'shippable',
-  'expand',
 ];
-const PRODUCT_UPDATE = [
-  'name',
-  'active',
-  'description',
-  'metadata',
-  'images',
-  'url',
-  'unit_label',
-  'statement_descriptor',
-  'tax_code',
-  'shippable',
-  'default_price',
-  'expand',
-];
+const PRODUCT_CREATE = ['id', ...PRODUCT_FIELDS, 'expand'];
+const PRODUCT_UPDATE = [...PRODUCT_FIELDS, 'default_price', 'expand'];
 const PRODUCT_PATH = /^\/v1\/products\/([^/]+)$/;
 const PRICE_PATH = /^\/v1\/prices\/([^/]+)$/;
 
 export const catalogueRoutes: Route[] = [
   createRoute(/^\/v1\/products$/, PRODUCT_CREATE, productExpanders, createProduct),
   listRoute({
-    path: /^\/v1\/products$/,
     url: '/v1/products',
     noun: 'product',
     filters: ['active', 'ids', 'shippable', 'url'],
@@ -91,7 +77,6 @@ export const catalogueRoutes: Route[] = [
           (url === undefined || record.product.url === url),
       );
     },
-    created: (record) => record.product.created,
     objectOf: (_standIn, record) => record.product,
   }),
   retrieveRoute(PRODUCT_PATH, productExpanders, (standIn, id) => getProduct(standIn, id).product),
@@ -111,7 +96,6 @@ export const catalogueRoutes: Route[] = [
   },
   createRoute(/^\/v1\/prices$/, PRICE_CREATE, priceExpanders, createPrice),
   listRoute({
-    path: /^\/v1\/prices$/,
     url: '/v1/prices',
     noun: 'price',
     filters: ['active', 'product', 'type', 'currency', 'lookup_keys', 'recurring'],
@@ -138,7 +122,6 @@ export const catalogueRoutes: Route[] = [
           (usageType === undefined || price.recurring?.usage_type === usageType),
       );
     },
-    created: (record) => record.price.created,
     objectOf: (_standIn, record) => record.price,
   }),
   retrieveRoute(PRICE_PATH, priceExpanders, (standIn, id) => getPrice(standIn, id).price),

@@ -12,14 +12,14 @@ import {
   type PriceResolver,
 } from '../resources/checkout-sessions';
 import { refreshTotals, taxAddress } from '../resources/checkout-totals';
-import { sessionNow, type StandIn } from '../resources/context';
+import { sessionNow, type StandIn } from '../core/context';
 import { getCustomer } from '../resources/customers';
-import { invalidRequest } from '../resources/errors';
-import { assertExpandable } from '../resources/expand';
-import { asString, oneOf, rejectUnknown, parseExpand } from '../resources/params';
-import { listRoute } from './resource-routes';
+import { invalidRequest } from '../core/errors';
+import { assertExpandable } from '../core/expand';
+import { oneOf, rejectUnknown } from '../core/params';
+import { listRoute, readExpand } from './resource-routes';
 import { type Route, ok } from './route';
-import type { SessionRecord } from '../resources/store';
+import type { SessionRecord } from '../core/store';
 
 /** `line_items[n][price]`: a stored Price that can be bought (Stripe's errors otherwise). */
 const priceResolver =
@@ -88,37 +88,28 @@ export const checkoutRoutes: Route[] = [
     },
   },
   listRoute({
-    path: /^\/v1\/checkout\/sessions$/,
     url: '/v1/checkout/sessions',
     noun: 'checkout.session',
-    filters: ['customer', 'status', 'subscription'],
+    filters: ['status'],
     expanders,
     select(standIn, form) {
-      const customerId = asString(form.customer, ['customer']);
-      const subscriptionId = asString(form.subscription, ['subscription']);
       const status = oneOf(form.status, ['status'], SESSION_STATUSES);
       return sessionsInOrder(standIn).filter(({ record }) => {
         // A session past its expires_at is listed as what it is: expired.
         expireIfDue(standIn, record);
-        const { session } = record;
-        return (
-          (customerId === undefined || session.customer === customerId) &&
-          (subscriptionId === undefined || session.subscription === subscriptionId) &&
-          (status === undefined || session.status === status)
-        );
+        return status === undefined || record.session.status === status;
       });
     },
     created: ({ record }) => record.session.created,
     objectOf: (_standIn, { record }) => record.session,
     render: renderSession,
+    where: { customer: (session) => session.customer, subscription: (session) => session.subscription },
   }),
   {
     method: 'GET',
     path: /^\/v1\/checkout\/sessions\/([^/]+)$/,
     handle(standIn, { form }, [id]) {
-      rejectUnknown(form, ['expand']);
-      const expand = parseExpand(form);
-      assertExpandable(expand, expanders(standIn));
+      const expand = readExpand(form, ['expand'], expanders(standIn));
       return ok(renderSession(standIn, getSession(standIn, id).session, expand));
     },
   },
@@ -135,9 +126,7 @@ export const checkoutRoutes: Route[] = [
     method: 'POST',
     path: /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/,
     handle(standIn, { form }, [id]) {
-      rejectUnknown(form, ['expand']);
-      const expand = parseExpand(form);
-      assertExpandable(expand, expanders(standIn));
+      const expand = readExpand(form, ['expand'], expanders(standIn));
       const record = getSession(standIn, id);
       if (record.session.status !== 'open') {
         throw invalidRequest(

@@ -1,5 +1,5 @@
 /** Coupons (`/v1/coupons`) and the promotion codes customers type (`/v1/promotion_codes`). */
-import { standInNow } from '../resources/context';
+import { standInNow } from '../core/context';
 import {
   createCoupon,
   createPromotionCode,
@@ -11,9 +11,9 @@ import {
   renderPromotionCode,
   sameCode,
 } from '../resources/coupons';
-import { invalidRequest } from '../resources/errors';
-import type { Expanders } from '../resources/expand';
-import { asBoolean, asString, rejectUnknown, updateMetadata } from '../resources/params';
+import { invalidRequest } from '../core/errors';
+import type { Expanders } from '../core/expand';
+import { asBoolean, asString, rejectUnknown, updateMetadata } from '../core/params';
 import { createRoute, listRoute, NO_EXPANDERS, readExpand, retrieveRoute, withEvents } from './resource-routes';
 import { ok, type Route } from './route';
 
@@ -39,13 +39,11 @@ const couponExpanders = () => COUPON_EXPANDERS;
 export const couponRoutes: Route[] = [
   createRoute(/^\/v1\/coupons$/, COUPON_CREATE, NO_EXPANDERS, createCoupon),
   listRoute({
-    path: /^\/v1\/coupons$/,
     url: '/v1/coupons',
     noun: 'coupon',
     filters: [],
     expanders: couponExpanders,
     select: (standIn) => [...standIn.store.coupons.values()],
-    created: (record) => record.coupon.created,
     objectOf: currentCoupon,
   }),
   retrieveRoute(/^\/v1\/coupons\/([^/]+)$/, couponExpanders, (standIn, id) => currentCoupon(standIn, getCoupon(standIn, id))),
@@ -84,7 +82,6 @@ export const couponRoutes: Route[] = [
   },
   createRoute(/^\/v1\/promotion_codes$/, PROMOTION_CREATE, promotionExpanders, createPromotionCode),
   listRoute({
-    path: /^\/v1\/promotion_codes$/,
     url: '/v1/promotion_codes',
     noun: 'promotion code',
     filters: ['code', 'active', 'coupon', 'customer'],
@@ -102,7 +99,6 @@ export const couponRoutes: Route[] = [
           (customer === undefined || promotionCode.customer === customer),
       );
     },
-    created: (record) => record.promotionCode.created,
     objectOf: (_standIn, record) => record.promotionCode,
   }),
   retrieveRoute(/^\/v1\/promotion_codes\/([^/]+)$/, promotionExpanders, (standIn, id) => getPromotionCode(standIn, id).promotionCode),

@@ -1,12 +1,12 @@
 /** Customers (`/v1/customers`): create, retrieve, update, list, and their saved cards. */
 import { getClock } from '../resources/clock-records';
-import { customerNow, type StandIn } from '../resources/context';
+import { customerNow, type StandIn } from '../core/context';
 import { type NewCustomer, expanders, createCustomer, getCustomer } from '../resources/customers';
-import { invalidRequest } from '../resources/errors';
-import { expandObject } from '../resources/expand';
-import type { EventBatch } from '../resources/events';
-import type { FormObject } from '../resources/form-encoding';
-import { asEmail, asString, parseMetadata, asObject, updateMetadata, rejectUnknown } from '../resources/params';
+import { invalidRequest } from '../core/errors';
+import { expandObject } from '../core/expand';
+import type { EventBatch } from '../core/events';
+import type { FormObject } from '../core/form-encoding';
+import { asEmail, asString, parseMetadata, asObject, updateMetadata, rejectUnknown } from '../core/params';
 import { expanders as paymentMethodExpanders, getPaymentMethod } from '../resources/payment-methods';
 import { createRoute, listRoute, readExpand, retrieveRoute, withEvents } from './resource-routes';
 import { ok, type Route } from './route';
@@ -44,20 +44,12 @@ function defaultPaymentMethodOf(standIn: StandIn, customerId: string, settings: 
 export const customerRoutes: Route[] = [
   createRoute(/^\/v1\/customers$/, CREATE, expanders, create),
   listRoute({
-    path: /^\/v1\/customers$/,
     url: '/v1/customers',
     noun: 'customer',
-    filters: ['email', 'test_clock'],
     expanders,
-    select(standIn, form) {
-      const email = asString(form.email, ['email']);
-      const clockId = asString(form.test_clock, ['test_clock']);
-      return [...standIn.store.customers.values()].filter(
-        ({ customer }) => (email === undefined || customer.email === email) && (clockId === undefined || customer.test_clock === clockId),
-      );
-    },
-    created: (record) => record.customer.created,
+    select: (standIn) => [...standIn.store.customers.values()],
     objectOf: (_standIn, record) => record.customer,
+    where: { email: (customer) => customer.email, test_clock: (customer) => customer.test_clock },
   }),
   retrieveRoute(CUSTOMER_PATH, expanders, (standIn, id) => getCustomer(standIn, id).customer),
   {
@@ -89,19 +81,14 @@ export const customerRoutes: Route[] = [
     },
   },
   listRoute({
-    path: /^\/v1\/customers\/([^/]+)\/payment_methods$/,
-    url: ([id]) => `/v1/customers/${id}/payment_methods`,
+    url: '/v1/customers/:id/payment_methods',
     noun: 'PaymentMethod',
-    filters: ['type'],
     expanders: paymentMethodExpanders,
-    select(standIn, form, [id]) {
-      const type = asString(form.type, ['type']);
+    select(standIn, _form, [id]) {
       getCustomer(standIn, id);
-      return [...standIn.store.paymentMethods.values()].filter(
-        ({ paymentMethod }) => paymentMethod.customer === id && (type === undefined || paymentMethod.type === type),
-      );
+      return [...standIn.store.paymentMethods.values()].filter(({ paymentMethod }) => paymentMethod.customer === id);
     },
-    created: (record) => record.paymentMethod.created,
     objectOf: (_standIn, record) => record.paymentMethod,
+    where: { type: (paymentMethod) => paymentMethod.type },
   }),
 ];

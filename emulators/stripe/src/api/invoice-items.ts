@@ -1,9 +1,9 @@
 /** Invoice items (`/v1/invoiceitems`): the prorations of plan changes, read only. */
-import type { StandIn } from '../resources/context';
+import type { StandIn } from '../core/context';
 import { getCustomer } from '../resources/customers';
-import { noSuch } from '../resources/errors';
-import type { Expanders } from '../resources/expand';
-import { asBoolean, asString } from '../resources/params';
+import { noSuch, found } from '../core/errors';
+import type { Expanders } from '../core/expand';
+import { asBoolean } from '../core/params';
 import { listRoute, retrieveRoute } from './resource-routes';
 import type { Route } from './route';
 
@@ -14,29 +14,22 @@ const expanders = (standIn: StandIn): Expanders => ({
 
 export const invoiceItemRoutes: Route[] = [
   listRoute({
-    path: /^\/v1\/invoiceitems$/,
     url: '/v1/invoiceitems',
     noun: 'invoiceitem',
-    filters: ['customer', 'invoice', 'pending'],
+    filters: ['pending'],
     expanders,
+    known: { customer: getCustomer },
     select(standIn, form) {
-      const customerId = asString(form.customer, ['customer']);
-      if (customerId !== undefined) getCustomer(standIn, customerId, 'customer');
-      const invoiceId = asString(form.invoice, ['invoice']);
       const pending = asBoolean(form.pending, ['pending']);
       return [...standIn.store.invoiceItems.values()].filter(
-        ({ invoiceItem }) =>
-          (customerId === undefined || invoiceItem.customer === customerId) &&
-          (invoiceId === undefined || invoiceItem.invoice === invoiceId) &&
-          (pending === undefined || (invoiceItem.invoice === null) === pending),
+        ({ invoiceItem }) => pending === undefined || (invoiceItem.invoice === null) === pending,
       );
     },
     created: (record) => record.invoiceItem.date,
     objectOf: (_standIn, record) => record.invoiceItem,
+    where: { customer: (invoiceItem) => invoiceItem.customer, invoice: (invoiceItem) => invoiceItem.invoice },
   }),
   retrieveRoute(/^\/v1\/invoiceitems\/([^/]+)$/, expanders, (standIn, id) => {
-    const record = standIn.store.invoiceItems.get(id);
-    if (!record) throw noSuch('invoiceitem', id);
-    return record.invoiceItem;
+    return found(standIn.store.invoiceItems.get(id), () => noSuch('invoiceitem', id)).invoiceItem;
   }),
 ];

@@ -1,18 +1,19 @@
 /** Invoice previews (`POST /v1/invoices/create_preview`): what a subscription change would bill,
  *  nothing stored and no event. */
-import { addInterval, type Interval } from '../resources/billing-periods';
-import { customerNow } from '../resources/context';
+import { addInterval } from '../resources/billing-periods';
+import { customerNow } from '../core/context';
 import { getCustomer } from '../resources/customers';
-import { invalidRequest } from '../resources/errors';
-import { assertExpandable } from '../resources/expand';
+import { invalidRequest } from '../core/errors';
 import { applyInvoiceAmounts } from '../resources/invoice-amounts';
 import { pendingItemsOf, newProrationItem } from '../resources/invoice-items';
 import { applyBalancePreview } from '../resources/invoice-preview';
 import { type Invoice, draftInvoice } from '../resources/invoices';
-import { rejectUnknown, parseExpand, asObject, asString } from '../resources/params';
+import { rejectUnknown, asObject, asString } from '../core/params';
 import { type Route, ok } from './route';
+import { readExpand } from './resource-routes';
 import { planChange, parseChangeRequest, immediateInvoice, changedCopy } from '../resources/subscription-changes';
 import { getSubscription, isLive, currentPeriod } from '../resources/subscriptions';
+import type { Interval } from '../core/store';
 
 const DETAIL_FIELDS = ['items', 'proration_behavior', 'proration_date', 'billing_cycle_anchor'];
 
@@ -24,8 +25,7 @@ export const invoicePreviewRoutes: Route[] = [
     method: 'POST',
     path: /^\/v1\/invoices\/create_preview$/,
     handle(standIn, { form }) {
-      rejectUnknown(form, ['customer', 'subscription', 'subscription_details', 'expand']);
-      assertExpandable(parseExpand(form), {});
+      readExpand(form, ['customer', 'subscription', 'subscription_details', 'expand'], {});
       const details = asObject(form.subscription_details, ['subscription_details']) ?? {};
       rejectUnknown(details, DETAIL_FIELDS, ['subscription_details']);
       const customerId = asString(form.customer, ['customer']);

@@ -1,9 +1,9 @@
 /** Invoices (`/v1/invoices`) and their lines, read only: the billing engine makes them. */
 import { getCustomer } from '../resources/customers';
-import { assertExpandable } from '../resources/expand';
+import { assertExpandable } from '../core/expand';
 import { subscriptionIdOf, expanders, renderInvoice, getInvoice } from '../resources/invoices';
-import { parseListParams, listPage } from '../resources/lists';
-import { asString, oneOf } from '../resources/params';
+import { parseListParams, listPage } from '../core/lists';
+import { oneOf } from '../core/params';
 import { listRoute, retrieveRoute } from './resource-routes';
 import { type Route, ok } from './route';
 import { getSubscription } from '../resources/subscriptions';
@@ -12,27 +12,18 @@ const STATUSES = ['draft', 'open', 'paid', 'uncollectible', 'void'] as const;
 
 export const invoiceRoutes: Route[] = [
   listRoute({
-    path: /^\/v1\/invoices$/,
     url: '/v1/invoices',
     noun: 'invoice',
-    filters: ['customer', 'subscription', 'status'],
+    filters: ['status'],
     expanders,
+    known: { customer: getCustomer, subscription: getSubscription },
     select(standIn, form) {
-      const customerId = asString(form.customer, ['customer']);
-      if (customerId !== undefined) getCustomer(standIn, customerId, 'customer');
-      const subscriptionId = asString(form.subscription, ['subscription']);
-      if (subscriptionId !== undefined) getSubscription(standIn, subscriptionId, 'subscription');
       const status = oneOf(form.status, ['status'], STATUSES);
-      return [...standIn.store.invoices.values()].filter(
-        ({ invoice }) =>
-          (customerId === undefined || invoice.customer === customerId) &&
-          (subscriptionId === undefined || subscriptionIdOf(invoice) === subscriptionId) &&
-          (status === undefined || invoice.status === status),
-      );
+      return [...standIn.store.invoices.values()].filter(({ invoice }) => status === undefined || invoice.status === status);
     },
-    created: (record) => record.invoice.created,
     objectOf: (_standIn, record) => record.invoice,
     render: renderInvoice,
+    where: { customer: (invoice) => invoice.customer, subscription: subscriptionIdOf },
   }),
   retrieveRoute(/^\/v1\/invoices\/([^/]+)$/, expanders, (standIn, id) => getInvoice(standIn, id).invoice, renderInvoice),
   {

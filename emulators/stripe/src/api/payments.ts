@@ -1,13 +1,13 @@
 /** Charges, PaymentIntents and InvoicePayments (`/v1/charges`, `/v1/payment_intents`,
  *  `/v1/invoice_payments`), read only. */
 import type Stripe from 'stripe';
-import type { StandIn } from '../resources/context';
-import { type Expanders, assertExpandable, expandObject } from '../resources/expand';
-import { asString, rejectUnknown, parseExpand, oneOf, asObject, required } from '../resources/params';
+import type { StandIn } from '../core/context';
+import { type Expanders, expandObject } from '../core/expand';
+import { asString, rejectUnknown, oneOf, asObject, required } from '../core/params';
 import { chargeExpanders, renderCharge, getCharge, getPaymentIntent } from '../resources/payments';
-import { listRoute, retrieveRoute } from './resource-routes';
+import { listRoute, retrieveRoute, readExpand } from './resource-routes';
 import { type Route, ok } from './route';
-import { noSuch } from '../resources/errors';
+import { noSuch, found } from '../core/errors';
 
 const paymentIntentExpanders = (standIn: StandIn): Expanders => ({
   customer: (id) => standIn.store.customers.get(id as string)?.customer ?? id,
@@ -23,38 +23,25 @@ const noSuchInvoicePayment = (id: string, param = 'id') => noSuch('invoice_payme
 
 export const paymentRoutes: Route[] = [
   listRoute({
-    path: /^\/v1\/charges$/,
     url: '/v1/charges',
     noun: 'charge',
-    filters: ['customer', 'payment_intent'],
     expanders: chargeExpanders,
-    select(standIn, form) {
-      const customerId = asString(form.customer, ['customer']);
-      const paymentIntentId = asString(form.payment_intent, ['payment_intent']);
-      return [...standIn.store.charges.values()].filter(
-        ({ charge }) =>
-          (customerId === undefined || charge.customer === customerId) &&
-          (paymentIntentId === undefined || charge.payment_intent === paymentIntentId),
-      );
-    },
-    created: (record) => record.charge.created,
+    select: (standIn) => [...standIn.store.charges.values()],
     objectOf: (_standIn, record) => record.charge,
     render: renderCharge,
+    where: { customer: (charge) => charge.customer, payment_intent: (charge) => charge.payment_intent },
   }),
   retrieveRoute(/^\/v1\/charges\/([^/]+)$/, chargeExpanders, (standIn, id) => getCharge(standIn, id).charge, renderCharge),
   {
     method: 'GET',
     path: /^\/v1\/payment_intents\/([^/]+)$/,
     handle(standIn, { form }, [id]) {
-      rejectUnknown(form, ['expand', 'client_secret']);
-      const expand = parseExpand(form);
       const expanders = paymentIntentExpanders(standIn);
-      assertExpandable(expand, expanders);
+      const expand = readExpand(form, ['expand', 'client_secret'], expanders);
       return ok(expandObject(getPaymentIntent(standIn, id).paymentIntent, expand, expanders));
     },
   },
   listRoute({
-    path: /^\/v1\/invoice_payments$/,
     url: '/v1/invoice_payments',
     noun: 'invoice_payment',
     filters: ['invoice', 'payment', 'status'],
@@ -80,12 +67,9 @@ export const paymentRoutes: Route[] = [
           matchesPayment(invoicePayment.payment),
       );
     },
-    created: (record) => record.invoicePayment.created,
     objectOf: (_standIn, record) => record.invoicePayment,
   }),
   retrieveRoute(/^\/v1\/invoice_payments\/([^/]+)$/, invoicePaymentExpanders, (standIn, id) => {
-    const record = standIn.store.invoicePayments.get(id);
-    if (!record) throw noSuchInvoicePayment(id);
-    return record.invoicePayment;
+    return found(standIn.store.invoicePayments.get(id), () => noSuchInvoicePayment(id)).invoicePayment;
   }),
 ];

@@ -6,7 +6,7 @@ import {
   getPortalConfiguration,
   updatePortalConfiguration,
 } from '../resources/portal-configurations';
-import { asBoolean } from '../resources/params';
+import { asBoolean } from '../core/params';
 import { createRoute, listRoute, NO_EXPANDERS, retrieveRoute, updateRoute } from './resource-routes';
 import type { Route } from './route';
 
@@ -17,7 +17,6 @@ const PATH = /^\/v1\/billing_portal\/configurations\/([^/]+)$/;
 export const portalConfigurationRoutes: Route[] = [
   createRoute(/^\/v1\/billing_portal\/configurations$/, CREATE, NO_EXPANDERS, createPortalConfiguration),
   listRoute({
-    path: /^\/v1\/billing_portal\/configurations$/,
     url: '/v1/billing_portal/configurations',
     noun: 'configuration',
     filters: ['active', 'is_default'],
@@ -31,7 +30,6 @@ export const portalConfigurationRoutes: Route[] = [
           (active === undefined || configuration.active === active) && (isDefault === undefined || configuration.is_default === isDefault),
       );
     },
-    created: (record) => record.configuration.created,
     objectOf: (_standIn, record) => record.configuration,
   }),
   retrieveRoute(PATH, NO_EXPANDERS, (standIn, id) => getPortalConfiguration(standIn, id).configuration),

@@ -1,12 +1,12 @@
 /** Refunds (`/v1/refunds`): of a charge or a PaymentIntent's latest charge, whole or in part. */
 import type Stripe from 'stripe';
-import { customerNow, type StandIn } from '../resources/context';
-import { invalidRequest } from '../resources/errors';
-import type { EventBatch } from '../resources/events';
-import type { FormObject } from '../resources/form-encoding';
-import { formatAmount } from '../resources/format';
-import { randomId } from '../resources/ids';
-import { asInteger, oneOf, parseMetadata, asString } from '../resources/params';
+import { customerNow, type StandIn } from '../core/context';
+import { invalidRequest } from '../core/errors';
+import type { EventBatch } from '../core/events';
+import type { FormObject } from '../core/form-encoding';
+import { formatAmount } from '../core/format';
+import { randomId } from '../core/ids';
+import { asInteger, oneOf, parseMetadata, asString } from '../core/params';
 import { idOf, paymentSubjectExpanders } from '../resources/payments';
 import { chargeToRefund, getRefund } from '../resources/refunds';
 import { createRoute, listRoute, retrieveRoute } from './resource-routes';
@@ -75,22 +75,12 @@ function createRefund(standIn: StandIn, form: FormObject, batch: EventBatch): St
 export const refundRoutes: Route[] = [
   createRoute(/^\/v1\/refunds$/, CREATE, paymentSubjectExpanders, createRefund),
   listRoute({
-    path: /^\/v1\/refunds$/,
     url: '/v1/refunds',
     noun: 'refund',
-    filters: ['charge', 'payment_intent'],
     expanders: paymentSubjectExpanders,
-    select(standIn, form) {
-      const chargeId = asString(form.charge, ['charge']);
-      const paymentIntentId = asString(form.payment_intent, ['payment_intent']);
-      return [...standIn.store.refunds.values()].filter(
-        ({ refund }) =>
-          (chargeId === undefined || refund.charge === chargeId) &&
-          (paymentIntentId === undefined || refund.payment_intent === paymentIntentId),
-      );
-    },
-    created: (record) => record.refund.created,
+    select: (standIn) => [...standIn.store.refunds.values()],
     objectOf: (_standIn, record) => record.refund,
+    where: { charge: (refund) => refund.charge, payment_intent: (refund) => refund.payment_intent },
   }),
   retrieveRoute(/^\/v1\/refunds\/([^/]+)$/, paymentSubjectExpanders, (standIn, id) => getRefund(standIn, id).refund),
 ];

@@ -3,13 +3,13 @@
  * an object, with Stripe's checks in Stripe's order (unknown parameters, then `expand[]` paths,
  * then the object) and the events of a change sent after it is made.
  */
-import { newBatch, type StandIn } from '../resources/context';
-import type { EventOrigin } from '../resources/event-data';
-import type { EventBatch } from '../resources/events';
-import { assertExpandable, expandObject, itemPaths, type Expanders } from '../resources/expand';
-import type { FormObject } from '../resources/form-encoding';
-import { listPage, newestFirst, parseListParams } from '../resources/lists';
-import { parseExpand, rejectUnknown } from '../resources/params';
+import { newBatch, type StandIn } from '../core/context';
+import type { EventOrigin } from '../core/event-data';
+import type { EventBatch } from '../core/events';
+import { assertExpandable, expandObject, itemPaths, type Expanders } from '../core/expand';
+import type { FormObject } from '../core/form-encoding';
+import { listPage, newestFirst, parseListParams } from '../core/lists';
+import { asString, parseExpand, rejectUnknown } from '../core/params';
 import { ok, type Route } from './route';
 
 /** The `expand[]` paths an object has, given the stand-in (most expand to other stored objects). */
@@ -103,37 +103,64 @@ export function updateRoute<R, T>(
 }
 
 export interface ListSpec<R extends { seq: number }, T extends { id: string }> {
-  path: RegExp;
-  /** The list's `url` (from the path's ids, for a list under an object), and the noun of its
-   *  "No such …" for a bad cursor. */
-  url: string | ((ids: string[]) => string);
+  /** The list's URL, with `:id` where an id of the path stands (`/v1/customers/:id/tax_ids`): the
+   *  route's path, and the list's `url` with the ids put in. */
+  url: string;
+  /** The noun of its "No such …" for a bad cursor. */
   noun: string;
-  /** The filter parameters `select` reads, besides pagination and `expand[]`. */
-  filters: readonly string[];
   expanders: ExpandersOf;
-  /** The records the request's filters keep (it reads and checks the filters, and the object the
+  /** Filter parameters that keep the objects whose field equals them (`?charge=ch_…`), read as
+   *  strings in this order, before `select` reads its own. */
+  where?: Readonly<Record<string, (object: T) => unknown>>;
+  /** Those of `where`'s parameters that must name a stored object, each looked up (Stripe's "No
+   *  such customer" when it is not there) as soon as it is read. */
+  known?: Readonly<Record<string, (standIn: StandIn, id: string, param: string) => unknown>>;
+  /** The filter parameters `select` reads, besides `where`'s, pagination and `expand[]`. */
+  filters?: readonly string[];
+  /** The records the request's own filters keep (it reads and checks them, and the object the
    *  path names, from its ids). */
   select: (standIn: StandIn, form: FormObject, ids: string[]) => R[];
-  /** When a record was made (its test clock's time), for newest first. */
-  created: (record: R) => number;
+  /** When a record was made (its test clock's time), for newest first; default: the object's
+   *  `created`. */
+  created?: (record: R) => number;
   objectOf: (standIn: StandIn, record: R) => T;
   /** Default: each path replaced by what it names. */
   render?: Render<T>;
 }
 
+const ID_IN_URL = /:id/g;
+
+/** The route's path for a list URL with `:id` in it (the URLs hold no other regex characters). */
+const listPath = (url: string) => new RegExp(`^${url.replace(ID_IN_URL, '([^/]+)')}$`);
+
+function createdOf(object: { id: string }): number {
+  if ('created' in object && typeof object.created === 'number') return object.created;
+  throw new Error(`${object.id} has no \`created\`: its list must say when its records were made`);
+}
+
 /** `GET <collection>`: the selected records newest first, one page of them, each expanded as asked
  *  (`expand[]=data.x`). */
 export function listRoute<R extends { seq: number }, T extends { id: string }>(spec: ListSpec<R, T>): Route {
+  const where = Object.entries(spec.where ?? {});
   return {
     method: 'GET',
-    path: spec.path,
+    path: listPath(spec.url),
     handle(standIn, { form }, ids) {
-      const params = parseListParams(form, spec.filters);
+      const params = parseListParams(form, [...where.map(([param]) => param), ...(spec.filters ?? [])]);
+      const wanted = where.map(([param, field]) => {
+        const value = asString(form[param], [param]);
+        if (value !== undefined) spec.known?.[param]?.(standIn, value, param);
+        return { value, field };
+      });
       const records = spec.select(standIn, form, ids);
       const paths = itemPaths(params.expand);
       assertExpandable(paths, spec.expanders(standIn));
-      const objects = newestFirst(records, spec.created).map((record) => spec.objectOf(standIn, record));
-      const url = typeof spec.url === 'string' ? spec.url : spec.url(ids);
+      const created = spec.created ?? ((record: R) => createdOf(spec.objectOf(standIn, record)));
+      const objects = newestFirst(records, created)
+        .map((record) => spec.objectOf(standIn, record))
+        .filter((object) => wanted.every(({ value, field }) => value === undefined || field(object) === value));
+      let index = 0;
+      const url = spec.url.replace(ID_IN_URL, () => ids[index++] ?? '');
       const page = listPage(objects, params, url, spec.noun);
       const render = spec.render ?? expandedBy(spec.expanders);
       return ok({ ...page, data: page.data.map((object) => render(standIn, object, paths)) });

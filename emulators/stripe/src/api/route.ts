@@ -1,7 +1,7 @@
 /** The shape of the v1 API's handlers: each resource module exports its routes. */
-import type { StandIn } from '../resources/context';
-import type { EventOrigin } from '../resources/event-data';
-import type { FormObject } from '../resources/form-encoding';
+import type { StandIn } from '../core/context';
+import type { EventOrigin } from '../core/event-data';
+import type { FormObject } from '../core/form-encoding';
 
 export interface ApiRequest {
   method: string;

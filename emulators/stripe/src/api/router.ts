@@ -10,26 +10,25 @@ import { couponRoutes } from './coupons';
 import { portalConfigurationRoutes } from './portal-configurations';
 import { taxIdRoutes } from './tax-ids';
 import { checkoutRoutes } from './checkout-sessions';
-import { DEFAULT_API_VERSION, type StandIn } from '../resources/context';
+import { DEFAULT_API_VERSION, type StandIn } from '../core/context';
 import { customerRoutes } from './customers';
 import { disputeRoutes } from './disputes';
-import { idempotencyMismatch, invalidApiKey, invalidRequest, noApiKey, noSuchEvent, unrecognizedUrl } from '../resources/errors';
-import { MalformedFormError, decodeForm, type FormObject } from '../resources/form-encoding';
-import { decodeSegment, readBody } from '../resources/http';
+import { idempotencyMismatch, invalidApiKey, invalidRequest, noApiKey, noSuchEvent, unrecognizedUrl } from '../core/errors';
+import { MalformedFormError, decodeForm, type FormObject } from '../core/form-encoding';
+import { decodeSegment, readBody } from '../core/http';
 import { invoiceRoutes } from './invoices';
 import { invoiceItemRoutes } from './invoice-items';
 import { invoicePreviewRoutes } from './invoice-preview';
 import { subscriptionUpdateRoutes } from './subscription-update';
-import { parseExpand, rejectUnknown } from '../resources/params';
 import { paymentMethodRoutes } from './payment-methods';
 import { paymentRoutes } from './payments';
 import { refundRoutes } from './refunds';
 import { portalRoutes } from './billing-portal';
 import { ok, type ApiAnswer, type ApiRequest, type Route } from './route';
+import { readExpand } from './resource-routes';
 import { subscriptionRoutes } from './subscriptions';
 import { testClockRoutes } from './test-clocks';
 import { webhookEndpointRoutes } from './webhook-endpoints';
-import { assertExpandable } from '../resources/expand';
 
 /** Stripe's documented limit for Idempotency-Key. */
 const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
@@ -39,8 +38,7 @@ const eventRoutes: Route[] = [
     method: 'GET',
     path: /^\/v1\/events\/([^/]+)$/,
     handle(standIn, { form }, [id]) {
-      rejectUnknown(form, ['expand']);
-      assertExpandable(parseExpand(form), {});
+      readExpand(form, ['expand'], {});
       const record = standIn.store.findEvent(id);
       if (!record) throw noSuchEvent(id);
       return ok(record.event);

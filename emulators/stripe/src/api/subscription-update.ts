@@ -1,12 +1,12 @@
 /** Subscription updates (`POST /v1/subscriptions/:id`): plan changes with their prorations,
  *  cancellation dates, metadata. */
 import type Stripe from 'stripe';
-import { customerNow, newBatch } from '../resources/context';
-import { invalidRequest } from '../resources/errors';
-import { assertExpandable } from '../resources/expand';
-import { rejectUnknown, parseExpand, asObject, updateMetadata, asBoolean, asString, oneOf } from '../resources/params';
+import { customerNow, newBatch } from '../core/context';
+import { invalidRequest } from '../core/errors';
+import { rejectUnknown, asObject, updateMetadata, asBoolean, asString, oneOf } from '../core/params';
 import { getPaymentMethod } from '../resources/payment-methods';
 import { type Route, ok } from './route';
+import { readExpand } from './resource-routes';
 import { PAYMENT_BEHAVIORS, parseChangeRequest, planChange } from '../resources/subscription-changes';
 import { parseCancelAt, applyChange } from '../resources/subscription-update';
 import { subscriptionExpanders, getSubscription, currentPeriod, renderSubscription } from '../resources/subscriptions';
@@ -18,18 +18,20 @@ export const subscriptionUpdateRoutes: Route[] = [
     method: 'POST',
     path: /^\/v1\/subscriptions\/([^/]+)$/,
     handle(standIn, { form, origin }, [id]) {
-      rejectUnknown(form, [
-        'cancel_at',
-        'cancel_at_period_end',
-        'metadata',
-        'default_payment_method',
-        'description',
-        'cancellation_details',
-        'expand',
-        ...CHANGE_FIELDS,
-      ]);
-      const expand = parseExpand(form);
-      assertExpandable(expand, subscriptionExpanders(standIn));
+      const expand = readExpand(
+        form,
+        [
+          'cancel_at',
+          'cancel_at_period_end',
+          'metadata',
+          'default_payment_method',
+          'description',
+          'cancellation_details',
+          'expand',
+          ...CHANGE_FIELDS,
+        ],
+        subscriptionExpanders(standIn),
+      );
       const record = getSubscription(standIn, id);
       const { subscription } = record;
       const customerId = subscription.customer as string;

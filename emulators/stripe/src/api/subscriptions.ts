@@ -1,11 +1,10 @@
 /** Subscriptions (`/v1/subscriptions`): retrieve, list, cancel (`DELETE`). */
 import type Stripe from 'stripe';
-import { newBatch, customerNow } from '../resources/context';
+import { newBatch, customerNow } from '../core/context';
 import { getCustomer } from '../resources/customers';
-import { invalidRequest } from '../resources/errors';
-import { assertExpandable } from '../resources/expand';
-import { rejectUnknown, parseExpand, asString, oneOf, asObject } from '../resources/params';
-import { listRoute, retrieveRoute } from './resource-routes';
+import { invalidRequest } from '../core/errors';
+import { rejectUnknown, asString, oneOf, asObject } from '../core/params';
+import { listRoute, retrieveRoute, readExpand } from './resource-routes';
 import { type Route, ok } from './route';
 import {
   subscriptionExpanders,
@@ -33,15 +32,12 @@ const SUBSCRIPTION_PATH = /^\/v1\/subscriptions\/([^/]+)$/;
 export const subscriptionRoutes: Route[] = [
   retrieveRoute(SUBSCRIPTION_PATH, subscriptionExpanders, (standIn, id) => getSubscription(standIn, id).subscription, renderSubscription),
   listRoute({
-    path: /^\/v1\/subscriptions$/,
     url: '/v1/subscriptions',
     noun: 'subscription',
-    filters: ['customer', 'status', 'test_clock'],
+    filters: ['status'],
     expanders: subscriptionExpanders,
+    known: { customer: getCustomer },
     select(standIn, form) {
-      const customerId = asString(form.customer, ['customer']);
-      if (customerId !== undefined) getCustomer(standIn, customerId, 'customer');
-      const clockId = asString(form.test_clock, ['test_clock']);
       const status = oneOf(form.status, ['status'], STATUSES);
       const wanted = (subscription: Subscription) => {
         if (status === undefined) return subscription.status !== 'canceled'; // Stripe's default: not canceled
@@ -49,24 +45,17 @@ export const subscriptionRoutes: Route[] = [
         if (status === 'ended') return subscription.status === 'canceled' || subscription.status === 'incomplete_expired';
         return subscription.status === status;
       };
-      return [...standIn.store.subscriptions.values()].filter(
-        ({ subscription }) =>
-          (customerId === undefined || subscription.customer === customerId) &&
-          (clockId === undefined || subscription.test_clock === clockId) &&
-          wanted(subscription),
-      );
+      return [...standIn.store.subscriptions.values()].filter(({ subscription }) => wanted(subscription));
     },
-    created: (record) => record.subscription.created,
     objectOf: (_standIn, record) => record.subscription,
     render: renderSubscription,
+    where: { customer: (subscription) => subscription.customer, test_clock: (subscription) => subscription.test_clock },
   }),
   {
     method: 'DELETE',
     path: SUBSCRIPTION_PATH,
     handle(standIn, { form, origin }, [id]) {
-      rejectUnknown(form, ['cancellation_details', 'expand']);
-      const expand = parseExpand(form);
-      assertExpandable(expand, subscriptionExpanders(standIn));
+      const expand = readExpand(form, ['cancellation_details', 'expand'], subscriptionExpanders(standIn));
       const details = asObject(form.cancellation_details, ['cancellation_details']);
       if (details) rejectUnknown(details, ['comment', 'feedback'], ['cancellation_details']);
       const record = getSubscription(standIn, id);

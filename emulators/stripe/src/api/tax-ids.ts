@@ -1,11 +1,10 @@
 /** A customer's tax IDs (`/v1/customers/:id/tax_ids`). */
 import type Stripe from 'stripe';
-import { newBatch, customerNow } from '../resources/context';
+import { newBatch, customerNow } from '../core/context';
 import { getCustomer } from '../resources/customers';
-import { invalidRequest } from '../resources/errors';
-import { assertExpandable } from '../resources/expand';
-import { rejectUnknown, parseExpand, required, oneOf, asString } from '../resources/params';
-import { listRoute, NO_EXPANDERS } from './resource-routes';
+import { invalidRequest } from '../core/errors';
+import { rejectUnknown, required, oneOf, asString } from '../core/params';
+import { listRoute, NO_EXPANDERS, readExpand } from './resource-routes';
 import { type Route, ok } from './route';
 import { TAX_ID_TYPES, taxIdProblem, addTaxId, getTaxId } from '../resources/tax-ids';
 
@@ -14,8 +13,7 @@ export const taxIdRoutes: Route[] = [
     method: 'POST',
     path: /^\/v1\/customers\/([^/]+)\/tax_ids$/,
     handle(standIn, { form, origin }, [customerId]) {
-      rejectUnknown(form, ['type', 'value', 'expand']);
-      assertExpandable(parseExpand(form), {});
+      readExpand(form, ['type', 'value', 'expand'], {});
       const type = required(oneOf(form.type, ['type'], TAX_ID_TYPES), ['type']) as Stripe.TaxId.Type;
       const value = required(asString(form.value, ['value']), ['value']);
       const customer = getCustomer(standIn, customerId);
@@ -28,8 +26,7 @@ export const taxIdRoutes: Route[] = [
     },
   },
   listRoute({
-    path: /^\/v1\/customers\/([^/]+)\/tax_ids$/,
-    url: ([customerId]) => `/v1/customers/${customerId}/tax_ids`,
+    url: '/v1/customers/:id/tax_ids',
     noun: 'tax_id',
     filters: [],
     expanders: NO_EXPANDERS,
@@ -37,15 +34,13 @@ export const taxIdRoutes: Route[] = [
       getCustomer(standIn, customerId);
       return [...standIn.store.taxIds.values()].filter((record) => record.taxId.customer === customerId);
     },
-    created: (record) => record.taxId.created,
     objectOf: (_standIn, record) => record.taxId,
   }),
   {
     method: 'GET',
     path: /^\/v1\/customers\/([^/]+)\/tax_ids\/([^/]+)$/,
     handle(standIn, { form }, [customerId, id]) {
-      rejectUnknown(form, ['expand']);
-      assertExpandable(parseExpand(form), {});
+      readExpand(form, ['expand'], {});
       getCustomer(standIn, customerId);
       return ok(getTaxId(standIn, customerId, id).taxId);
     },

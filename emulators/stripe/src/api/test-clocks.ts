@@ -1,10 +1,9 @@
 /** Test Clocks (`/v1/test_helpers/test_clocks`): create, list, retrieve, delete, advance. */
 import { newClock, getClock } from '../resources/clock-records';
-import { newBatch } from '../resources/context';
-import { invalidRequest } from '../resources/errors';
-import { assertExpandable } from '../resources/expand';
-import { rejectUnknown, parseExpand, required, asInteger, asString } from '../resources/params';
-import { listRoute, NO_EXPANDERS, retrieveRoute } from './resource-routes';
+import { newBatch } from '../core/context';
+import { invalidRequest } from '../core/errors';
+import { rejectUnknown, required, asInteger, asString } from '../core/params';
+import { listRoute, NO_EXPANDERS, retrieveRoute, readExpand } from './resource-routes';
 import { type Route, ok } from './route';
 import { deleteClock, startAdvance } from '../resources/test-clocks';
 
@@ -15,8 +14,7 @@ export const testClockRoutes: Route[] = [
     method: 'POST',
     path: /^\/v1\/test_helpers\/test_clocks$/,
     handle(standIn, { form, origin }) {
-      rejectUnknown(form, ['frozen_time', 'name', 'expand']);
-      assertExpandable(parseExpand(form), {});
+      readExpand(form, ['frozen_time', 'name', 'expand'], {});
       const frozenTime = required(asInteger(form.frozen_time, ['frozen_time'], 0), ['frozen_time']);
       const name = asString(form.name, ['name']) ?? null;
       if (name !== null && name.length > 300) throw invalidRequest('The name can have at most 300 characters.', 'name');
@@ -28,13 +26,11 @@ export const testClockRoutes: Route[] = [
     },
   },
   listRoute({
-    path: /^\/v1\/test_helpers\/test_clocks$/,
     url: '/v1/test_helpers/test_clocks',
     noun: 'test_helpers.test_clock',
     filters: [],
     expanders: NO_EXPANDERS,
     select: (standIn) => [...standIn.store.clocks.values()],
-    created: (record) => record.clock.created,
     objectOf: (_standIn, record) => record.clock,
   }),
   retrieveRoute(CLOCK_PATH, NO_EXPANDERS, (standIn, id) => getClock(standIn, id).clock),
@@ -55,8 +51,7 @@ export const testClockRoutes: Route[] = [
     method: 'POST',
     path: /^\/v1\/test_helpers\/test_clocks\/([^/]+)\/advance$/,
     handle(standIn, { form, origin }, [id]) {
-      rejectUnknown(form, ['frozen_time', 'expand']);
-      assertExpandable(parseExpand(form), {});
+      readExpand(form, ['frozen_time', 'expand'], {});
       const target = required(asInteger(form.frozen_time, ['frozen_time'], 0), ['frozen_time']);
       const { answer } = startAdvance(standIn, getClock(standIn, id), target, origin);
       return ok(answer);

@@ -1,6 +1,6 @@
 /** Webhook endpoints (`/v1/webhook_endpoints`). */
 import { createWebhookEndpoint, getWebhookEndpoint, updateWebhookEndpoint } from '../resources/webhook-endpoints';
-import { rejectUnknown } from '../resources/params';
+import { rejectUnknown } from '../core/params';
 import { createRoute, listRoute, NO_EXPANDERS, retrieveRoute, updateRoute } from './resource-routes';
 import { ok, type Route } from './route';
 
@@ -12,13 +12,10 @@ const ONE = /^\/v1\/webhook_endpoints\/([^/]+)$/;
 export const webhookEndpointRoutes: Route[] = [
   createRoute(/^\/v1\/webhook_endpoints$/, CREATE, NO_EXPANDERS, (standIn, form) => createWebhookEndpoint(standIn, form)),
   listRoute({
-    path: /^\/v1\/webhook_endpoints$/,
     url: '/v1/webhook_endpoints',
     noun: 'webhook_endpoint',
-    filters: [],
     expanders: NO_EXPANDERS,
     select: (standIn) => [...standIn.store.webhookEndpoints.values()],
-    created: (record) => record.endpoint.created,
     objectOf: (_standIn, record) => record.endpoint,
   }),
   retrieveRoute(ONE, NO_EXPANDERS, (standIn, id) => getWebhookEndpoint(standIn, id).endpoint),

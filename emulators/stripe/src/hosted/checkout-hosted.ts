@@ -20,10 +20,10 @@ import {
 } from '../resources/checkout-details';
 import { checkoutPage, notFoundPage, statusPage, type CheckoutForm } from './checkout-page';
 import { refreshTotals, sessionCoupon, taxAddress } from '../resources/checkout-totals';
-import type { StandIn } from '../resources/context';
+import type { StandIn } from '../core/context';
 import { redirectPage } from './html';
-import { PageError, readBody } from '../resources/http';
-import type { SessionRecord } from '../resources/store';
+import { PageError, readBody } from '../core/http';
+import type { SessionRecord } from '../core/store';
 
 const redirect = (res: ServerResponse, target: string, label: string, headers: Record<string, string>) =>
   sendHtml(res, 303, redirectPage(target, label), { ...headers, Location: target });

@@ -10,9 +10,9 @@
 import type Stripe from 'stripe';
 import { DEFAULT_TEST_CARD } from '../resources/cards';
 import { COUNTRIES, type DetailsForm, type DetailsNeeded } from '../resources/checkout-details';
-import type { LineItem } from '../resources/checkout-sessions';
+import type { LineItem } from '../core/store';
 import { errorMessage, escapeHtml, page } from './html';
-import { formatAmount, recurringAmount } from '../resources/format';
+import { formatAmount, recurringAmount } from '../core/format';
 import { percentageOf, type TaxRegion } from '../resources/tax-table';
 
 export interface CheckoutForm {

@@ -2,7 +2,7 @@
  * The frame of the hosted pages (checkout, billing portal, invoices): plain server-rendered HTML,
  * no scripts, fonts or images from anywhere, so they work offline and in any test browser, with a
  * "Test mode" banner like Stripe's test pages. Plus the words they show (amounts and dates are
- * ../resources/format.ts).
+ * ../core/format.ts).
  */
 
 export const escapeHtml = (text: string) =>

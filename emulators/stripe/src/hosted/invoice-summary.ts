@@ -4,7 +4,7 @@
  * discounts, tax, total, the customer's balance applied and what was paid or is due.
  */
 import type Stripe from 'stripe';
-import { formatAmount, formatDate } from '../resources/format';
+import { formatAmount, formatDate } from '../core/format';
 
 export const INVOICE_STATUS_WORDS: Record<string, string> = {
   draft: 'Draft',

@@ -9,9 +9,9 @@
  */
 import type Stripe from 'stripe';
 import { findPortalConfiguration, findPrice } from '../resources/catalog-lookup';
-import { customerNow, newBatch, type StandIn } from '../resources/context';
-import { StripeApiError } from '../resources/errors';
-import type { PortalSessionRecord, SubscriptionRecord } from '../resources/store';
+import { customerNow, newBatch, type StandIn } from '../core/context';
+import { StripeApiError } from '../core/errors';
+import type { PortalSessionRecord, SubscriptionRecord } from '../core/store';
 import {
   immediateInvoice,
   parseChangeRequest,

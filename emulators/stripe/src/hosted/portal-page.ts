@@ -6,13 +6,13 @@
  */
 import type Stripe from 'stripe';
 import { BRAND_NAMES } from '../resources/cards';
-import type { StandIn } from '../resources/context';
+import type { StandIn } from '../core/context';
 import { defaultPaymentMethodId } from '../resources/customers';
 import { errorMessage, escapeHtml, page } from './html';
-import { formatAmount, formatDate, recurringAmount } from '../resources/format';
+import { formatAmount, formatDate, recurringAmount } from '../core/format';
 import { INVOICE_STATUS_WORDS } from './invoice-summary';
 import { CANCELLATION_REASON_WORDS, planOptions, portalConfiguration } from './portal-actions';
-import type { PortalSessionRecord } from '../resources/store';
+import type { PortalSessionRecord } from '../core/store';
 import { currentPeriod, intervalOf, isLive } from '../resources/subscriptions';
 
 const STATUS_WORDS: Record<string, string> = {

@@ -6,11 +6,11 @@
  * `ending_balance` what credit is left, and an `applied_to_invoice` transaction records the move.
  */
 import type Stripe from 'stripe';
-import { customerNow, type StandIn } from './context';
+import { customerNow, type StandIn } from '../core/context';
 import { getCustomer } from './customers';
-import type { EventBatch } from './events';
-import { randomId } from './ids';
-import type { CustomerRecord, InvoiceRecord } from './store';
+import type { EventBatch } from '../core/events';
+import { randomId } from '../core/ids';
+import type { CustomerRecord, InvoiceRecord } from '../core/store';
 
 interface Movement {
   amount: number;

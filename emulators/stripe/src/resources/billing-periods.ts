@@ -5,7 +5,7 @@
  * (anchor Jan 31 → Feb 28 → Mar 31: always counted from the anchor, never from the last end).
  */
 
-export type Interval = 'day' | 'week' | 'month' | 'year';
+import type { Interval } from '../core/store';
 
 export function addInterval(timestamp: number, interval: Interval, count: number): number {
   if (interval === 'day') return timestamp + count * 86_400;

@@ -6,7 +6,7 @@
  */
 import { retryOpenInvoices } from './billing';
 import { declineMessage, readCardNumber } from './cards';
-import { customerNow, newBatch, type StandIn } from './context';
+import { customerNow, newBatch, type StandIn } from '../core/context';
 import { getCustomer, setDefaultPaymentMethod } from './customers';
 import { attachCard } from './payment-methods';
 import { cancelAtPeriodEnd, isLive } from './subscriptions';

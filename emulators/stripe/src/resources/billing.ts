@@ -8,15 +8,22 @@
  * (Stripe waits about an hour after creating them), and a failed charge is not retried on a
  * schedule — it is retried when the customer saves a new card in the billing portal.
  */
-import { periodEnd, type Interval } from './billing-periods';
+import { periodEnd } from './billing-periods';
 import { applyBalance } from './balance-transactions';
-import type { LineItem } from './checkout-sessions';
-import { customerNow, type StandIn } from './context';
+import { customerNow, type StandIn } from '../core/context';
 import { defaultPaymentMethodId, getCustomer } from './customers';
-import type { EventBatch } from './events';
+import type { EventBatch } from '../core/events';
 import { newInvoice, subscriptionIdOf, type BillingReason } from './invoices';
 import { recordInvoicePayment } from './payments';
-import type { ClockRecord, CustomerRecord, InvoiceRecord, PaymentMethodRecord, SubscriptionRecord } from './store';
+import type {
+  ClockRecord,
+  CustomerRecord,
+  Interval,
+  InvoiceRecord,
+  LineItem,
+  PaymentMethodRecord,
+  SubscriptionRecord,
+} from '../core/store';
 import { currentPeriod, endSubscription, intervalOf, isLive, newSubscription, type Subscription } from './subscriptions';
 
 /** The card a subscription charges: its own `default_payment_method`, else its customer's. */

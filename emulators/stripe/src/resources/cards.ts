@@ -6,9 +6,7 @@
  *   4000 0000 0000 0341  attaches to a customer, but every charge fails
  *   4000 0000 0000 0002  declined at once          4000 0000 0000 9995  declined: insufficient funds
  */
-
-/** What using the card does: pay, fail when charged later, or fail at once. */
-export type CardOutcome = 'succeeds' | 'charge_fails' | 'declined' | 'insufficient_funds';
+import type { CardOutcome } from '../core/store';
 
 export interface TestCard {
   number: string;

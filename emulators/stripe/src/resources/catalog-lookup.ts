@@ -3,7 +3,7 @@
  * stand-in keeps (Prices, Products, billing portal configurations made through the API).
  */
 import type Stripe from 'stripe';
-import type { StandIn } from './context';
+import type { StandIn } from '../core/context';
 
 /** A Price created through `/v1/prices` (null: none with that id). */
 export function findPrice(standIn: StandIn, id: string): Stripe.Price | null {

@@ -7,12 +7,12 @@
  * Events: product.created/updated/deleted, price.created/updated.
  */
 import type Stripe from 'stripe';
-import { standInNow, type StandIn } from './context';
-import { invalidRequest, noSuch } from './errors';
-import type { EventBatch } from './events';
-import { expandObject, type Expanders } from './expand';
-import { paramName, type FormObject } from './form-encoding';
-import { randomId } from './ids';
+import { standInNow, type StandIn } from '../core/context';
+import { invalidRequest, noSuch, found } from '../core/errors';
+import type { EventBatch } from '../core/events';
+import { expandObject, type Expanders } from '../core/expand';
+import { paramName, type FormObject } from '../core/form-encoding';
+import { randomId } from '../core/ids';
 import {
   asBoolean,
   asCustomId,
@@ -27,8 +27,8 @@ import {
   required,
   updateMetadata,
   type Path,
-} from './params';
-import type { PriceRecord, ProductRecord } from './store';
+} from '../core/params';
+import type { PriceRecord, ProductRecord } from '../core/store';
 
 export const INTERVALS = ['day', 'week', 'month', 'year'] as const;
 const TAX_BEHAVIORS = ['exclusive', 'inclusive', 'unspecified'] as const;
@@ -52,9 +52,7 @@ export function getProduct(standIn: StandIn, id: string, param = 'id'): ProductR
 }
 
 export function getPrice(standIn: StandIn, id: string, param = 'id'): PriceRecord {
-  const record = standIn.store.prices.get(id);
-  if (!record) throw noSuchPrice(id, param);
-  return record;
+  return found(standIn.store.prices.get(id), () => noSuchPrice(id, param));
 }
 
 /** The stored Price, or undefined (for callers that decide their own error). */

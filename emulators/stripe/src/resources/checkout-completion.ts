@@ -20,12 +20,12 @@ import { applyPromotionCode, checkDetails, EMPTY_DETAILS, type CheckedDetails, t
 import { refreshTotals, sessionCoupon, taxAddress } from './checkout-totals';
 import { createDiscount, currentCoupon, promotionCodeRefusal, redeem } from './coupons';
 import { declineMessage, readCardNumber, type TestCard } from './cards';
-import { customerNow, newBatch, ownOrigin, sessionNow, type StandIn } from './context';
+import { customerNow, newBatch, ownOrigin, sessionNow, type StandIn } from '../core/context';
 import { createCustomer, getCustomer, setDefaultPaymentMethod } from './customers';
-import type { EventBatch } from './events';
-import { randomId } from './ids';
+import type { EventBatch } from '../core/events';
+import { randomId } from '../core/ids';
 import { attachCard } from './payment-methods';
-import type { CustomerRecord, SessionRecord } from './store';
+import type { CustomerRecord, SessionRecord } from '../core/store';
 import { addTaxId } from './tax-ids';
 
 export interface PayInput {

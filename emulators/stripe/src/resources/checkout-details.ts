@@ -8,8 +8,8 @@
 import type Stripe from 'stripe';
 import { findActiveCode, promotionCodeRefusal } from './coupons';
 import { taxAddress } from './checkout-totals';
-import type { StandIn } from './context';
-import type { PromotionCodeRecord, SessionRecord } from './store';
+import type { StandIn } from '../core/context';
+import type { PromotionCodeRecord, SessionRecord } from '../core/store';
 import { taxIdProblem, taxIdTypeFor } from './tax-ids';
 
 /** The countries the page offers (the tax table's and a few more, which pay 0 %). */

@@ -5,9 +5,9 @@
  * every few seconds. Each expiry sends `checkout.session.expired` once; an expired session never
  * opens again.
  */
-import { newBatch, ownOrigin, sessionNow, type StandIn } from './context';
-import type { EventBatch } from './events';
-import type { SessionRecord } from './store';
+import { newBatch, ownOrigin, sessionNow, type StandIn } from '../core/context';
+import type { EventBatch } from '../core/events';
+import type { SessionRecord } from '../core/store';
 
 const customerOf = (record: SessionRecord) => (typeof record.session.customer === 'string' ? record.session.customer : null);
 

@@ -7,10 +7,10 @@ import type Stripe from 'stripe';
 import { expireIfDue } from './checkout-expiry';
 import { currentCoupon, getCoupon, getPromotionCode, promotionCodeRefusal } from './coupons';
 import { lineItemList, type CreateParams } from './checkout-sessions';
-import { type StandIn } from './context';
-import { invalidRequest, noSuchSession } from './errors';
-import { expandObject, type Expanders } from './expand';
-import type { FailureRule, SessionRecord } from './store';
+import { type StandIn } from '../core/context';
+import { invalidRequest, noSuchSession, found } from '../core/errors';
+import { expandObject, type Expanders } from '../core/expand';
+import type { FailureRule, SessionRecord } from '../core/store';
 
 /** The parameters a failure rule can be matched on, by the names the API gives them. */
 export function matchesRule(rule: FailureRule, params: CreateParams): boolean {
@@ -84,7 +84,5 @@ export function findSession(standIn: StandIn, id: string): SessionRecord | undef
 }
 
 export function getSession(standIn: StandIn, id: string): SessionRecord {
-  const record = findSession(standIn, id);
-  if (!record) throw noSuchSession(id);
-  return record;
+  return found(findSession(standIn, id), () => noSuchSession(id));
 }

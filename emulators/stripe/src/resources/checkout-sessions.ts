@@ -7,10 +7,9 @@
  * tax and discount options are read here and acted on by the page and checkout-completion.ts.
  */
 import type Stripe from 'stripe';
-import type { Interval } from './billing-periods';
-import { invalidRequest } from './errors';
-import { paramName, type FormObject, type FormValue } from './form-encoding';
-import { randomId } from './ids';
+import { invalidRequest } from '../core/errors';
+import { paramName, type FormObject, type FormValue } from '../core/form-encoding';
+import { randomId } from '../core/ids';
 import {
   asBoolean,
   asEmail,
@@ -24,32 +23,8 @@ import {
   rejectUnknown,
   required,
   type Path,
-} from './params';
-
-export interface Recurring {
-  interval: Interval;
-  interval_count: number;
-}
-
-export interface LineItem {
-  /** `li_…`, the id of the session's line item. */
-  id: string;
-  /** The ad-hoc Price and Product `price_data` creates (`price_…`, `prod_…`). */
-  priceId: string;
-  productId: string;
-  name: string;
-  description: string | null;
-  images: string[];
-  currency: string;
-  unitAmount: number;
-  quantity: number;
-  /** Set for recurring prices (subscription mode). */
-  recurring: Recurring | null;
-  /** The stored catalogue Price the line named (`line_items[n][price]`); absent for `price_data`. */
-  price?: Stripe.Price;
-  /** What the line's share of the session's discount and tax came to (checkout-totals.ts). */
-  amounts?: { discount: number; tax: number };
-}
+} from '../core/params';
+import type { Interval, LineItem, Recurring } from '../core/store';
 
 /** A stored Price as checkout uses it (the API side resolves `line_items[n][price]` with it). */
 export interface ResolvedPrice {

@@ -5,9 +5,9 @@
  * will be, so the total the buyer sees is the total charged.
  */
 import type Stripe from 'stripe';
-import type { StandIn } from './context';
+import type { StandIn } from '../core/context';
 import { computeAmounts, type ComputedAmounts } from './invoice-amounts';
-import type { SessionRecord } from './store';
+import type { SessionRecord } from '../core/store';
 
 /** The coupon the session's discount applies (null: none, or its coupon is gone). */
 export function sessionCoupon(standIn: StandIn, session: Stripe.Checkout.Session): Stripe.Coupon | null {

@@ -4,10 +4,10 @@
  * depends on customers: together they would import each other.
  */
 import type Stripe from 'stripe';
-import { standInNow, type StandIn } from './context';
-import { noSuchTestClock } from './errors';
-import { randomId } from './ids';
-import type { ClockRecord } from './store';
+import { standInNow, type StandIn } from '../core/context';
+import { noSuchTestClock, found } from '../core/errors';
+import { randomId } from '../core/ids';
+import type { ClockRecord } from '../core/store';
 
 /** Stripe deletes test clocks (and their objects) 30 days after creation. */
 const CLOCK_LIFETIME_SECONDS = 30 * 24 * 60 * 60;
@@ -31,7 +31,5 @@ export function newClock(standIn: StandIn, frozenTime: number, name: string | nu
 }
 
 export function getClock(standIn: StandIn, id: string, param = 'id'): ClockRecord {
-  const record = standIn.store.clocks.get(id);
-  if (!record) throw noSuchTestClock(id, param);
-  return record;
+  return found(standIn.store.clocks.get(id), () => noSuchTestClock(id, param));
 }

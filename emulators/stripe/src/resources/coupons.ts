@@ -7,28 +7,24 @@
  */
 import type Stripe from 'stripe';
 import { addInterval } from './billing-periods';
-import { standInNow, type StandIn } from './context';
-import { invalidRequest, noSuch } from './errors';
-import type { EventBatch } from './events';
-import { expandObject, type Expanders } from './expand';
-import type { FormObject } from './form-encoding';
-import { randomId } from './ids';
-import { asBoolean, asCustomId, asInteger, asObject, asString, oneOf, parseMetadata, rejectUnknown, required } from './params';
-import type { CouponRecord, DiscountRecord, PromotionCodeRecord } from './store';
+import { standInNow, type StandIn } from '../core/context';
+import { invalidRequest, noSuch, found } from '../core/errors';
+import type { EventBatch } from '../core/events';
+import { expandObject, type Expanders } from '../core/expand';
+import type { FormObject } from '../core/form-encoding';
+import { randomId } from '../core/ids';
+import { asBoolean, asCustomId, asInteger, asObject, asString, oneOf, parseMetadata, rejectUnknown, required } from '../core/params';
+import type { CouponRecord, DiscountRecord, PromotionCodeRecord } from '../core/store';
 
 export const noSuchCoupon = (id: string, param = 'id') => noSuch('coupon', id, param);
 export const noSuchPromotionCode = (id: string, param = 'id') => noSuch('promotion code', id, param);
 
 export function getCoupon(standIn: StandIn, id: string, param = 'id'): CouponRecord {
-  const record = standIn.store.coupons.get(id);
-  if (!record) throw noSuchCoupon(id, param);
-  return record;
+  return found(standIn.store.coupons.get(id), () => noSuchCoupon(id, param));
 }
 
 export function getPromotionCode(standIn: StandIn, id: string, param = 'id'): PromotionCodeRecord {
-  const record = standIn.store.promotionCodes.get(id);
-  if (!record) throw noSuchPromotionCode(id, param);
-  return record;
+  return found(standIn.store.promotionCodes.get(id), () => noSuchPromotionCode(id, param));
 }
 
 /** Whether the coupon can still be redeemed: not past `redeem_by`, not redeemed `max_redemptions` times. */

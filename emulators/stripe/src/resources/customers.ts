@@ -6,12 +6,12 @@
 import { randomBytes } from 'node:crypto';
 import type Stripe from 'stripe';
 import { getClock, newClock } from './clock-records';
-import { customerNow, standInNow, type StandIn } from './context';
-import { noSuchCustomer } from './errors';
-import type { EventBatch } from './events';
-import type { Expanders } from './expand';
-import { randomId } from './ids';
-import type { CustomerRecord } from './store';
+import { customerNow, standInNow, type StandIn } from '../core/context';
+import { noSuchCustomer, found } from '../core/errors';
+import type { EventBatch } from '../core/events';
+import type { Expanders } from '../core/expand';
+import { randomId } from '../core/ids';
+import type { CustomerRecord } from '../core/store';
 
 export interface NewCustomer {
   email: string | null;
@@ -61,9 +61,7 @@ export function createCustomer(standIn: StandIn, batch: EventBatch, params: NewC
 }
 
 export function getCustomer(standIn: StandIn, id: string, param = 'id'): CustomerRecord {
-  const record = standIn.store.customers.get(id);
-  if (!record) throw noSuchCustomer(id, param);
-  return record;
+  return found(standIn.store.customers.get(id), () => noSuchCustomer(id, param));
 }
 
 /** The customer's default card (`invoice_settings.default_payment_method`), if any. */

@@ -6,11 +6,11 @@
  * `charge.dispute.closed`.
  */
 import type Stripe from 'stripe';
-import { customerNow, newBatch, type StandIn } from './context';
-import { invalidRequest, noSuch } from './errors';
-import { randomId } from './ids';
+import { customerNow, newBatch, type StandIn } from '../core/context';
+import { invalidRequest, noSuch, found } from '../core/errors';
+import { randomId } from '../core/ids';
 import { getCharge, idOf } from './payments';
-import type { DisputeRecord } from './store';
+import type { DisputeRecord } from '../core/store';
 
 const DAY_SECONDS = 86_400;
 /** How long a merchant has to answer a card dispute in test mode. */
@@ -31,9 +31,7 @@ export const DISPUTE_REASONS = [
 ] as const;
 
 export function getDispute(standIn: StandIn, id: string, param = 'id'): DisputeRecord {
-  const record = standIn.store.disputes.get(id);
-  if (!record) throw noSuch('dispute', id, param);
-  return record;
+  return found(standIn.store.disputes.get(id), () => noSuch('dispute', id, param));
 }
 
 function emptyEvidence(): Stripe.Dispute.Evidence {

@@ -12,8 +12,8 @@
  *                                                       applied when it is finalized)
  */
 import type Stripe from 'stripe';
-import type { StandIn } from './context';
-import type { DiscountRecord } from './store';
+import type { StandIn } from '../core/context';
+import type { DiscountRecord } from '../core/store';
 import { taxOn, taxRegionFor, type TaxRegion } from './tax-table';
 
 /** What a line contributes: its amount before discounts and tax (negative for a credit). */

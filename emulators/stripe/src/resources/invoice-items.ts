@@ -5,10 +5,10 @@
  * at once. Retrieve and list (`customer`, `invoice`, `pending`) as on Stripe.
  */
 import type Stripe from 'stripe';
-import type { StandIn } from './context';
-import { randomId } from './ids';
+import type { StandIn } from '../core/context';
+import { randomId } from '../core/ids';
 import type { Proration } from './proration';
-import type { InvoiceItemRecord } from './store';
+import type { InvoiceItemRecord } from '../core/store';
 
 const decimal = <T>(value: number) => String(value) as unknown as T;
 
@@ -64,34 +64,77 @@ export function pendingItemsOf(standIn: StandIn, subscriptionId: string): Invoic
     .sort((a, b) => a.seq - b.seq);
 }
 
-/** How an invoice shows an invoice item: a proration line of the subscription item it is about. */
-export function lineOfInvoiceItem(invoiceId: string | null, invoiceItem: Stripe.InvoiceItem): Stripe.InvoiceLineItem {
-  const details = invoiceItem.parent?.subscription_details;
+type Line = Stripe.InvoiceLineItem;
+
+/** What sets one subscription item's invoice line apart: the rest of the line is the same for a
+ *  period of its price (invoices.ts) and for a proration an invoice item holds. */
+export interface SubscriptionItemLine {
+  id: string;
+  invoice: string | null;
+  amount: number;
+  currency: string;
+  description: string | null;
+  discountable: boolean;
+  invoiceItem: string | null;
+  proration: boolean;
+  subscription: string | null;
+  subscriptionItem: string;
+  period: Line['period'];
+  pricing: Line['pricing'];
+  quantity: Line['quantity'];
+  quantityDecimal: Line['quantity_decimal'];
+}
+
+export function subscriptionItemLine(line: SubscriptionItemLine): Line {
   return {
-    id: randomId(invoiceId === null ? 'il_tmp_' : 'il_', 24),
+    id: line.id,
     object: 'line_item',
-    amount: invoiceItem.amount,
-    currency: invoiceItem.currency,
-    description: invoiceItem.description,
+    amount: line.amount,
+    currency: line.currency,
+    description: line.description,
     discount_amounts: [],
-    discountable: invoiceItem.discountable,
+    discountable: line.discountable,
     discounts: [],
-    invoice: invoiceId,
+    invoice: line.invoice,
     livemode: false,
     metadata: {},
     parent: {
       invoice_item_details: null,
       subscription_item_details: {
-        invoice_item: invoiceItem.id,
-        proration: invoiceItem.proration,
+        invoice_item: line.invoiceItem,
+        proration: line.proration,
         proration_details: { credited_items: null },
-        subscription: details?.subscription ?? null,
-        subscription_item: details?.subscription_item ?? '',
+        subscription: line.subscription,
+        subscription_item: line.subscriptionItem,
       },
       type: 'subscription_item_details',
     },
-    period: { ...invoiceItem.period },
+    period: line.period,
     pretax_credit_amounts: [],
+    pricing: line.pricing,
+    quantity: line.quantity,
+    quantity_decimal: line.quantityDecimal,
+    subscription: line.subscription,
+    subtotal: line.amount,
+    taxes: [],
+  };
+}
+
+/** How an invoice shows an invoice item: a proration line of the subscription item it is about. */
+export function lineOfInvoiceItem(invoiceId: string | null, invoiceItem: Stripe.InvoiceItem): Line {
+  const details = invoiceItem.parent?.subscription_details;
+  return subscriptionItemLine({
+    id: randomId(invoiceId === null ? 'il_tmp_' : 'il_', 24),
+    invoice: invoiceId,
+    amount: invoiceItem.amount,
+    currency: invoiceItem.currency,
+    description: invoiceItem.description,
+    discountable: invoiceItem.discountable,
+    invoiceItem: invoiceItem.id,
+    proration: invoiceItem.proration,
+    subscription: details?.subscription ?? null,
+    subscriptionItem: details?.subscription_item ?? '',
+    period: { ...invoiceItem.period },
     pricing: invoiceItem.pricing
       ? {
           price_details: invoiceItem.pricing.price_details
@@ -102,9 +145,6 @@ export function lineOfInvoiceItem(invoiceId: string | null, invoiceItem: Stripe.
         }
       : null,
     quantity: invoiceItem.quantity,
-    quantity_decimal: invoiceItem.quantity_decimal,
-    subscription: details?.subscription ?? null,
-    subtotal: invoiceItem.amount,
-    taxes: [],
-  };
+    quantityDecimal: invoiceItem.quantity_decimal,
+  });
 }

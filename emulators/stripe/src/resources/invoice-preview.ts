@@ -12,7 +12,7 @@
  * The customer's balance is applied as it would be at finalization (`starting_balance`,
  * `amount_due`, `ending_balance`), and discounts and tax as the subscription has them.
  */
-import { type StandIn } from './context';
+import { type StandIn } from '../core/context';
 import { getCustomer } from './customers';
 import { type Invoice } from './invoices';
 

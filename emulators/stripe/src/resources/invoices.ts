@@ -6,16 +6,16 @@
  */
 import type Stripe from 'stripe';
 import { productNameOf } from './catalog-lookup';
-import type { StandIn } from './context';
+import type { StandIn } from '../core/context';
 import { getCustomer } from './customers';
-import { noSuchInvoice } from './errors';
-import { expandObject, type Expanders } from './expand';
-import { formatAmount, intervalLabel } from './format';
-import { randomId } from './ids';
+import { noSuchInvoice, found } from '../core/errors';
+import { expandObject, type Expanders } from '../core/expand';
+import { formatAmount, intervalLabel } from '../core/format';
+import { randomId } from '../core/ids';
 import { applyInvoiceAmounts } from './invoice-amounts';
-import { lineOfInvoiceItem, pendingItemsOf } from './invoice-items';
+import { lineOfInvoiceItem, pendingItemsOf, subscriptionItemLine } from './invoice-items';
 import { paymentsOf } from './payments';
-import type { InvoiceRecord, SubscriptionRecord } from './store';
+import type { InvoiceRecord, SubscriptionRecord } from '../core/store';
 import { type Subscription } from './subscriptions';
 
 export type Invoice = Stripe.Invoice;
@@ -36,42 +36,26 @@ function lineOf(
   const unit = item.price.unit_amount ?? 0;
   const quantity = item.quantity ?? 1;
   const recurring = item.price.recurring!;
-  return {
+  return subscriptionItemLine({
     id: randomId('il_', 24),
-    object: 'line_item',
+    invoice: invoiceId,
     amount: unit * quantity,
     currency: item.price.currency,
     description: `${quantity} × ${productName} (at ${formatAmount(unit, item.price.currency)} / ${intervalLabel(recurring.interval, recurring.interval_count)})`,
-    discount_amounts: [],
     discountable: true,
-    discounts: [],
-    invoice: invoiceId,
-    livemode: false,
-    metadata: {},
-    parent: {
-      invoice_item_details: null,
-      subscription_item_details: {
-        invoice_item: null,
-        proration: false,
-        proration_details: { credited_items: null },
-        subscription: subscription.id,
-        subscription_item: item.id,
-      },
-      type: 'subscription_item_details',
-    },
+    invoiceItem: null,
+    proration: false,
+    subscription: subscription.id,
+    subscriptionItem: item.id,
     period,
-    pretax_credit_amounts: [],
     pricing: {
       price_details: { price: item.price.id, product: item.price.product as string },
       type: 'price_details',
       unit_amount_decimal: String(unit) as unknown as Stripe.InvoiceLineItem.Pricing['unit_amount_decimal'],
     },
     quantity,
-    quantity_decimal: String(quantity) as unknown as Stripe.InvoiceLineItem['quantity_decimal'],
-    subscription: subscription.id,
-    subtotal: unit * quantity,
-    taxes: [],
-  };
+    quantityDecimal: String(quantity) as unknown as Stripe.InvoiceLineItem['quantity_decimal'],
+  });
 }
 
 /** What an invoice bills: subscription items for a service period (its ordinary lines), and
@@ -229,9 +213,7 @@ export function newInvoice(
 }
 
 export function getInvoice(standIn: StandIn, id: string, param = 'id'): InvoiceRecord {
-  const record = standIn.store.invoices.get(id);
-  if (!record) throw noSuchInvoice(id, param);
-  return record;
+  return found(standIn.store.invoices.get(id), () => noSuchInvoice(id, param));
 }
 
 export const expanders = (standIn: StandIn): Expanders => ({

@@ -6,12 +6,12 @@
 import { createHash } from 'node:crypto';
 import type Stripe from 'stripe';
 import { TEST_CARD_EXPIRY, type TestCard } from './cards';
-import type { StandIn } from './context';
-import { noSuchPaymentMethod } from './errors';
-import type { EventBatch } from './events';
-import { expandObject, type Expanders } from './expand';
-import { randomId } from './ids';
-import type { CustomerRecord, PaymentMethodRecord } from './store';
+import type { StandIn } from '../core/context';
+import { noSuchPaymentMethod, found } from '../core/errors';
+import type { EventBatch } from '../core/events';
+import { expandObject, type Expanders } from '../core/expand';
+import { randomId } from '../core/ids';
+import type { CustomerRecord, PaymentMethodRecord } from '../core/store';
 
 /** Saves `card` on the customer: `payment_method.attached`. */
 export function attachCard(standIn: StandIn, batch: EventBatch, owner: CustomerRecord, card: TestCard, at: number): PaymentMethodRecord {
@@ -57,9 +57,7 @@ export function attachCard(standIn: StandIn, batch: EventBatch, owner: CustomerR
 }
 
 export function getPaymentMethod(standIn: StandIn, id: string, param = 'id'): PaymentMethodRecord {
-  const record = standIn.store.paymentMethods.get(id);
-  if (!record) throw noSuchPaymentMethod(id, param);
-  return record;
+  return found(standIn.store.paymentMethods.get(id), () => noSuchPaymentMethod(id, param));
 }
 
 export const expanders = (standIn: StandIn): Expanders => ({

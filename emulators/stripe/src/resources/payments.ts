@@ -6,25 +6,21 @@
  * gets from a charge to its invoice, as on Stripe. Here too: retrieving and listing them.
  */
 import type Stripe from 'stripe';
-import type { StandIn } from './context';
-import { noSuch } from './errors';
-import { expandObject, type Expanders } from './expand';
-import { randomId } from './ids';
-import { newestFirst } from './lists';
-import type { ChargeRecord, InvoiceRecord, PaymentIntentRecord, PaymentMethodRecord } from './store';
+import type { StandIn } from '../core/context';
+import { noSuch, found } from '../core/errors';
+import { expandObject, type Expanders } from '../core/expand';
+import { randomId } from '../core/ids';
+import { newestFirst } from '../core/lists';
+import type { ChargeRecord, InvoiceRecord, PaymentIntentRecord, PaymentMethodRecord } from '../core/store';
 
 export const noSuchCharge = (id: string, param = 'id') => noSuch('charge', id, param);
 export const noSuchPaymentIntent = (id: string, param = 'id') => noSuch('payment_intent', id, param);
 export function getCharge(standIn: StandIn, id: string, param = 'id'): ChargeRecord {
-  const record = standIn.store.charges.get(id);
-  if (!record) throw noSuchCharge(id, param);
-  return record;
+  return found(standIn.store.charges.get(id), () => noSuchCharge(id, param));
 }
 
 export function getPaymentIntent(standIn: StandIn, id: string, param = 'id'): PaymentIntentRecord {
-  const record = standIn.store.paymentIntents.get(id);
-  if (!record) throw noSuchPaymentIntent(id, param);
-  return record;
+  return found(standIn.store.paymentIntents.get(id), () => noSuchPaymentIntent(id, param));
 }
 
 /** The id an expandable field holds, expanded or not. */

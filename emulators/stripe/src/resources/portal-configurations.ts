@@ -8,11 +8,11 @@
  */
 import type Stripe from 'stripe';
 import { getPrice, getProduct } from './catalogue';
-import { standInNow, type StandIn } from './context';
-import { invalidRequest, noSuch } from './errors';
-import type { EventBatch } from './events';
-import { paramName, type FormObject, type FormValue } from './form-encoding';
-import { randomId } from './ids';
+import { standInNow, type StandIn } from '../core/context';
+import { invalidRequest, noSuch, found } from '../core/errors';
+import type { EventBatch } from '../core/events';
+import { paramName, type FormObject, type FormValue } from '../core/form-encoding';
+import { randomId } from '../core/ids';
 import {
   asBoolean,
   asList,
@@ -26,8 +26,8 @@ import {
   required,
   updateMetadata,
   type Path,
-} from './params';
-import type { PortalConfigurationRecord } from './store';
+} from '../core/params';
+import type { PortalConfigurationRecord } from '../core/store';
 
 type Configuration = Stripe.BillingPortal.Configuration;
 type Features = Stripe.BillingPortal.Configuration.Features;
@@ -99,9 +99,7 @@ export function ensureDefault(standIn: StandIn) {
 
 export function getPortalConfiguration(standIn: StandIn, id: string, param = 'id'): PortalConfigurationRecord {
   ensureDefault(standIn);
-  const record = standIn.store.portalConfigurations.get(id);
-  if (!record) throw noSuch('configuration', id, param);
-  return record;
+  return found(standIn.store.portalConfigurations.get(id), () => noSuch('configuration', id, param));
 }
 
 /** The configuration a new portal session uses: the named one (it must be active), else the default. */

@@ -46,8 +46,10 @@ function describe(kind: Proration['kind'], quantity: number, productName: string
   return `${kind === 'credit' ? 'Unused' : 'Remaining'} time on ${what} after ${prorationDate(from)}`;
 }
 
-/** The credit for `price` × `quantity` over what is left of `period` after `from`. */
-export function credit(
+/** The credit (negative) or the charge for `price` × `quantity` over what is left of `period`
+ *  after `from`. */
+export function prorationOf(
+  kind: Proration['kind'],
   price: Stripe.Price,
   quantity: number,
   subscriptionItemId: string,
@@ -55,33 +57,14 @@ export function credit(
   from: number,
   productName: string,
 ): Proration {
+  const amount = prorate((price.unit_amount ?? 0) * quantity, period, from);
   return {
-    kind: 'credit',
-    amount: -prorate((price.unit_amount ?? 0) * quantity, period, from),
+    kind,
+    amount: kind === 'credit' ? -amount : amount,
     price,
     quantity,
     subscriptionItemId,
     period: { start: from, end: period.end },
-    description: describe('credit', quantity, productName, from),
-  };
-}
-
-/** The charge for `price` × `quantity` over what is left of `period` after `from`. */
-export function charge(
-  price: Stripe.Price,
-  quantity: number,
-  subscriptionItemId: string,
-  period: Period,
-  from: number,
-  productName: string,
-): Proration {
-  return {
-    kind: 'charge',
-    amount: prorate((price.unit_amount ?? 0) * quantity, period, from),
-    price,
-    quantity,
-    subscriptionItemId,
-    period: { start: from, end: period.end },
-    description: describe('charge', quantity, productName, from),
+    description: describe(kind, quantity, productName, from),
   };
 }

@@ -5,15 +5,13 @@
  * `charge.refunded` (the charge, with `amount_refunded` and `refunded` in `previous_attributes`)
  * and `refund.created`.
  */
-import { type StandIn } from './context';
-import { invalidRequest, noSuch } from './errors';
+import { type StandIn } from '../core/context';
+import { invalidRequest, noSuch, found } from '../core/errors';
 import { getCharge, getPaymentIntent, idOf } from './payments';
-import type { ChargeRecord, RefundRecord } from './store';
+import type { ChargeRecord, RefundRecord } from '../core/store';
 
 export function getRefund(standIn: StandIn, id: string): RefundRecord {
-  const record = standIn.store.refunds.get(id);
-  if (!record) throw noSuch('refund', id);
-  return record;
+  return found(standIn.store.refunds.get(id), () => noSuch('refund', id));
 }
 
 /** The charge a refund request names: `charge`, or the latest charge of `payment_intent`. */

@@ -16,19 +16,20 @@
  *   charge (the invoice stays open until the customer's card pays it).
  */
 import type Stripe from 'stripe';
-import { addInterval, type Interval } from './billing-periods';
+import { addInterval } from './billing-periods';
 import { findPrice, productNameOf } from './catalog-lookup';
-import type { StandIn } from './context';
+import type { StandIn } from '../core/context';
 import { defaultPaymentMethodId, getCustomer } from './customers';
-import { invalidRequest, StripeApiError } from './errors';
-import { paramName, type FormObject, type FormValue } from './form-encoding';
-import { randomId } from './ids';
+import { invalidRequest, StripeApiError } from '../core/errors';
+import { paramName, type FormObject, type FormValue } from '../core/form-encoding';
+import { randomId } from '../core/ids';
 import { applyInvoiceAmounts } from './invoice-amounts';
 import { pendingItemsOf, newProrationItem } from './invoice-items';
 import { draftInvoice, type Invoice } from './invoices';
-import { asBoolean, asInteger, asList, asObject, asString, oneOf, rejectUnknown, updateMetadata, type Path } from './params';
-import { charge, credit, type Period, type Proration } from './proration';
+import { asBoolean, asInteger, asList, asObject, asString, oneOf, rejectUnknown, updateMetadata, type Path } from '../core/params';
+import { prorationOf, type Period, type Proration } from './proration';
 import { currentPeriod, type Subscription } from './subscriptions';
+import type { Interval } from '../core/store';
 
 export const PRORATION_BEHAVIORS = ['always_invoice', 'create_prorations', 'none'] as const;
 export type ProrationBehavior = (typeof PRORATION_BEHAVIORS)[number];
@@ -263,11 +264,13 @@ function prorationsOf(
   const nameOf = (price: Stripe.Price) => productNameOf(standIn, price.product as string);
   for (const old of before) {
     const differs = removed.has(old.id) || touched.has(old.id);
-    if (resetsAnchor || differs) prorations.push(credit(old.price, quantityOf(old), old.id, period, prorationDate, nameOf(old.price)));
+    if (resetsAnchor || differs)
+      prorations.push(prorationOf('credit', old.price, quantityOf(old), old.id, period, prorationDate, nameOf(old.price)));
   }
   if (!resetsAnchor) {
     for (const item of after) {
-      if (touched.has(item.id)) prorations.push(charge(item.price, quantityOf(item), item.id, period, prorationDate, nameOf(item.price)));
+      if (touched.has(item.id))
+        prorations.push(prorationOf('charge', item.price, quantityOf(item), item.id, period, prorationDate, nameOf(item.price)));
     }
   }
   return prorations;

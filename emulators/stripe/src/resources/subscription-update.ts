@@ -9,13 +9,13 @@
  */
 import type Stripe from 'stripe';
 import { chargeInvoice, finalizeInvoice, paymentMethodFor } from './billing';
-import { type StandIn } from './context';
-import { invalidRequest } from './errors';
-import type { EventBatch } from './events';
+import { type StandIn } from '../core/context';
+import { invalidRequest } from '../core/errors';
+import type { EventBatch } from '../core/events';
 import { newProrationItem } from './invoice-items';
 import { newInvoice } from './invoices';
-import { asInteger } from './params';
-import type { InvoiceRecord, SubscriptionRecord } from './store';
+import { asInteger } from '../core/params';
+import type { InvoiceRecord, SubscriptionRecord } from '../core/store';
 import {
   changedCopy,
   dueAfterBalance,

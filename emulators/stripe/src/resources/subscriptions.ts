@@ -3,14 +3,14 @@
  * retrieve, list and cancel. Updating is in `subscription-update.ts`, billing in `billing.ts`.
  */
 import type Stripe from 'stripe';
-import { periodEnd, type Interval } from './billing-periods';
-import { priceOf, type LineItem } from './checkout-sessions';
-import { customerNow, type StandIn } from './context';
-import { noSuchSubscription } from './errors';
-import type { EventBatch } from './events';
-import { expandObject, type Expanders } from './expand';
-import { randomId } from './ids';
-import type { CustomerRecord, SubscriptionRecord } from './store';
+import { periodEnd } from './billing-periods';
+import { priceOf } from './checkout-sessions';
+import { customerNow, type StandIn } from '../core/context';
+import { noSuchSubscription, found } from '../core/errors';
+import type { EventBatch } from '../core/events';
+import { expandObject, type Expanders } from '../core/expand';
+import { randomId } from '../core/ids';
+import type { CustomerRecord, Interval, LineItem, SubscriptionRecord } from '../core/store';
 
 export type Subscription = Stripe.Subscription;
 export type SubscriptionItem = Stripe.SubscriptionItem;
@@ -171,9 +171,7 @@ export function currentPeriod(subscription: Subscription): { start: number; end:
 export const isLive = (subscription: Subscription) => subscription.status !== 'canceled' && subscription.status !== 'incomplete_expired';
 
 export function getSubscription(standIn: StandIn, id: string, param = 'id'): SubscriptionRecord {
-  const record = standIn.store.subscriptions.get(id);
-  if (!record) throw noSuchSubscription(id, param);
-  return record;
+  return found(standIn.store.subscriptions.get(id), () => noSuchSubscription(id, param));
 }
 
 export const subscriptionExpanders = (standIn: StandIn): Expanders => ({

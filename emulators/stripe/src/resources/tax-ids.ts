@@ -6,11 +6,11 @@
  * Stripe before VIES answers). Events: customer.tax_id.created/deleted.
  */
 import type Stripe from 'stripe';
-import { customerNow, type StandIn } from './context';
-import { noSuch } from './errors';
-import type { EventBatch } from './events';
-import { randomId } from './ids';
-import type { CustomerRecord, TaxIdRecord } from './store';
+import { customerNow, type StandIn } from '../core/context';
+import { noSuch } from '../core/errors';
+import type { EventBatch } from '../core/events';
+import { randomId } from '../core/ids';
+import type { CustomerRecord, TaxIdRecord } from '../core/store';
 
 /** The EU member states, whose businesses give an `eu_vat` number. */
 const EU = [

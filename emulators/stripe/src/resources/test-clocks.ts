@@ -10,9 +10,9 @@ import { billUntil, shortestInterval } from './billing';
 import { addInterval } from './billing-periods';
 import { expireSessionsOnClock } from './checkout-expiry';
 import { getClock } from './clock-records';
-import { newBatch, ownOrigin, type StandIn } from './context';
-import { invalidRequest } from './errors';
-import type { ClockRecord } from './store';
+import { newBatch, ownOrigin, type StandIn } from '../core/context';
+import { invalidRequest } from '../core/errors';
+import type { ClockRecord } from '../core/store';
 
 /** The latest time the clock may be advanced to at once: Stripe allows two intervals of the
  *  shortest subscription on it (two months for monthly billing). */

@@ -7,21 +7,19 @@
  * (Stripe has none for endpoints).
  */
 import type Stripe from 'stripe';
-import { DEFAULT_API_VERSION, standInNow, type StandIn } from './context';
-import { invalidRequest, noSuch } from './errors';
-import type { FormObject } from './form-encoding';
-import { randomId } from './ids';
-import { asBoolean, asList, asString, asUrl, oneOf, parseMetadata, required, updateMetadata } from './params';
-import type { WebhookEndpointRecord } from './store';
+import { DEFAULT_API_VERSION, standInNow, type StandIn } from '../core/context';
+import { found, invalidRequest, noSuch } from '../core/errors';
+import type { FormObject } from '../core/form-encoding';
+import { randomId } from '../core/ids';
+import { asBoolean, asList, asString, asUrl, oneOf, parseMetadata, required, updateMetadata } from '../core/params';
+import type { WebhookEndpointRecord } from '../core/store';
 import { WEBHOOK_EVENT_TYPES } from './webhook-event-types';
 
 // `*` last: Stripe's refusal starts its list at account.application.authorized.
 const ENABLED_EVENT_CHOICES = [...WEBHOOK_EVENT_TYPES, '*'];
 
 export function getWebhookEndpoint(standIn: StandIn, id: string): WebhookEndpointRecord {
-  const record = standIn.store.webhookEndpoints.get(id);
-  if (!record) throw noSuch('webhook_endpoint', id);
-  return record;
+  return found(standIn.store.webhookEndpoints.get(id), () => noSuch('webhook_endpoint', id));
 }
 
 /** `enabled_events[]`: each one `*` or an event type Stripe has, refused in Stripe's words

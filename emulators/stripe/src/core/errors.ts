@@ -44,6 +44,12 @@ export function invalidApiKey(key: string): StripeApiError {
 export const noSuch = (noun: string, id: string, param = 'id') =>
   invalidRequest(`No such ${noun}: '${id}'`, param, 'resource_missing', 404);
 
+/** The record looked up, or the "No such …" error `missing` makes when there is none. */
+export function found<R>(record: R | undefined, missing: () => StripeApiError): R {
+  if (!record) throw missing();
+  return record;
+}
+
 export const noSuchSession = (id: string) => noSuch('checkout.session', id, 'session');
 export const noSuchEvent = (id: string) => noSuch('event', id);
 export const noSuchCustomer = (id: string, param = 'id') => noSuch('customer', id, param);

@@ -4,12 +4,43 @@
  * idempotent answers and failure rules. Resources read and change it; `reset()` forgets it all.
  */
 import type Stripe from 'stripe';
-import type { CardOutcome } from './cards';
-import type { LineItem } from './checkout-sessions';
 import { type EventRecord, type WebhookDelivery } from './event-data';
 
 /** The oldest sessions/events/deliveries are dropped past this many. */
 export const MAX_KEPT = 1000;
+
+/** A recurring price's unit of time (billing-periods.ts counts in it). */
+export type Interval = 'day' | 'week' | 'month' | 'year';
+
+export interface Recurring {
+  interval: Interval;
+  interval_count: number;
+}
+
+/** A Checkout session's line as the session keeps it (checkout-sessions.ts reads it from the
+ *  request). */
+export interface LineItem {
+  /** `li_…`, the id of the session's line item. */
+  id: string;
+  /** The ad-hoc Price and Product `price_data` creates (`price_…`, `prod_…`). */
+  priceId: string;
+  productId: string;
+  name: string;
+  description: string | null;
+  images: string[];
+  currency: string;
+  unitAmount: number;
+  quantity: number;
+  /** Set for recurring prices (subscription mode). */
+  recurring: Recurring | null;
+  /** The stored catalogue Price the line named (`line_items[n][price]`); absent for `price_data`. */
+  price?: Stripe.Price;
+  /** What the line's share of the session's discount and tax came to (checkout-totals.ts). */
+  amounts?: { discount: number; tax: number };
+}
+
+/** What using a test card does (cards.ts): pay, fail when charged later, or fail at once. */
+export type CardOutcome = 'succeeds' | 'charge_fails' | 'declined' | 'insufficient_funds';
 
 export interface SessionRecord {
   session: Stripe.Checkout.Session;
