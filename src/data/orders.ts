@@ -1,6 +1,6 @@
 /**
  * The order record all_orders/{orderId}: its path, its shape and how the site reads it back. The
- * cloud functions write it (functions/src/orders.ts builds it); the customer area reads it
+ * cloud functions write it (functions/src/checkout/orders.ts builds it); the customer area reads it
  * (src/features/account/orders-data.ts). database.rules.json checks the same shape.
  */
 import { isBillingPeriod, priceConfiguration, type BillingPeriod } from '../catalog/pricing';
@@ -64,7 +64,7 @@ export interface OrderRecord<Timestamp = number> extends OrderSubscription, Orde
   refunds?: Record<string, OrderRefundRecord>;
   /** Disputes of the order's payments, by dispute id (dp_…), as stripeWebhook last read each. */
   disputes?: Record<string, OrderDisputeRecord>;
-  /** The trade-in credit an admin confirmed (functions/src/trade-in-credit.ts). */
+  /** The trade-in credit an admin confirmed (functions/src/billing/trade-in-credit.ts). */
   tradeIn?: OrderTradeInRecord;
   /** The subscription's invoices, by Stripe invoice id (in_…), as stripeWebhook last read each from
    *  an invoice.* event (docs/decisions/0114-plan-changes-and-proration.md). */

@@ -2,7 +2,7 @@
 // opened), the database emulator and the Stripe stand-in: the profile and every Stripe customer
 // of the account follow a verified change; nothing follows an unverified one or the request body.
 import { describe, expect, it } from 'vitest';
-import { identityToolkit } from '../auth-emulator.testing';
+import { identityToolkit } from '../testing/auth-emulator.testing';
 import { useAccountHarness, newOrderId, type AccountHarness, type TestAccount } from './account.testing';
 
 const h: AccountHarness = useAccountHarness('account-email');

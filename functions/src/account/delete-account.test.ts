@@ -2,12 +2,12 @@
 // stand-ins: what the person and Stripe see afterwards, a retry after a failure half way, and the
 // attacks (someone else's account, an old sign-in, a wrong confirmation, a huge body).
 import { describe, expect, it } from 'vitest';
-import { PASSWORD } from '../auth.testing';
-import { identityToolkit } from '../auth-emulator.testing';
+import { PASSWORD } from '../testing/auth.testing';
+import { identityToolkit } from '../testing/auth-emulator.testing';
 import { STAFF_ROLES_PATH } from '../../../src/data/staff';
 import { CLOSED_ACCOUNTS_PATH } from '../../../src/data/users';
 import { ACCOUNT_DELETED_SUBJECT } from '../mail';
-import { mergeSubscription } from '../subscription-sync';
+import { mergeSubscription } from '../billing/subscription-sync';
 import { useAccountHarness, type AccountHarness, type TestAccount } from './account.testing';
 import { ACCOUNT_MESSAGES } from './endpoint';
 import { PERSONAL_DATA_REMOVED_FIELD } from '../../../src/data/orders';

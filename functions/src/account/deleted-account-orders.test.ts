@@ -7,17 +7,17 @@
 // account or show anything of the person (docs/decisions/0110-guest-orders-by-proof-of-purchase.md).
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ORDERS_PATH } from '../../../src/data/orders';
-import { identityToolkit } from '../auth-emulator.testing';
-import { CLOSED_ORDER_MESSAGE, handleCheckoutSummary } from '../checkout-summary';
-import { mailClaimLink, CLAIM_LINKS_PATH } from '../claim-links';
-import { CUSTOMERS_PATH } from '../customers';
-import { CLAIM_MESSAGES, handleClaimGuestOrders } from '../guest-orders';
-import { handleGuestPortal } from '../guest-portal';
-import { post, type JsonAnswer } from '../http.testing';
-import { mailOrderConfirmation, mailPaymentFailed } from '../billing-mail';
-import { applyCheckoutEvent } from '../checkout-events';
+import { identityToolkit } from '../testing/auth-emulator.testing';
+import { CLOSED_ORDER_MESSAGE, handleCheckoutSummary } from '../orders/checkout-summary';
+import { mailClaimLink, CLAIM_LINKS_PATH } from '../orders/claim-links';
+import { CUSTOMERS_PATH } from '../stripe/customers';
+import { CLAIM_MESSAGES, handleClaimGuestOrders } from '../orders/guest-orders';
+import { handleGuestPortal } from '../orders/guest-portal';
+import { post, type JsonAnswer } from '../http/http.testing';
+import { mailOrderConfirmation, mailPaymentFailed } from '../billing/billing-mail';
+import { applyCheckoutEvent } from '../webhook/checkout-events';
 import { CLAIM_ORDER_SUBJECT } from '../mail';
-import { MANAGE_LINKS_PATH, mintManageLink } from '../manage-links';
+import { MANAGE_LINKS_PATH, mintManageLink } from '../billing/manage-links';
 import { SITE, useAccountHarness, type AccountHarness, type TestAccount } from './account.testing';
 
 const h: AccountHarness = useAccountHarness('deleted-account-orders');

@@ -2,7 +2,7 @@
 // file, and nothing of anyone else's (another buyer's orders, another address's submissions, the
 // staff member who handled something), the daily allowance, and the refusals.
 import { describe, expect, it } from 'vitest';
-import { identityToolkit } from '../auth-emulator.testing';
+import { identityToolkit } from '../testing/auth-emulator.testing';
 import { SITE, newOrderId, signUpProfile, useAccountHarness, type AccountHarness } from './account.testing';
 import { EXPORT_ALLOWANCE, EXPORT_FILENAME, type AccountExport } from './export-data';
 

@@ -11,9 +11,9 @@ import {
   type StaffRole,
   type VerificationResult,
 } from '../../../src/data/staff';
-import { storedCustomerId } from '../customers';
+import { storedCustomerId } from '../stripe/customers';
 import { sendMail, siteLink, verifyEmailMail } from '../mail';
-import { takeAllowance } from '../rate-limit';
+import { takeAllowance } from '../http/rate-limit';
 import { audit } from './audit';
 import { recordedRole } from './claims';
 import type { ActionContext, StaffDependencies } from './context';

@@ -4,7 +4,7 @@
 import { logger } from 'firebase-functions';
 import Stripe from 'stripe';
 import type { TradeInConfirmResult } from '../../../src/data/staff';
-import { creditTradeIn } from '../trade-in-credit';
+import { creditTradeIn } from '../billing/trade-in-credit';
 import { audit } from './audit';
 import type { ActionContext } from './context';
 import { orderId as orderIdField } from './input';
