@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { identityToolkit } from '../testing/auth-emulator.testing';
 import { useAccountHarness, newOrderId, type AccountHarness, type TestAccount } from './account.testing';
+import { orderPath } from '../../../src/data/orders';
 
 const h: AccountHarness = useAccountHarness('account-email');
 
@@ -36,7 +37,7 @@ describe('accountEmail', () => {
     // A guest order claimed into the account brings its own customer.
     const guestCustomer = (await h.stripe.customers.create({ email: 'typed-at-checkout@example.com' })).id;
     const orderId = newOrderId(h);
-    await h.database.ref(`all_orders/${orderId}`).set({ buyer: account.uid, customerId: guestCustomer, product: 'websites' });
+    await h.database.ref(orderPath(orderId)).set({ buyer: account.uid, customerId: guestCustomer, product: 'websites' });
     const stranger = (await h.stripe.customers.create({ email: 'stranger@example.com' })).id;
 
     const newEmail = `new-${account.email}`;

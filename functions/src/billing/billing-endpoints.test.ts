@@ -3,7 +3,7 @@
 // checkoutSummary and claimGuestOrders have their own files (checkout-summary.test.ts,
 // guest-orders.test.ts).
 import { describe, expect, it } from 'vitest';
-import { bearer, pay, read, settled, SITE, startCheckout, useHarness, type Account } from '../testing/billing.testing';
+import { bearer, read, SITE, useHarness, type Account, buy } from '../testing/billing.testing';
 import { CUSTOMERS_PATH } from '../stripe/customers';
 import { post } from '../http/http.testing';
 
@@ -22,9 +22,7 @@ async function get(
 /** A signed-in account that has bought (so it has a Stripe customer). */
 async function customer(options: { email?: string } = {}): Promise<{ account: Account; customerId: string }> {
   const account = harness.signIn(options);
-  const created = await startCheckout(harness, {}, account);
-  await pay(created);
-  await settled(harness.standIn);
+  await buy(harness, {}, { account });
   const customerId = await read<string>(harness.database, `${CUSTOMERS_PATH}/${account.uid}/stripeCustomerId`);
   return { account, customerId: customerId! };
 }

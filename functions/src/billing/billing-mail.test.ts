@@ -4,11 +4,11 @@
 // guessed too often); the invoices of the order follow Stripe, also for an order bought with a
 // one-off price before the catalogue was in Stripe.
 import type Stripe from 'stripe';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { postForm } from '@leopard/stripe-stand-in/testing';
 import { GUEST_PORTAL_MESSAGES } from '../../../src/catalog/plan-changes';
 import { priceConfiguration } from '../../../src/catalog/pricing';
-import { ORDERS_PATH, type OrderInvoiceRecord } from '../../../src/data/orders';
+import { ORDERS_PATH, type OrderInvoiceRecord, orderPath } from '../../../src/data/orders';
 import {
   bearer,
   CARDS,
@@ -18,10 +18,10 @@ import {
   readOrder,
   settled,
   SITE,
-  startCheckout,
   useMailingHarness,
-  useTestClock,
   type Account,
+  buy,
+  useServed,
 } from '../testing/billing.testing';
 import { BILLING_MAILS_PATH } from './billing-mail';
 import { handleGuestPortal, GUEST_PORTAL_MISS_LIMIT } from '../orders/guest-portal';
@@ -33,19 +33,8 @@ import { post } from '../http/http.testing';
 
 const KEY = 'emailjs_private_billing_mail_test';
 const harness = useMailingHarness('billing-mail', KEY);
-let guestPortalUrl: string;
-const clock = useTestClock();
-
-beforeAll(async () => {
-  guestPortalUrl = await harness.servers.serve('guestPortal', (request, response) =>
-    handleGuestPortal(request, response, {
-      database: harness.database,
-      stripe: harness.stripe,
-      siteOrigins: [SITE],
-      now: clock.now,
-    }),
-  );
-});
+const guestPortal = useServed(harness, 'guestPortal', handleGuestPortal);
+const { clock } = guestPortal;
 
 type Order = Record<string, unknown> & { invoices?: Record<string, OrderInvoiceRecord> };
 const order = (orderId: string) => readOrder<Order>(harness, orderId);
@@ -59,18 +48,14 @@ function manageToken(text: unknown): string {
 }
 
 async function guestPurchase(email: string): Promise<{ orderId: string }> {
-  const created = await startCheckout(harness, { plan: 'silver' });
-  await pay(created, CARDS.visa, email);
-  await settled(harness.standIn);
+  const created = await buy(harness, { plan: 'silver' }, { email });
   return { orderId: created.orderId };
 }
 
 describe('the order confirmation', () => {
   it('is mailed once to a signed-in buyer: plan, amount per period, next payment, Manage your plan → the order card', async () => {
     const account: Account = harness.signIn({ email: 'Ada@Example.com' });
-    const created = await startCheckout(harness, { plan: 'gold', security: true }, account);
-    await pay(created);
-    await settled(harness.standIn);
+    const created = await buy(harness, { plan: 'gold', security: true }, { account });
     const stored = (await order(created.orderId))!;
     const [mail] = mailsWith(ORDER_CONFIRMATION_SUBJECT);
     expect(mailsWith(ORDER_CONFIRMATION_SUBJECT)).toHaveLength(1);
@@ -108,7 +93,7 @@ describe('a guest’s Manage your plan link and guestPortal', () => {
     expect(record).toMatchObject({ orderId, customerId });
     expect((record!.expiresAt as number) - (record!.createdAt as number)).toBe(MANAGE_LINK_LIFETIME_MS);
 
-    const opened = await post(guestPortalUrl, { token });
+    const opened = await post(guestPortal.url, { token });
     expect(opened).toEqual({ status: 200, json: { statusCode: 200, data: { url: expect.stringMatching(/\/p\/session\/bps_/) } } });
     const sessions = (await (await fetch(`${harness.standIn.url}/__portal_sessions`)).json()) as Stripe.BillingPortal.Session[];
     const [configuration] = (await harness.stripe.billingPortal.configurations.list()).data.filter(
@@ -116,7 +101,7 @@ describe('a guest’s Manage your plan link and guestPortal', () => {
     );
     expect(sessions).toEqual([expect.objectContaining({ customer: customerId, return_url: `${SITE}/`, configuration: configuration!.id })]);
 
-    expect(await post(guestPortalUrl, { token })).toEqual({
+    expect(await post(guestPortal.url, { token })).toEqual({
       status: 410,
       json: { statusCode: 410, error: { message: GUEST_PORTAL_MESSAGES.spent } },
     });
@@ -125,7 +110,7 @@ describe('a guest’s Manage your plan link and guestPortal', () => {
   it('two requests with the same link at once: one portal', async () => {
     await guestPurchase('twice@example.com');
     const token = manageToken(mailsWith(ORDER_CONFIRMATION_SUBJECT)[0]!.params.message_text);
-    const answers = await Promise.all([post(guestPortalUrl, { token }), post(guestPortalUrl, { token })]);
+    const answers = await Promise.all([post(guestPortal.url, { token }), post(guestPortal.url, { token })]);
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 410]);
   });
 
@@ -133,28 +118,28 @@ describe('a guest’s Manage your plan link and guestPortal', () => {
     await guestPurchase('lin@example.com');
     const token = manageToken(mailsWith(ORDER_CONFIRMATION_SUBJECT)[0]!.params.message_text);
     const forged = `${token.slice(0, 42)}${token.endsWith('A') ? 'B' : 'A'}`;
-    expect(await post(guestPortalUrl, { token: forged })).toMatchObject({
+    expect(await post(guestPortal.url, { token: forged })).toMatchObject({
       status: 404,
       json: { error: { message: GUEST_PORTAL_MESSAGES.unknown } },
     });
     for (const body of [{ token: 'short' }, { token: `${token}x` }, { token, customer: 'cus_1' }, {}, [token]]) {
-      expect(await post(guestPortalUrl, body)).toMatchObject({
+      expect(await post(guestPortal.url, body)).toMatchObject({
         status: 400,
         json: { error: { message: GUEST_PORTAL_MESSAGES.malformed } },
       });
     }
     clock.at = Date.now() + MANAGE_LINK_LIFETIME_MS + 1000;
-    expect(await post(guestPortalUrl, { token })).toMatchObject({ status: 410 });
+    expect(await post(guestPortal.url, { token })).toMatchObject({ status: 410 });
     // Refusing it did not spend it: within its week it still works.
     clock.at = null;
-    expect((await post(guestPortalUrl, { token })).status).toBe(200);
+    expect((await post(guestPortal.url, { token })).status).toBe(200);
     expect(await (await fetch(`${harness.standIn.url}/__portal_sessions`)).json()).toHaveLength(1);
   });
 
   it('answers 20 misses an hour per address, then 429 with Retry-After', async () => {
     const statuses: number[] = [];
     for (let index = 0; index < GUEST_PORTAL_MISS_LIMIT.max + 2; index += 1) {
-      statuses.push((await post(guestPortalUrl, { token: `${String(index).padStart(43, 'z')}` })).status);
+      statuses.push((await post(guestPortal.url, { token: `${String(index).padStart(43, 'z')}` })).status);
     }
     expect(statuses).toEqual([...Array(20).fill(404), 429, 429]);
   });
@@ -163,9 +148,7 @@ describe('a guest’s Manage your plan link and guestPortal', () => {
 describe('invoices on the order', () => {
   it('lists each invoice of the subscription as Stripe has it, and never lets an older reading win', async () => {
     const account = harness.signIn();
-    const created = await startCheckout(harness, {}, account);
-    await pay(created);
-    await settled(harness.standIn);
+    const created = await buy(harness, {}, { account });
     const stored = (await order(created.orderId))!;
     const [invoiceId, invoice] = Object.entries(stored.invoices ?? {})[0]!;
     expect(Object.keys(stored.invoices ?? {})).toHaveLength(1);
@@ -225,7 +208,7 @@ describe('invoices on the order', () => {
       buyer: null,
       createdAt: 1,
     });
-    await harness.database.ref(`${ORDERS_PATH}/${orderId}`).set(before);
+    await harness.database.ref(orderPath(orderId)).set(before);
     await pay({ url: session.url! }, CARDS.visa, 'old@example.com');
     await settled(harness.standIn);
     const stored = (await order(orderId))!;
@@ -243,9 +226,7 @@ describe('invoices on the order', () => {
 describe('a failed payment', () => {
   it('mails the buyer once per invoice with the link to update the card', async () => {
     const account = harness.signIn({ email: 'late@example.com' });
-    const created = await startCheckout(harness, {}, account);
-    await pay(created);
-    await settled(harness.standIn);
+    const created = await buy(harness, {}, { account });
     // The buyer saves a card that attaches but whose charges fail.
     const portal = await post(harness.urls.portal, { returnURL: `${SITE}/payment-methods` }, bearer(account));
     const portalUrl = (portal.json.data as { url: string }).url;

@@ -11,7 +11,7 @@ import type Stripe from 'stripe';
 import { isServiceId, type ServiceId } from '../../../src/catalog/services';
 import type { PlanConfiguration } from '../../../src/catalog/pricing';
 import { paths } from '../../../src/config/paths';
-import { ORDERS_PATH, isClosedOrder } from '../../../src/data/orders';
+import { isClosedOrder, orderPath } from '../../../src/data/orders';
 import { normaliseEmail } from '../mail/email';
 import type { OutcomeDetails } from '../stripe/event-outcome';
 import {
@@ -86,7 +86,7 @@ async function manageUrl(deps: BillingMailDependencies & { mail: MailSettings },
 }
 
 async function readOrder(database: Database, orderId: string): Promise<Order | null> {
-  return (await database.ref(`${ORDERS_PATH}/${orderId}`).get()).val() as Order | null;
+  return (await database.ref(orderPath(orderId)).get()).val() as Order | null;
 }
 
 /** The order confirmation, once, when checkout completes (after the subscription is on the order). */

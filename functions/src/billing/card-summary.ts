@@ -5,11 +5,12 @@
  *  when that reading was taken, so a slower, older reading never replaces a newer card. The record's
  *  shape and how the site reads it: src/data/billing.ts. */
 import type { Database } from 'firebase-admin/database';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { billingPath, type CardSummary } from '../../../src/data/billing';
 import { isAccountClosed } from '../account/closed-accounts';
 import { accountOfCustomer } from '../stripe/customers';
 import { applied, ignored, type EventOutcome } from '../stripe/event-outcome';
+import { unlessMissing } from '../stripe/stripe-errors';
 
 /** What the page shows of a payment method: a card's brand, last four digits and expiry; null for
  *  anything else (no payment method, or not a card). */
@@ -47,14 +48,8 @@ export interface CardDependencies {
 /** Reads the customer's card from Stripe and stores its summary for the customer's account. */
 export async function refreshCardSummary(deps: CardDependencies, customerId: string): Promise<EventOutcome> {
   const fetchedAt = (deps.now ?? Date.now)();
-  let customer: Stripe.Customer | Stripe.DeletedCustomer;
-  try {
-    customer = await deps.stripe.customers.retrieve(customerId, { expand: ['invoice_settings.default_payment_method'] });
-  } catch (error) {
-    if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404)
-      return ignored(`Stripe does not know customer ${customerId}`, { customerId });
-    throw error;
-  }
+  const customer = await unlessMissing(deps.stripe.customers.retrieve(customerId, { expand: ['invoice_settings.default_payment_method'] }));
+  if (customer === null) return ignored(`Stripe does not know customer ${customerId}`, { customerId });
   if (customer.deleted) return ignored('the customer was deleted', { customerId });
   const uid = await accountOfCustomer(deps.database, customer);
   // A guest's customer: nothing to show until claimGuestOrders links it to an account.

@@ -5,8 +5,8 @@
 import type Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
 import { orderStatus } from '../../../src/data/order-display';
-import { ORDERS_PATH, toOrders, type StoredOrder } from '../../../src/data/orders';
-import { pay, read, settled, startCheckout, useHarness, type Created } from '../testing/billing.testing';
+import { ORDERS_PATH, toOrders, type StoredOrder, orderPath } from '../../../src/data/orders';
+import { buy, read, settled, useHarness, type Created } from '../testing/billing.testing';
 import { mergeCharge, syncCharge, type ChargeReading } from './charge-sync';
 import { postText } from '../http/http.testing';
 import { STRIPE_EVENTS_PATH } from '../webhook/webhook';
@@ -18,7 +18,7 @@ const WEBHOOK_SECRET = 'whsec_charge_events';
 type StoredRecord = Record<string, unknown>;
 
 function order(orderId: string): Promise<StoredRecord | null> {
-  return read<StoredRecord>(harness.database, `${ORDERS_PATH}/${orderId}`);
+  return read<StoredRecord>(harness.database, orderPath(orderId));
 }
 
 /** The order's status as the customer's order card words it. */
@@ -30,9 +30,7 @@ async function statusWords(orderId: string): Promise<string> {
 /** A signed-in account's paid monthly plan, settled, and the charge of its first invoice. */
 async function paidOrder(): Promise<{ created: Created; charge: Stripe.Charge }> {
   const account = harness.signIn();
-  const created = await startCheckout(harness, {}, account);
-  await pay(created);
-  await settled(harness.standIn);
+  const created = await buy(harness, {}, { account });
   const customerId = (await order(created.orderId))?.customerId as string;
   const [charge] = (await harness.stripe.charges.list({ customer: customerId })).data;
   return { created, charge };
@@ -226,13 +224,13 @@ describe('charges of no order of ours', () => {
   it('refuses (409) a refund of an order that does not know its subscription yet, and applies it on redelivery', async () => {
     const { created, charge } = await paidOrder();
     const subscriptionId = (await order(created.orderId))?.subscriptionId as string;
-    await harness.database.ref(`${ORDERS_PATH}/${created.orderId}/subscriptionId`).remove();
+    await harness.database.ref(`${orderPath(created.orderId)}/subscriptionId`).remove();
     await harness.stripe.refunds.create({ charge: charge.id });
     await settled(harness.standIn);
     const [refunded] = eventsOf('charge.refunded');
     expect(harness.standIn.deliveries().find((delivery) => delivery.eventId === refunded.id)?.status).toBe(409);
     expect((await order(created.orderId))?.refunds).toBeUndefined();
-    await harness.database.ref(`${ORDERS_PATH}/${created.orderId}/subscriptionId`).set(subscriptionId);
+    await harness.database.ref(`${orderPath(created.orderId)}/subscriptionId`).set(subscriptionId);
     expect(await resend(refunded.id)).toBe(200);
     expect(await statusWords(created.orderId)).toBe('Refunded');
   });

@@ -5,11 +5,12 @@
  *  `refunds/{chargeId}` and `disputes/{disputeId}` on the order. Each entry keeps the newest
  *  reading, so repeated, reordered or racing deliveries end in the same state. */
 import type { Database } from 'firebase-admin/database';
-import Stripe from 'stripe';
-import { isOpenDispute, isOrderId, ORDERS_PATH, type OrderDisputeRecord, type OrderRefundRecord } from '../../../src/data/orders';
+import type Stripe from 'stripe';
+import { isOpenDispute, isOrderId, type OrderDisputeRecord, type OrderRefundRecord, orderPath } from '../../../src/data/orders';
 import { applied, ignored, retry, type EventOutcome } from '../stripe/event-outcome';
 import { idOf, isStripeId } from '../stripe/stripe-ids';
 import type { OrderData } from './subscription-sync';
+import { unlessMissing } from '../stripe/stripe-errors';
 
 const SECOND_MS = 1000;
 
@@ -86,8 +87,6 @@ export function mergeCharge(current: OrderData, reading: ChargeReading): OrderDa
 
 type Found = { ok: true; orderId: string; subscriptionId: string } | { ok: false; outcome: EventOutcome };
 
-const isMissing = (error: unknown) => error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404;
-
 /** The order a charge paid for: through the invoice its PaymentIntent paid (a Charge names no
  *  invoice at this API version) to the subscription, and the order bound to that subscription.
  *  A subscription's metadata alone is not trusted (anyone with the API key can write it): the
@@ -104,16 +103,12 @@ async function findOrder(deps: ChargeSyncDependencies, charge: Stripe.Charge): P
   if (subscriptionId === null || !isStripeId('subscription', subscriptionId)) {
     return { ok: false, outcome: ignored('the charge paid an invoice of no subscription', { invoiceId }) };
   }
-  let subscription: Stripe.Subscription;
-  try {
-    subscription = await stripe.subscriptions.retrieve(subscriptionId);
-  } catch (error) {
-    if (isMissing(error)) return { ok: false, outcome: ignored(`Stripe does not know subscription ${subscriptionId}`, { subscriptionId }) };
-    throw error;
-  }
+  const subscription = await unlessMissing(stripe.subscriptions.retrieve(subscriptionId));
+  if (subscription === null)
+    return { ok: false, outcome: ignored(`Stripe does not know subscription ${subscriptionId}`, { subscriptionId }) };
   const orderId = subscription.metadata?.orderId;
   if (!isOrderId(orderId)) return { ok: false, outcome: ignored('the subscription names no order', { subscriptionId }) };
-  const bound = (await database.ref(`${ORDERS_PATH}/${orderId}/subscriptionId`).get()).val() as unknown;
+  const bound = (await database.ref(`${orderPath(orderId)}/subscriptionId`).get()).val() as unknown;
   if (bound === subscriptionId) return { ok: true, orderId, subscriptionId };
   if (typeof bound === 'string') {
     return { ok: false, outcome: ignored(`the order belongs to subscription ${bound}`, { orderId, subscriptionId }) };
@@ -128,13 +123,8 @@ export async function syncCharge(deps: ChargeSyncDependencies, chargeId: string)
   const { database, stripe } = deps;
   // Taken before Stripe is asked: whatever this reading sees is at least as new as this time.
   const fetchedAt = (deps.now ?? Date.now)();
-  let charge: Stripe.Charge;
-  try {
-    charge = await stripe.charges.retrieve(chargeId);
-  } catch (error) {
-    if (isMissing(error)) return ignored(`Stripe does not know charge ${chargeId}`, { chargeId });
-    throw error;
-  }
+  const charge = await unlessMissing(stripe.charges.retrieve(chargeId));
+  if (charge === null) return ignored(`Stripe does not know charge ${chargeId}`, { chargeId });
   const found = await findOrder(deps, charge);
   if (!found.ok) return { ...found.outcome, details: { ...found.outcome.details, chargeId } };
   const { orderId, subscriptionId } = found;
@@ -146,7 +136,7 @@ export async function syncCharge(deps: ChargeSyncDependencies, chargeId: string)
   const reading = chargeReading(charge, disputes, fetchedAt);
 
   let unchanged = false;
-  const result = await database.ref(`${ORDERS_PATH}/${orderId}`).transaction((current: OrderData | null) => {
+  const result = await database.ref(orderPath(orderId)).transaction((current: OrderData | null) => {
     unchanged = false;
     // null can be the SDK's first guess before it has the stored value (see subscription-sync.ts).
     if (current === null) return null;

@@ -5,12 +5,13 @@
  *  (docs/decisions/0076-subscriptions-follow-stripe.md, docs/decisions/0114-plan-changes-and-proration.md).
  *  A failed payment also mails the buyer, once per invoice. */
 import type { Database } from 'firebase-admin/database';
-import Stripe from 'stripe';
-import { isInvoiceStatus, isOrderId, ORDERS_PATH, type OrderInvoiceRecord } from '../../../src/data/orders';
+import type Stripe from 'stripe';
+import { isInvoiceStatus, isOrderId, type OrderInvoiceRecord, orderPath } from '../../../src/data/orders';
 import { mailPaymentFailed } from './billing-mail';
 import type { OutcomeDetails } from '../stripe/event-outcome';
 import type { MailSettings } from '../mail';
 import { idOf } from '../stripe/stripe-ids';
+import { unlessMissing } from '../stripe/stripe-errors';
 
 const SECOND_MS = 1000;
 
@@ -59,18 +60,13 @@ async function orderIdOf(stripe: Stripe, invoice: Stripe.Invoice, subscriptionId
  *  after the subscription's sync, which is what makes an order name its subscription. */
 export async function syncInvoice(deps: InvoiceSyncDependencies, invoiceId: string, eventType: string): Promise<OutcomeDetails> {
   const fetchedAt = (deps.now ?? Date.now)();
-  let invoice: Stripe.Invoice;
-  try {
-    invoice = await deps.stripe.invoices.retrieve(invoiceId);
-  } catch (error) {
-    if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return { invoiceOutcome: 'unknown' };
-    throw error;
-  }
+  const invoice = await unlessMissing(deps.stripe.invoices.retrieve(invoiceId));
+  if (invoice === null) return { invoiceOutcome: 'unknown' };
   const subscriptionId = idOf(invoice.parent?.subscription_details?.subscription as string | { id: string } | null | undefined);
   if (subscriptionId === null) return { invoiceOutcome: 'no-subscription' };
   const orderId = await orderIdOf(deps.stripe, invoice, subscriptionId);
   if (orderId === null) return { invoiceOutcome: 'no-order' };
-  const orderRef = deps.database.ref(`${ORDERS_PATH}/${orderId}`);
+  const orderRef = deps.database.ref(orderPath(orderId));
   // Only the order that names the subscription (the subscription's sync proved it is the order's).
   // An order not written yet (stripeCheckout writes it after opening the session) is waited for.
   const named = (await orderRef.child('subscriptionId').get()).val() as unknown;

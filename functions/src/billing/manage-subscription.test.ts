@@ -2,21 +2,11 @@
 // invoice preview, always_invoice), firebase-admin against the database emulator, the webhook
 // delivering every event, and the mails landing in the EmailJS stand-in. Each refusal the function
 // owns is a test beside the change it guards.
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MANAGE_SUBSCRIPTION_MESSAGES as MESSAGES } from '../../../src/catalog/plan-changes';
 import type { PlanConfiguration } from '../../../src/catalog/pricing';
 import { type OrderInvoiceRecord, ORDERS_PATH } from '../../../src/data/orders';
-import {
-  bearer,
-  pay,
-  readOrder,
-  settled,
-  SITE,
-  startCheckout,
-  useMailingHarness,
-  useTestClock,
-  type Account,
-} from '../testing/billing.testing';
+import { bearer, readOrder, settled, useMailingHarness, type Account, buy, useServed } from '../testing/billing.testing';
 import { PLAN_CHANGE_SUBJECT } from '../mail';
 import { handleManageSubscription } from './manage-subscription';
 import { post } from '../http/http.testing';
@@ -24,20 +14,8 @@ import { post } from '../http/http.testing';
 const KEY = 'emailjs_private_manage_test';
 const DAY_MS = 24 * 60 * 60 * 1000;
 const harness = useMailingHarness('manage-subscription', KEY);
-let url: string;
-const clock = useTestClock();
-
-beforeAll(async () => {
-  url = await harness.servers.serve('manageSubscription', (request, response) =>
-    handleManageSubscription(request, response, {
-      auth: harness.auth,
-      database: harness.database,
-      stripe: harness.stripe,
-      siteOrigins: [SITE],
-      now: clock.now,
-    }),
-  );
-});
+const manage = useServed(harness, 'manageSubscription', handleManageSubscription);
+const { clock } = manage;
 
 type Order = Record<string, unknown> & { invoices?: Record<string, OrderInvoiceRecord> };
 
@@ -49,14 +27,12 @@ const DIAMOND: PlanConfiguration = { ...GOLD, plan: 'diamond-peak' };
 /** A signed-in buyer's paid subscription, settled. */
 async function bought(configuration: Partial<PlanConfiguration> = {}): Promise<{ account: Account; orderId: string }> {
   const account = harness.signIn();
-  const created = await startCheckout(harness, { ...GOLD, ...configuration }, account);
-  await pay(created);
-  await settled(harness.standIn);
+  const created = await buy(harness, { ...GOLD, ...configuration }, { account });
   return { account, orderId: created.orderId };
 }
 
 function call(body: unknown, account?: Account | string) {
-  return post(url, body, account === undefined ? {} : bearer(account));
+  return post(manage.url, body, account === undefined ? {} : bearer(account));
 }
 
 describe('manageSubscription: preview and change', () => {

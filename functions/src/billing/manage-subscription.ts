@@ -8,8 +8,6 @@
  *  - `{action:'renew', orderId}`: in a term's last 30 days, the term is extended by 12 months.
  *  Only the buyer's own order, only catalogue Prices (amounts checked against src/catalog), never
  *  magento, never another service's plan, never an ended subscription. */
-import type { Auth } from 'firebase-admin/auth';
-import type { Database } from 'firebase-admin/database';
 import { logger } from 'firebase-functions';
 import type { Request } from 'firebase-functions/v2/https';
 import type { Response } from 'express';
@@ -28,19 +26,15 @@ import { isBillingPeriod, priceConfiguration, type BillingPeriod, type PlanConfi
 import { isServiceId } from '../../../src/catalog/services';
 import { ADD_ON_IDS, priceIdentity, sameConfiguration } from '../../../src/catalog/stripe-prices';
 import { inRenewWindow } from '../../../src/catalog/term';
-import { isOrderId, ORDERS_PATH } from '../../../src/data/orders';
-import { signedInCaller } from '../http/caller';
+import { isOrderId, orderPath } from '../../../src/data/orders';
+import { signedInCaller, type SiteDependencies } from '../http/caller';
 import { findCataloguePrices } from '../stripe/catalogue-prices';
 import { applyCors, requireMethod, sendError } from '../http/http';
 import { orderConfiguration, subscriptionConfiguration } from './order-plan';
 import { currentPeriodEndMs, termEndsAtMs } from './subscription-sync';
 import { TERMS_METADATA_KEY, termEndAfter, termsOf } from './term';
 
-export interface ManageSubscriptionDependencies {
-  auth: Pick<Auth, 'verifyIdToken'>;
-  database: Database;
-  stripe: Stripe;
-  siteOrigins: readonly string[];
+export interface ManageSubscriptionDependencies extends SiteDependencies {
   now?: () => number;
 }
 
@@ -211,7 +205,7 @@ async function callersSubscription(
   asked: ManageSubscriptionRequest,
 ): Promise<{ order: Record<string, unknown>; subscription: Stripe.Subscription } | null> {
   // One answer for "not there" and "not yours": an order id tells nothing about other people's orders.
-  const order = (await deps.database.ref(`${ORDERS_PATH}/${asked.orderId}`).get()).val() as Record<string, unknown> | null;
+  const order = (await deps.database.ref(orderPath(asked.orderId)).get()).val() as Record<string, unknown> | null;
   if (order === null || order.buyer !== uid) return refuse(response, 403, MESSAGES.notYours);
   if (asked.action !== 'renew' && asked.change.service !== undefined && asked.change.service !== order.product) {
     return refuse(response, 400, MESSAGES.otherService, 'change.service');

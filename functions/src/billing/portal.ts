@@ -2,25 +2,18 @@
  *  invoices) for the signed-in caller's own Stripe customer. The customer comes from
  *  customers/{uid}, never from the request: a body naming one is refused, so nobody can open
  *  another person's portal by knowing their customer id. */
-import type { Auth } from 'firebase-admin/auth';
-import type { Database } from 'firebase-admin/database';
 import { logger } from 'firebase-functions';
 import type { Request } from 'firebase-functions/v2/https';
 import type { Response } from 'express';
 import Stripe from 'stripe';
 import { isHttpUrl, URL_MAX_LENGTH, type PortalCreated, type PortalRequest } from '../../../src/catalog/checkout';
-import { signedInCaller, SIGN_IN_NOT_VERIFIED } from '../http/caller';
+import { signedInCaller, SIGN_IN_NOT_VERIFIED, type SiteDependencies } from '../http/caller';
 import { storedCustomerId } from '../stripe/customers';
 import { applyCors, requireMethod, sendError } from '../http/http';
 import { isAllowedOrigin } from '../http/origins';
 import { createPortalSession } from './portal-configuration';
 
-export interface PortalDependencies {
-  auth: Pick<Auth, 'verifyIdToken'>;
-  database: Database;
-  stripe: Stripe;
-  siteOrigins: readonly string[];
-}
+export type PortalDependencies = SiteDependencies;
 
 export type PortalValidation = { ok: true; request: PortalRequest } | { ok: false; field: string; message: string };
 

@@ -19,9 +19,10 @@ import {
   useHarness,
   type Account,
   type Created,
+  buy,
 } from '../testing/billing.testing';
 import { CUSTOMERS_PATH } from '../stripe/customers';
-import { ORDERS_PATH } from '../../../src/data/orders';
+import { orderPath } from '../../../src/data/orders';
 import { post } from '../http/http.testing';
 import { STRIPE_EVENTS_PATH } from '../webhook/webhook';
 import { syncSubscription } from './subscription-sync';
@@ -33,7 +34,7 @@ const harness = useHarness('subscription-lifecycle');
 const HOUR = 3600;
 
 function order(orderId: string): Promise<Order | null> {
-  return read<Order>(harness.database, `${ORDERS_PATH}/${orderId}`);
+  return read<Order>(harness.database, orderPath(orderId));
 }
 
 async function subscriptionOf(orderId: string): Promise<Stripe.Subscription> {
@@ -76,9 +77,7 @@ async function subscribed(
   card: string = CARDS.visa,
 ): Promise<{ account: Account; created: Created; customerId: string }> {
   const account = harness.signIn();
-  const created = await startCheckout(harness, choices, account);
-  await pay(created, card);
-  await settled(harness.standIn);
+  const created = await buy(harness, choices, { account, card });
   const customerId = (await order(created.orderId))?.customerId;
   if (typeof customerId !== 'string') throw new Error('no customer on the order');
   return { account, created, customerId };
@@ -184,9 +183,7 @@ describe('stripeCheckout opens a subscription', () => {
 describe('stripeWebhook keeps the order true to Stripe', () => {
   it('after paying: active, 1 of 12, the term end set on the subscription, the card and the email', async () => {
     const account = harness.signIn({ email: 'Grace@Example.com' });
-    const created = await startCheckout(harness, {}, account);
-    await pay(created);
-    await settled(harness.standIn);
+    const created = await buy(harness, {}, { account });
     expectAllDelivered();
 
     const subscription = await subscriptionOf(created.orderId);
@@ -384,7 +381,7 @@ describe('stripeWebhook with repeated, reordered and early events', () => {
     const created = await startCheckout(harness, {}, account);
     // The order as if stripeCheckout had not written it yet.
     const written = await order(created.orderId);
-    await harness.database.ref(`${ORDERS_PATH}/${created.orderId}`).set(null);
+    await harness.database.ref(orderPath(created.orderId)).set(null);
     await pay(created);
     await settled(harness.standIn);
     const refused = harness.standIn.deliveries().filter((delivery) => delivery.status === 409);
@@ -396,7 +393,7 @@ describe('stripeWebhook with repeated, reordered and early events', () => {
     const logged = (await read<Record<string, { type: string }>>(harness.database, STRIPE_EVENTS_PATH)) ?? {};
     expect(new Set(Object.values(logged).map((record) => record.type))).toEqual(new Set(['payment_method.attached', 'customer.updated']));
 
-    await harness.database.ref(`${ORDERS_PATH}/${created.orderId}`).set(written);
+    await harness.database.ref(orderPath(created.orderId)).set(written);
     // invoice.paid first, before checkout.session.completed: it applies on its own.
     const invoicePaid = refused.find((delivery) => delivery.eventType === 'invoice.paid')!;
     expect(await resend(invoicePaid.eventId)).toBe(200);

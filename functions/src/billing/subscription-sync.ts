@@ -19,12 +19,13 @@ import {
 import { mailPlanChange } from './billing-mail';
 import { normaliseEmail } from '../mail/email';
 import { applied, ignored, retry, type EventOutcome } from '../stripe/event-outcome';
-import { isOrderId, ORDERS_PATH } from '../../../src/data/orders';
+import { isOrderId, orderPath } from '../../../src/data/orders';
 import type { MailSettings } from '../mail';
 import { isPaymentStatus, nextPaymentStatus } from './payment-status';
 import { orderConfiguration, subscriptionPlan, type SubscriptionPlan } from './order-plan';
 import { idOf, isStripeId } from '../stripe/stripe-ids';
 import { termEndAfter, termsOf } from './term';
+import { unlessMissing } from '../stripe/stripe-errors';
 
 const SECOND_MS = 1000;
 
@@ -235,14 +236,9 @@ async function checkOwnership(stripe: Stripe, order: OrderData, subscriptionId: 
   if (context.session?.id === order.stripeId) {
     session = context.session;
   } else {
-    try {
-      session = await stripe.checkout.sessions.retrieve(order.stripeId);
-    } catch (error) {
-      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) {
-        return { ok: false, outcome: ignored(`Stripe does not know the order's session ${order.stripeId}`) };
-      }
-      throw error;
-    }
+    const found = await unlessMissing(stripe.checkout.sessions.retrieve(order.stripeId));
+    if (found === null) return { ok: false, outcome: ignored(`Stripe does not know the order's session ${order.stripeId}`) };
+    session = found;
   }
   if (idOf(session.subscription) === subscriptionId) return { ok: true, session };
   // Stripe creates the subscription (and bills it) before the session completes, so its events
@@ -264,27 +260,20 @@ export async function syncSubscription(deps: SyncDependencies, subscriptionId: s
   const { database, stripe } = deps;
   // Taken before Stripe is asked: whatever this reading sees is at least as new as this time.
   const fetchedAt = (deps.now ?? Date.now)();
-  let subscription: Stripe.Subscription;
-  try {
-    subscription = await stripe.subscriptions.retrieve(subscriptionId);
-  } catch (error) {
-    if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) {
-      return ignored(`Stripe does not know subscription ${subscriptionId}`, { subscriptionId });
-    }
-    throw error;
-  }
-  const orderId = subscription.metadata?.orderId;
+  const read = await unlessMissing(stripe.subscriptions.retrieve(subscriptionId));
+  if (read === null) return ignored(`Stripe does not know subscription ${subscriptionId}`, { subscriptionId });
+  const orderId = read.metadata?.orderId;
   if (orderId === undefined) return ignored('the subscription names no order', { subscriptionId });
   if (!isOrderId(orderId)) return ignored("the subscription's metadata.orderId is not an order id", { subscriptionId });
 
-  const orderRef = database.ref(`${ORDERS_PATH}/${orderId}`);
+  const orderRef = database.ref(orderPath(orderId));
   const stored = (await orderRef.get()).val() as OrderData | null;
   // The order is written by stripeCheckout after the session opens: not there yet, not yet.
   if (stored === null) return retry(`order ${orderId} does not exist yet`, { orderId, subscriptionId });
   const ownership = await checkOwnership(stripe, stored, subscriptionId, context);
   if (!ownership.ok) return withIds(ownership.outcome, orderId, subscriptionId);
 
-  subscription = await ensureTermEnd(stripe, subscription);
+  const subscription = await ensureTermEnd(stripe, read);
   const synced = subscriptionFields(subscription, await countPaidInvoices(stripe, subscriptionId));
   const email = typeof stored.customerEmail === 'string' ? null : await buyerEmail(stripe, ownership.session, synced.customerId);
 

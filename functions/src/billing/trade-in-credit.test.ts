@@ -5,8 +5,8 @@
 import type Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
 import { TRADE_IN_REWARD_CENTS } from '../../../src/catalog/add-ons';
-import { ORDERS_PATH } from '../../../src/data/orders';
-import { pay, read, settled, startCheckout, useHarness, type Created } from '../testing/billing.testing';
+import { orderPath } from '../../../src/data/orders';
+import { read, settled, startCheckout, useHarness, type Created, buy } from '../testing/billing.testing';
 import { creditTradeIn, tradeInIdempotencyKey, type TradeInOutcome } from './trade-in-credit';
 
 const harness = useHarness('trade-in-credit');
@@ -19,10 +19,8 @@ const deps = (stripe: Stripe = harness.stripe) => ({ database: harness.database,
 /** A signed-in buyer's paid plan that declared a Shopify application to trade in. */
 async function paidOrder(tradeIn: 'shopify' | null = 'shopify'): Promise<{ created: Created; customerId: string }> {
   const account = harness.signIn();
-  const created = await startCheckout(harness, { tradeIn }, account);
-  await pay(created);
-  await settled(harness.standIn);
-  const customerId = (await read<{ customerId: string }>(harness.database, `${ORDERS_PATH}/${created.orderId}`))!.customerId;
+  const created = await buy(harness, { tradeIn }, { account });
+  const customerId = (await read<{ customerId: string }>(harness.database, orderPath(created.orderId)))!.customerId;
   return { created, customerId };
 }
 
@@ -34,7 +32,7 @@ async function balance(customerId: string): Promise<number> {
   return ((await harness.stripe.customers.retrieve(customerId)) as Stripe.Customer).balance;
 }
 
-const tradeInOf = (orderId: string) => read(harness.database, `${ORDERS_PATH}/${orderId}/tradeIn`);
+const tradeInOf = (orderId: string) => read(harness.database, `${orderPath(orderId)}/tradeIn`);
 
 describe('creditTradeIn', () => {
   it('credits the catalogue’s reward once; the next invoice takes it; pressing again changes nothing', async () => {
@@ -119,7 +117,7 @@ describe('creditTradeIn', () => {
   it('a retry after a crash before Stripe was asked makes the credit, with the order’s idempotency key', async () => {
     const { created, customerId } = await paidOrder();
     await harness.database
-      .ref(`${ORDERS_PATH}/${created.orderId}/tradeIn`)
+      .ref(`${orderPath(created.orderId)}/tradeIn`)
       .set({ status: 'crediting', amount: TRADE_IN_REWARD_CENTS, claimedBy: ADMIN, claimedAt: NOW - 60_000 });
     expect(await creditTradeIn(deps(), created.orderId, ADMIN)).toMatchObject({ outcome: 'credited' });
     const events = harness.standIn.events().filter((event) => event.type === 'customer.updated');
@@ -136,7 +134,7 @@ describe('creditTradeIn', () => {
     const unpaid = await startCheckout(harness, { tradeIn: 'wix' }, harness.signIn());
     expect(await creditTradeIn(deps(), unpaid.orderId, ADMIN)).toMatchObject({ outcome: 'not-eligible' });
     expect(await creditTradeIn(deps(), '-NoSuchOrder0000000A', ADMIN)).toEqual({ outcome: 'not-found' });
-    expect(await read(harness.database, `${ORDERS_PATH}/-NoSuchOrder0000000A`)).toBeNull();
+    expect(await read(harness.database, orderPath('-NoSuchOrder0000000A'))).toBeNull();
     expect(await tradeInOf(created.orderId)).toBeNull();
     expect(await tradeInOf(unpaid.orderId)).toBeNull();
     expect(await adjustments(customerId)).toHaveLength(0);

@@ -10,7 +10,7 @@ import type { Database } from 'firebase-admin/database';
 import type Stripe from 'stripe';
 import { TRADE_IN_REWARD_CENTS } from '../../../src/catalog/add-ons';
 import { isEndedSubscriptionStatus } from '../../../src/catalog/subscription';
-import { ORDERS_PATH, type OrderTradeInRecord } from '../../../src/data/orders';
+import { type OrderTradeInRecord, orderPath } from '../../../src/data/orders';
 import { isStripeId } from '../stripe/stripe-ids';
 import type { OrderData } from './subscription-sync';
 
@@ -58,7 +58,7 @@ type Claim =
 
 async function claim(deps: TradeInDependencies, orderId: string, actorUid: string, at: number): Promise<Claim> {
   let decided: Claim = { kind: 'missing' };
-  const result = await deps.database.ref(`${ORDERS_PATH}/${orderId}`).transaction((current: OrderData | null) => {
+  const result = await deps.database.ref(orderPath(orderId)).transaction((current: OrderData | null) => {
     decided = { kind: 'missing' };
     // null can be the SDK's first guess before it has the stored value; writing null back (a
     // no-op if the order really is gone) makes the server answer with what is stored.
@@ -122,7 +122,7 @@ export async function creditTradeIn(deps: TradeInDependencies, orderId: string, 
     creditedBy: actorUid,
   };
   let earlier: OrderTradeInRecord | null = null;
-  await deps.database.ref(`${ORDERS_PATH}/${orderId}/tradeIn`).transaction((current: unknown) => {
+  await deps.database.ref(`${orderPath(orderId)}/tradeIn`).transaction((current: unknown) => {
     earlier = null;
     // The SDK's first guess (see claim); the claim is stored, so the server answers with it. An
     // order deleted meanwhile is not brought back as a lone tradeIn.

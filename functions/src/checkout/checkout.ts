@@ -7,8 +7,7 @@
  *  (docs/decisions/0116-tax-consent-and-promotion-codes.md). A signed-in buyer pays as their one
  *  Stripe customer (customers/{uid}), created on their first purchase. An account being closed
  *  gets no checkout (docs/decisions/0119-account-deletion-and-retention.md). */
-import type { Auth } from 'firebase-admin/auth';
-import { ServerValue, type Database } from 'firebase-admin/database';
+import { ServerValue } from 'firebase-admin/database';
 import { logger } from 'firebase-functions';
 import type { Request } from 'firebase-functions/v2/https';
 import type { Response } from 'express';
@@ -17,19 +16,15 @@ import { validateCheckoutRequest, type CheckoutCreated, type CheckoutRequest } f
 import { TERM_TEXTS } from '../../../src/catalog/term';
 import { paths } from '../../../src/config/paths';
 import { ACCOUNT_CLOSING_MESSAGE, isAccountClosed } from '../account/closed-accounts';
-import { identifyCaller, SIGN_IN_NOT_VERIFIED, type SignedInCaller } from '../http/caller';
+import { identifyCaller, SIGN_IN_NOT_VERIFIED, type SignedInCaller, type SiteDependencies } from '../http/caller';
 import { CATALOGUE_MISMATCH_MESSAGE, findCataloguePrices } from '../stripe/catalogue-prices';
 import { customerForBuyer } from '../stripe/customers';
 import { applyCors, requireMethod, sendError } from '../http/http';
-import { ORDERS_PATH } from '../../../src/data/orders';
+import { ORDERS_PATH, orderPath } from '../../../src/data/orders';
 import { buildOrderRecord } from './orders';
 import { isAllowedOrigin, isSiteImage, SITE_IMAGES_PATH } from '../http/origins';
 
-export interface CheckoutDependencies {
-  auth: Pick<Auth, 'verifyIdToken'>;
-  database: Database;
-  stripe: Stripe;
-  siteOrigins: readonly string[];
+export interface CheckoutDependencies extends SiteDependencies {
   /** The site's published address, for the Terms link on Stripe's page; default the first origin. */
   siteUrl?: string;
 }
@@ -186,7 +181,7 @@ export async function handleCheckout(request: Request, response: Response, deps:
     createdAt: ServerValue.TIMESTAMP,
   });
   try {
-    await deps.database.ref(`${ORDERS_PATH}/${orderId}`).set(order);
+    await deps.database.ref(orderPath(orderId)).set(order);
   } catch (error) {
     // Without its order nobody could settle this session; close it so it cannot be paid.
     await deps.stripe.checkout.sessions.expire(session.id).catch(() => undefined);

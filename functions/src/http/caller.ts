@@ -1,9 +1,20 @@
 /** Who calls an endpoint: a signed-in customer (a verified Firebase ID token) or a visitor. */
 import type { Auth } from 'firebase-admin/auth';
+import type { Database } from 'firebase-admin/database';
 import { logger } from 'firebase-functions';
 import type { Request } from 'firebase-functions/v2/https';
 import type { Response } from 'express';
+import type Stripe from 'stripe';
 import { sendError } from './http';
+
+/** What index.ts gives every function the site's pages call with a sign-in (siteDependencies()):
+ *  Auth to tell who calls, the database, Stripe and the site's origins. */
+export interface SiteDependencies {
+  auth: Pick<Auth, 'verifyIdToken'>;
+  database: Database;
+  stripe: Stripe;
+  siteOrigins: readonly string[];
+}
 
 /** The 401's words when a token was sent but Auth refused it. */
 export const SIGN_IN_NOT_VERIFIED = 'Your sign-in could not be verified. Sign in again and retry.';

@@ -85,11 +85,15 @@ async function childrenOf(database: Database, path: string): Promise<[string, un
 
 /** Processed events older than the retention. An event without processedAt is left: the webhook
  *  records it whole, so one without is not ours to judge. */
-async function staleStripeEvents(deps: CleanupDependencies): Promise<string[]> {
-  const cutoff = deps.now - RETENTION.stripeEventsMs;
-  return (await childrenOf(deps.database, STRIPE_EVENTS_PATH))
-    .filter(([, event]) => isRecord(event) && typeof event.processedAt === 'number' && event.processedAt < cutoff)
-    .map(([id]) => `${STRIPE_EVENTS_PATH}/${id}`);
+function staleStripeEvents(deps: CleanupDependencies): Promise<string[]> {
+  return childrenBefore(deps.database, STRIPE_EVENTS_PATH, 'processedAt', deps.now - RETENTION.stripeEventsMs);
+}
+
+/** The children of `path` whose `field` is a time before `cutoff`. */
+async function childrenBefore(database: Database, path: string, field: string, cutoff: number): Promise<string[]> {
+  return (await childrenOf(database, path))
+    .filter(([, child]) => isRecord(child) && typeof child[field] === 'number' && child[field] < cutoff)
+    .map(([id]) => `${path}/${id}`);
 }
 
 /** rate_limits/{bucket}/{keyHash} whose newest use is older than the retention. */
@@ -124,11 +128,8 @@ async function spentQuotas(deps: CleanupDependencies): Promise<string[]> {
 }
 
 /** Links (`{expiresAt}` records) expired for longer than the retention. */
-async function expiredLinks(deps: CleanupDependencies, path: string): Promise<string[]> {
-  const cutoff = deps.now - RETENTION.expiredLinksMs;
-  return (await childrenOf(deps.database, path))
-    .filter(([, link]) => isRecord(link) && typeof link.expiresAt === 'number' && link.expiresAt < cutoff)
-    .map(([id]) => `${path}/${id}`);
+function expiredLinks(deps: CleanupDependencies, path: string): Promise<string[]> {
+  return childrenBefore(deps.database, path, 'expiresAt', deps.now - RETENTION.expiredLinksMs);
 }
 
 /** closed_accounts/<uid> closed longer ago than the retention: only those are read, by the

@@ -4,7 +4,7 @@
 import type Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
 import { formatBillingDate } from '../../../src/catalog/subscription';
-import { CARDS, pay, readOrder, settled, SITE, startCheckout, useMailingHarness } from '../testing/billing.testing';
+import { readOrder, settled, SITE, useMailingHarness, buy } from '../testing/billing.testing';
 import { TERM_NOTICE_SUBJECT } from '../mail';
 import { runTermNotices } from './term-notices';
 
@@ -19,9 +19,7 @@ const notices = () => harness.emailjs.received().filter((received) => received.p
 /** A yearly plan (one period: moving its clock to the term's last days bills nothing), settled. */
 async function yearly(email?: string): Promise<{ orderId: string; termEndsAt: number; clockId: string; subscriptionId: string }> {
   const account = email === undefined ? harness.signIn({ email: 'year@example.com' }) : undefined;
-  const created = await startCheckout(harness, { plan: 'gold', period: 'yearly' }, account);
-  await pay(created, CARDS.visa, email);
-  await settled(harness.standIn);
+  const created = await buy(harness, { plan: 'gold', period: 'yearly' }, { account, email });
   const stored = (await order(created.orderId))!;
   const customer = (await harness.stripe.customers.retrieve(stored.customerId as string)) as Stripe.Customer;
   return {

@@ -6,17 +6,18 @@
  *  transaction before the mail is sent: two overlapping runs mail once. */
 import type { Database } from 'firebase-admin/database';
 import { logger } from 'firebase-functions';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { isServiceId } from '../../../src/catalog/services';
 import { TERM_NOTICE_DAYS } from '../../../src/catalog/term';
 import { paths } from '../../../src/config/paths';
-import { isOrderId, ORDERS_PATH, type OrderTermNoticeRecord } from '../../../src/data/orders';
+import { isOrderId, ORDERS_PATH, type OrderTermNoticeRecord, orderPath } from '../../../src/data/orders';
 import { normaliseEmail } from '../mail/email';
 import { managePlanUrl, sendMail, siteLink, termNoticeMail, type MailOutcome, type MailSettings } from '../mail';
 import { mintManageLink } from '../billing/manage-links';
 import { orderConfiguration } from '../billing/order-plan';
 import { isStripeId } from '../stripe/stripe-ids';
 import { termEndsAtMs } from '../billing/subscription-sync';
+import { unlessMissing } from '../stripe/stripe-errors';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const SECOND_MS = 1000;
@@ -57,21 +58,15 @@ async function noticeOne(
   now: number,
 ): Promise<TermNoticeReport['noticed'][number] | string> {
   if (!isStripeId('subscription', order.subscriptionId)) return 'the order has no subscription';
-  let subscription: Stripe.Subscription;
-  try {
-    subscription = await deps.stripe.subscriptions.retrieve(order.subscriptionId);
-  } catch (error) {
-    if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404)
-      return 'Stripe does not know the subscription';
-    throw error;
-  }
+  const subscription = await unlessMissing(deps.stripe.subscriptions.retrieve(order.subscriptionId));
+  if (subscription === null) return 'Stripe does not know the subscription';
   const termEndsAt = termEndsAtMs(subscription);
   const reason = noNoticeReason(subscription, termEndsAt, now);
   if (reason !== null) return reason;
 
   const notice: OrderTermNoticeRecord = { termEndsAt, sentAt: now };
   const claimed = await deps.database
-    .ref(`${ORDERS_PATH}/${orderId}/termNotice`)
+    .ref(`${orderPath(orderId)}/termNotice`)
     .transaction(
       (current: Partial<OrderTermNoticeRecord> | null) => (current?.termEndsAt === termEndsAt ? undefined : notice),
       undefined,

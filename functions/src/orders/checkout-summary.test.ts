@@ -31,37 +31,16 @@ const guess = (index: number) => `cs_test_${index.toString(36).padStart(8, '0')}
 describe('checkoutSummary', () => {
   it('tells the thank-you page what a visitor bought, from the order, and nothing else', async () => {
     const created = await startCheckout(harness, { plan: 'bronze', security: true });
+    const bronze = { service: 'websites', plan: 'bronze', period: 'monthly', amountPerPeriod: 10_799_99, termPayments: 12 };
     // Before paying (or before the webhook has heard): no payments, no status.
     expect(await summaryOf(created.id)).toMatchObject({
       status: 200,
-      json: {
-        statusCode: 200,
-        data: {
-          service: 'websites',
-          plan: 'bronze',
-          period: 'monthly',
-          amountPerPeriod: 10_799_99,
-          termPayments: 12,
-          paymentsMade: 0,
-          subscriptionStatus: null,
-        },
-      },
+      json: { statusCode: 200, data: { ...bronze, paymentsMade: 0, subscriptionStatus: null } },
     });
     await pay(created, CARDS.visa, 'guest@example.com');
     await settled(harness.standIn);
     const answer = await summaryOf(created.id);
-    expect(answer.json).toEqual({
-      statusCode: 200,
-      data: {
-        service: 'websites',
-        plan: 'bronze',
-        period: 'monthly',
-        amountPerPeriod: 10_799_99,
-        termPayments: 12,
-        paymentsMade: 1,
-        subscriptionStatus: 'active',
-      },
-    });
+    expect(answer.json).toEqual({ statusCode: 200, data: { ...bronze, paymentsMade: 1, subscriptionStatus: 'active' } });
     expect(answer.headers.get('cache-control')).toBe('no-store');
   });
 

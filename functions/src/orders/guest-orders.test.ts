@@ -4,8 +4,8 @@
 // purchase (docs/decisions/0110-guest-orders-by-proof-of-purchase.md): never by an email that
 // matches, however verified.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ORDERS_PATH } from '../../../src/data/orders';
-import { bearer, CARDS, pay, read, settled, SITE, startCheckout, useMailingHarness, type Account } from '../testing/billing.testing';
+import { orderPath } from '../../../src/data/orders';
+import { bearer, read, settled, SITE, startCheckout, useMailingHarness, type Account, buy } from '../testing/billing.testing';
 import { CLAIM_LINK_LIFETIME_MS, CLAIM_LINKS_PATH } from './claim-links';
 import { CUSTOMERS_PATH } from '../stripe/customers';
 import { CLAIM_MESSAGES } from './guest-orders';
@@ -22,14 +22,12 @@ beforeAll(() => {
 
 /** A visitor's paid checkout, with this email typed on Stripe's page. */
 async function guestPurchase(email: string, choices: Parameters<typeof startCheckout>[1] = {}) {
-  const created = await startCheckout(harness, choices);
-  await pay(created, CARDS.visa, email);
-  await settled(harness.standIn);
+  const created = await buy(harness, choices, { email });
   return created;
 }
 
 const claim = (account: Account | null, body: unknown) => post(harness.urls.claim, body, account ? bearer(account) : {});
-const buyerOf = (orderId: string) => read<string>(harness.database, `${ORDERS_PATH}/${orderId}/buyer`);
+const buyerOf = (orderId: string) => read<string>(harness.database, `${orderPath(orderId)}/buyer`);
 
 /** The claim link mails so far (the order confirmation goes to the same address beside them). */
 function claimMails() {
@@ -56,7 +54,7 @@ describe('claimGuestOrders by the Checkout session', () => {
       json: { statusCode: 200, data: { orderId: bought.orderId, linked: true } },
     });
     expect(await buyerOf(bought.orderId)).toBe(account.uid);
-    const customerId = await read<string>(harness.database, `${ORDERS_PATH}/${bought.orderId}/customerId`);
+    const customerId = await read<string>(harness.database, `${orderPath(bought.orderId)}/customerId`);
     expect(await read(harness.database, `${CUSTOMERS_PATH}/${account.uid}/stripeCustomerId`)).toBe(customerId);
     expect(await read(harness.database, `billing/${account.uid}/card`)).toEqual({
       brand: 'visa',
@@ -128,9 +126,7 @@ describe('claimGuestOrders by the Checkout session', () => {
 
   it('never moves an order that has a buyer: a signed-in buyer’s order stays theirs', async () => {
     const owner = harness.signIn();
-    const created = await startCheckout(harness, {}, owner);
-    await pay(created);
-    await settled(harness.standIn);
+    const created = await buy(harness, {}, { account: owner });
     const intruder = harness.signIn();
     expect(await claim(intruder, { sessionId: created.id })).toMatchObject({ status: 409 });
     expect(await buyerOf(created.orderId)).toBe(owner.uid);

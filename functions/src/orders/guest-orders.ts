@@ -6,15 +6,14 @@
  *  links (the rules close orders to browsers), and an order that has a buyer is never moved. An
  *  order whose buyer deleted their account is never claimed again, by any proof, and an anonymous
  *  visitor's token claims nothing. */
-import type { Auth } from 'firebase-admin/auth';
 import type { Database } from 'firebase-admin/database';
 import { logger } from 'firebase-functions';
 import type { Request } from 'firebase-functions/v2/https';
 import type { Response } from 'express';
 import Stripe from 'stripe';
 import type { GuestOrderClaimed } from '../../../src/catalog/checkout';
-import { ORDERS_PATH, isClosedOrder } from '../../../src/data/orders';
-import { signedInCaller, SIGN_IN_NOT_VERIFIED } from '../http/caller';
+import { isClosedOrder, orderPath } from '../../../src/data/orders';
+import { signedInCaller, SIGN_IN_NOT_VERIFIED, type SiteDependencies } from '../http/caller';
 import { refreshCardSummary } from '../billing/card-summary';
 import { CLOSED_ORDER_MESSAGE, orderOfSession } from './checkout-summary';
 import { checkClaimToken, markClaimLinkUsed } from './claim-links';
@@ -22,11 +21,7 @@ import { keepCustomer, storedCustomerId } from '../stripe/customers';
 import { applyCors, requireMethod, sendError } from '../http/http';
 import { idOf, isStripeId } from '../stripe/stripe-ids';
 
-export interface GuestOrdersDependencies {
-  auth: Pick<Auth, 'verifyIdToken'>;
-  database: Database;
-  stripe: Stripe;
-  siteOrigins: readonly string[];
+export interface GuestOrdersDependencies extends SiteDependencies {
   now?: () => number;
 }
 
@@ -102,7 +97,7 @@ async function locateByToken(deps: GuestOrdersDependencies, uid: string, token: 
     if (check.usedBy === uid) return { ok: true, alreadyYours: check.orderId };
     return { ok: false, status: 410, message: CLAIM_MESSAGES.usedLink };
   }
-  const order = (await deps.database.ref(`${ORDERS_PATH}/${check.orderId}`).get()).val() as Record<string, unknown> | null;
+  const order = (await deps.database.ref(orderPath(check.orderId)).get()).val() as Record<string, unknown> | null;
   if (order === null) return { ok: false, status: 404, message: CLAIM_MESSAGES.unknownLink };
   if (isClosedOrder(order)) return { ok: false, status: 410, message: CLAIM_MESSAGES.closed };
   if (order.buyer === uid) return { ok: true, alreadyYours: check.orderId };
@@ -118,7 +113,7 @@ async function locateByToken(deps: GuestOrdersDependencies, uid: string, token: 
  *  both take it, nor can a claim take an order that a deletion anonymises meanwhile. Answers
  *  whether `uid` has it now, or why not. */
 export async function attachBuyer(database: Database, orderId: string, uid: string): Promise<'attached' | 'taken' | 'closed'> {
-  const result = await database.ref(`${ORDERS_PATH}/${orderId}`).transaction(
+  const result = await database.ref(orderPath(orderId)).transaction(
     (current: Record<string, unknown> | null) => {
       // null may be the SDK's guess before the server's value: writing null back (a no-op if the
       // order really is gone) makes the server answer with what is stored.

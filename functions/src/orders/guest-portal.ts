@@ -10,7 +10,7 @@ import type { Request } from 'firebase-functions/v2/https';
 import type { Response } from 'express';
 import Stripe from 'stripe';
 import { GUEST_PORTAL_MESSAGES, type GuestPortalOpened } from '../../../src/catalog/plan-changes';
-import { ORDERS_PATH, isClosedOrder } from '../../../src/data/orders';
+import { isClosedOrder, orderPath } from '../../../src/data/orders';
 import { CLOSED_ORDER_MESSAGE } from './checkout-summary';
 import { clientAddress } from '../http/client-address';
 import { applyCors, requireMethod, sendError } from '../http/http';
@@ -59,7 +59,7 @@ export async function handleGuestPortal(request: Request, response: Response, de
     if (use.reason === 'unknown') return miss(404, GUEST_PORTAL_MESSAGES.unknown);
     return miss(410, GUEST_PORTAL_MESSAGES.spent);
   }
-  const order = (await deps.database.ref(`${ORDERS_PATH}/${use.orderId}`).get()).val() as Record<string, unknown> | null;
+  const order = (await deps.database.ref(orderPath(use.orderId)).get()).val() as Record<string, unknown> | null;
   if (order !== null && isClosedOrder(order)) {
     // Given back, so that every visit of the link gives this reason: it can never open anything.
     await use.release();

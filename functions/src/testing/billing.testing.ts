@@ -10,12 +10,14 @@ import type { Auth, DecodedIdToken } from 'firebase-admin/auth';
 import type { App } from 'firebase-admin/app';
 import type { Database } from 'firebase-admin/database';
 import type Stripe from 'stripe';
-import { beforeEach } from 'vitest';
+import type { Request } from 'firebase-functions/v2/https';
+import type { Response } from 'express';
+import { beforeAll, beforeEach } from 'vitest';
 import type { RunningEmailJs } from '@leopard/emailjs-stand-in';
 import { start as startStripe, type RunningStripe } from '@leopard/stripe-stand-in';
 import { postForm, TERMS_OF_SERVICE_URL } from '@leopard/stripe-stand-in/testing';
 import { buildCheckoutRequest, planOnly, type CheckoutChoices, type CheckoutRequest } from '../../../src/catalog/checkout';
-import { ORDERS_PATH } from '../../../src/data/orders';
+import { orderPath } from '../../../src/data/orders';
 import { syncStripeCatalog } from '../../../scripts/stripe-catalog-sync';
 import { findCataloguePrices } from '../stripe/catalogue-prices';
 import { checkoutSessionParams, handleCheckout, type CheckoutBuyer } from '../checkout/checkout';
@@ -24,6 +26,7 @@ import { handleClaimGuestOrders } from '../orders/guest-orders';
 import { handlePortal } from '../billing/portal';
 import { startDatabaseApp, startMailStandIn, useForFile } from './emulators.testing';
 import { createStripeClient } from '../stripe/stripe-client';
+import type { SiteDependencies } from '../http/caller';
 import { post, testServers, type JsonAnswer, type TestServers } from '../http/http.testing';
 import type { MailSettings } from '../mail';
 import { handleWebhook } from '../webhook/webhook';
@@ -322,17 +325,51 @@ export async function read<T = Record<string, unknown>>(database: Database, path
 
 /** The order as the customer area reads it. */
 export function readOrder<T = Record<string, unknown>>(harness: Pick<Backends, 'database'>, orderId: string): Promise<T | null> {
-  return read<T>(harness.database, `${ORDERS_PATH}/${orderId}`);
+  return read<T>(harness.database, orderPath(orderId));
+}
+
+export interface TestClock {
+  at: number | null;
+  now: () => number;
 }
 
 /** The time the functions under test read as `now`: real time unless a test sets `at`, and real
  *  time again before each test. */
-export function useTestClock(): { at: number | null; now: () => number } {
+export function useTestClock(): TestClock {
   const clock = { at: null as number | null, now: () => clock.at ?? Date.now() };
   beforeEach(() => {
     clock.at = null;
   });
   return clock;
+}
+
+/** A function more than the harness serves, served for the whole file from beforeAll with the
+ *  site's dependencies and a test clock: `url` is there once the file's tests run. */
+export function useServed(
+  harness: Pick<Harness, 'auth' | 'database' | 'stripe' | 'servers'>,
+  name: string,
+  handle: (request: Request, response: Response, deps: SiteDependencies & { now: () => number }) => Promise<void>,
+): { url: string; clock: TestClock } {
+  const served = { url: '', clock: useTestClock() };
+  beforeAll(async () => {
+    const { auth, database, stripe, servers } = harness;
+    const deps = { auth, database, stripe, siteOrigins: [SITE], now: served.clock.now };
+    served.url = await servers.serve(name, (request, response) => handle(request, response, deps));
+  });
+  return served;
+}
+
+/** A checkout started (for `account`, else as a visitor), paid on the hosted page and settled:
+ *  every event it caused delivered to the webhook. */
+export async function buy(
+  harness: Harness,
+  choices: Partial<CheckoutChoices> = {},
+  { account, card, email }: { account?: Account; card?: string; email?: string } = {},
+): Promise<Created> {
+  const created = await startCheckout(harness, choices, account);
+  await pay(created, card, email);
+  await settled(harness.standIn);
+  return created;
 }
 
 export type { JsonAnswer };

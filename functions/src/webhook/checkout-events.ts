@@ -11,7 +11,7 @@ import { refreshCardSummary } from '../billing/card-summary';
 import { isClosedAccountSession, settleClosedAccountCheckout } from './closed-account-checkout';
 import { mailClaimLink } from '../orders/claim-links';
 import { applied, ignored, retry, type EventOutcome, type OutcomeDetails } from '../stripe/event-outcome';
-import { ORDERS_PATH, isClosedOrder } from '../../../src/data/orders';
+import { isClosedOrder, orderPath } from '../../../src/data/orders';
 import { isPaymentStatus, nextPaymentStatus, type PaymentStatus } from '../billing/payment-status';
 import type { MailSettings } from '../mail';
 import { idOf } from '../stripe/stripe-ids';
@@ -31,7 +31,7 @@ type SessionSubject = Extract<EventSubject, { kind: 'checkout-session' }>;
 /** Applies the reported status to the order, if the order is really this session's. */
 export async function settlePaymentStatus(database: Database, { sessionId, orderId, reported }: SessionSubject): Promise<EventOutcome> {
   if (orderId === null) return ignored('the session names no order', { sessionId });
-  const orderRef = database.ref(`${ORDERS_PATH}/${orderId}`);
+  const orderRef = database.ref(orderPath(orderId));
   // stripeId is written with the order and never changes, so one read settles whose order it is.
   const stripeId = (await orderRef.child('stripeId').get()).val() as unknown;
   // stripeCheckout writes the order after opening the session: not there yet, not yet.
@@ -99,7 +99,7 @@ export async function applyCheckoutEvent(
  *  address given at checkout (docs/decisions/0110-guest-orders-by-proof-of-purchase.md). */
 async function mailGuestClaimLink(deps: CheckoutEventDependencies, { orderId, session }: SessionSubject): Promise<OutcomeDetails> {
   if (orderId === null || session.metadata?.uid) return {};
-  const order = (await deps.database.ref(`${ORDERS_PATH}/${orderId}`).get()).val() as Record<string, unknown> | null;
+  const order = (await deps.database.ref(orderPath(orderId)).get()).val() as Record<string, unknown> | null;
   // A deleted account's order (once a guest's it claimed) is claimed by no one again: no link.
   if (order === null || (order.buyer !== undefined && order.buyer !== null) || isClosedOrder(order)) return {};
   return mailClaimLink(deps, { orderId, order, email: session.customer_details?.email ?? session.customer_email });

@@ -7,7 +7,7 @@
  *  event does nothing twice. */
 import type { Database } from 'firebase-admin/database';
 import type Stripe from 'stripe';
-import { ORDERS_PATH, isClosedOrder } from '../../../src/data/orders';
+import { isClosedOrder, orderPath } from '../../../src/data/orders';
 import { isAccountClosed } from '../account/closed-accounts';
 import { anonymiseOrder, cancelIfLive } from '../account/delete-account';
 import { mailClosedAccountRefund } from '../billing/billing-mail';
@@ -76,7 +76,7 @@ export async function settleClosedAccountCheckout(
   const now = (deps.now ?? Date.now)();
   const details: OutcomeDetails = { closedAccount: true };
   if (orderId !== null) {
-    const order = (await deps.database.ref(`${ORDERS_PATH}/${orderId}`).get()).val() as Record<string, unknown> | null;
+    const order = (await deps.database.ref(orderPath(orderId)).get()).val() as Record<string, unknown> | null;
     // Only the session's own order; the first removal's time stays.
     if (order !== null && order.stripeId === sessionId && !isClosedOrder(order)) {
       await anonymiseOrder(deps.database, orderId, now);

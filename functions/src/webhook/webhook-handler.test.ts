@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { buildCheckoutRequest } from '../../../src/catalog/checkout';
 import { priceConfiguration } from '../../../src/catalog/pricing';
 import { catalogueSessionParams, CHECKOUT_DETAILS, useBackends } from '../testing/billing.testing';
-import { ORDERS_PATH } from '../../../src/data/orders';
+import { ORDERS_PATH, orderPath } from '../../../src/data/orders';
 import { buildOrderRecord } from '../checkout/orders';
 import { postText, type JsonAnswer } from '../http/http.testing';
 import { STRIPE_EVENTS_PATH } from './webhook';
@@ -49,7 +49,7 @@ async function writeOrder(orderId: string, sessionId: string): Promise<void> {
     buyer: null,
     createdAt: ServerValue.TIMESTAMP,
   });
-  await env.database.ref(`${ORDERS_PATH}/${orderId}`).set(order);
+  await env.database.ref(orderPath(orderId)).set(order);
 }
 
 /** A checkout as stripeCheckout leaves it: a session and its unpaid order. */
@@ -175,7 +175,7 @@ describe('finding 1: an event id that is no database key', () => {
     expect(session.id).toMatch(/^cs_test_/);
     const event = sessionEvent(session);
     expect(await deliver(event)).toEqual({ status: 200, json: { received: true } });
-    expect(await read(`${ORDERS_PATH}/${orderId}/payment_status`)).toBe('paid');
+    expect(await read(`${orderPath(orderId)}/payment_status`)).toBe('paid');
     expect(await read(`${STRIPE_EVENTS_PATH}/${event.id}`)).toMatchObject({
       orderId,
       sessionId: session.id,
@@ -235,15 +235,15 @@ describe('finding 2: an event that arrives before its order', () => {
 
     await writeOrder(orderId, session.id);
     expect(await redeliver(completed!.id)).toBe(200);
-    expect(await read(`${ORDERS_PATH}/${orderId}/payment_status`)).toBe('paid');
+    expect(await read(`${orderPath(orderId)}/payment_status`)).toBe('paid');
     const record = await read(`${STRIPE_EVENTS_PATH}/${completed!.id}`);
     expect(record).toMatchObject({ orderId, sessionId: session.id, outcome: 'applied', status: 'paid' });
 
     // A third delivery is answered from the log: same record (same processedAt), same order.
-    const order = await read(`${ORDERS_PATH}/${orderId}`);
+    const order = await read(orderPath(orderId));
     expect(await redeliver(completed!.id)).toBe(200);
     expect(await read(`${STRIPE_EVENTS_PATH}/${completed!.id}`)).toEqual(record);
-    expect(await read(`${ORDERS_PATH}/${orderId}`)).toEqual(order);
+    expect(await read(orderPath(orderId))).toEqual(order);
   });
 
   it('still records and acknowledges what no redelivery can change: an order of another session', async () => {
@@ -258,6 +258,6 @@ describe('finding 2: an event that arrives before its order', () => {
       outcome: 'ignored',
       reason: `the order belongs to session ${session.id}`,
     });
-    expect(await read(`${ORDERS_PATH}/${orderId}/payment_status`)).toBe('unpaid');
+    expect(await read(`${orderPath(orderId)}/payment_status`)).toBe('unpaid');
   });
 });
