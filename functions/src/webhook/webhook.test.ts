@@ -1,6 +1,7 @@
+import { readFileSync } from 'node:fs';
 import type Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
-import { reportedStatus, routeEvent } from './webhook-events';
+import { HANDLED_EVENT_TYPES, reportedStatus, routeEvent } from './webhook-events';
 
 const event = (type: string, payment_status = 'unpaid') =>
   ({ type, data: { object: { object: 'checkout.session', payment_status } } }) as unknown as Pick<Stripe.Event, 'type' | 'data'>;
@@ -121,5 +122,25 @@ describe('routeEvent', () => {
     ],
   ])('refuses %s, naming the field', (_label, input, field) => {
     expect(routeEvent(input)).toMatchObject({ ok: false, field });
+  });
+});
+
+/** The event types README's step 9 of Deploying tells the operator to send to the endpoint. */
+function readmeEventTypes(readme: string): string[] | null {
+  const step = /\(`HANDLED_EVENT_TYPES` in `functions\/src\/webhook\/webhook-events\.ts`\):([\s\S]*?)\bThen\b/.exec(readme);
+  return step ? [...step[1]!.matchAll(/`([a-z_]+(?:\.[a-z_]+)+)`/g)].map(([, type]) => type!) : null;
+}
+
+describe('HANDLED_EVENT_TYPES', () => {
+  it('is the list README tells the operator to send, so an event added here and not there fails', () => {
+    const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
+    expect(readmeEventTypes(readme)).toEqual([...HANDLED_EVENT_TYPES]);
+  });
+
+  it('is every type the webhook acts on: any other is ignored before its object is read', () => {
+    for (const type of HANDLED_EVENT_TYPES) expect(routeEvent(stripeEvent(type, {})), type).not.toBeNull();
+    for (const type of ['payment_intent.succeeded', 'invoice.upcoming', 'customer.deleted', 'charge.succeeded']) {
+      expect(routeEvent(stripeEvent(type, { id: 'x' })), type).toBeNull();
+    }
   });
 });
