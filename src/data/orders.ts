@@ -13,6 +13,12 @@ export const ORDERS_PATH = 'all_orders';
 
 export const orderPath = (orderId: string) => `${ORDERS_PATH}/${orderId}`;
 
+/** The links mailed about an order, which only the functions read and write (the rules' default
+ *  closes them to browsers): a guest's claim link by order id, a Manage your plan link by its
+ *  token's hash. The account's deletion and the daily clean-up remove them too. */
+export const CLAIM_LINKS_PATH = 'order_claim_links';
+export const MANAGE_LINKS_PATH = 'manage_links';
+
 /** Set on an order whose buyer deleted their account: deletion removes the buyer and the email and
  *  marks the order (docs/decisions/0119-account-deletion-and-retention.md). */
 export const PERSONAL_DATA_REMOVED_FIELD = 'personalDataRemovedAt';

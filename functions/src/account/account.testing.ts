@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import type Stripe from 'stripe';
 import { postForm } from '@leopard/stripe-stand-in/testing';
 import { startAuthBackends, type AuthBackends, type TestAccount } from '../testing/auth.testing';
-import { SITE, type Backends } from '../testing/billing.testing';
+import { SITE, type Backends } from '../testing/backends.testing';
 import { useForFile } from '../testing/emulators.testing';
 import type { JsonAnswer } from '../http/http.testing';
 import { createStripeClient } from '../stripe/stripe-client';

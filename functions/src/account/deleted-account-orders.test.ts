@@ -6,10 +6,10 @@
 // (docs/decisions/0119-account-deletion-and-retention.md); none of them may ever join another
 // account or show anything of the person (docs/decisions/0110-guest-orders-by-proof-of-purchase.md).
 import { beforeAll, describe, expect, it } from 'vitest';
-import { orderPath } from '../../../src/data/orders';
+import { orderPath, CLAIM_LINKS_PATH, MANAGE_LINKS_PATH } from '../../../src/data/orders';
 import { identityToolkit } from '../testing/auth-emulator.testing';
 import { CLOSED_ORDER_MESSAGE, handleCheckoutSummary } from '../orders/checkout-summary';
-import { mailClaimLink, CLAIM_LINKS_PATH } from '../orders/claim-links';
+import { mailClaimLink } from '../orders/claim-links';
 import { CUSTOMERS_PATH } from '../stripe/customers';
 import { CLAIM_MESSAGES, handleClaimGuestOrders } from '../orders/guest-orders';
 import { handleGuestPortal } from '../orders/guest-portal';
@@ -17,7 +17,7 @@ import { post, type JsonAnswer } from '../http/http.testing';
 import { mailOrderConfirmation, mailPaymentFailed } from '../billing/billing-mail';
 import { applyCheckoutEvent } from '../webhook/checkout-events';
 import { CLAIM_ORDER_SUBJECT } from '../mail';
-import { MANAGE_LINKS_PATH, mintManageLink } from '../billing/manage-links';
+import { mintManageLink } from '../billing/manage-links';
 import { SITE, useAccountHarness, type AccountHarness, type TestAccount } from './account.testing';
 
 const h: AccountHarness = useAccountHarness('deleted-account-orders');

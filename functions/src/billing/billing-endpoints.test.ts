@@ -3,7 +3,8 @@
 // checkoutSummary and claimGuestOrders have their own files (checkout-summary.test.ts,
 // guest-orders.test.ts).
 import { describe, expect, it } from 'vitest';
-import { bearer, read, SITE, useHarness, type Account, buy } from '../testing/billing.testing';
+import { read, SITE } from '../testing/backends.testing';
+import { bearer, useHarness, type Account, buy } from '../checkout/store.testing';
 import { CUSTOMERS_PATH } from '../stripe/customers';
 import { post } from '../http/http.testing';
 

@@ -8,26 +8,14 @@ import { describe, expect, it } from 'vitest';
 import { postForm } from '@leopard/stripe-stand-in/testing';
 import { GUEST_PORTAL_MESSAGES } from '../../../src/catalog/plan-changes';
 import { priceConfiguration } from '../../../src/catalog/pricing';
-import { ORDERS_PATH, type OrderInvoiceRecord, orderPath } from '../../../src/data/orders';
-import {
-  bearer,
-  CARDS,
-  checkoutBody,
-  pay,
-  read,
-  readOrder,
-  settled,
-  SITE,
-  useMailingHarness,
-  type Account,
-  buy,
-  useServed,
-} from '../testing/billing.testing';
+import { ORDERS_PATH, type OrderInvoiceRecord, orderPath, MANAGE_LINKS_PATH } from '../../../src/data/orders';
+import { CARDS, read, readOrder, settled, SITE } from '../testing/backends.testing';
+import { bearer, checkoutBody, pay, useMailingHarness, type Account, buy, useServed } from '../checkout/store.testing';
 import { BILLING_MAILS_PATH } from './billing-mail';
 import { handleGuestPortal, GUEST_PORTAL_MISS_LIMIT } from '../orders/guest-portal';
 import { syncInvoice } from './invoice-sync';
 import { ORDER_CONFIRMATION_SUBJECT, PAYMENT_FAILED_SUBJECT } from '../mail';
-import { MANAGE_LINK_LIFETIME_MS, MANAGE_LINKS_PATH } from './manage-links';
+import { MANAGE_LINK_LIFETIME_MS } from './manage-links';
 import { buildOrderRecord } from '../checkout/orders';
 import { post } from '../http/http.testing';
 

@@ -7,8 +7,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Database } from 'firebase-admin/database';
 import { isManageToken, MANAGE_LINK_DAYS } from '../../../src/catalog/plan-changes';
+import { MANAGE_LINKS_PATH } from '../../../src/data/orders';
 
-export const MANAGE_LINKS_PATH = 'manage_links';
 export const MANAGE_LINK_LIFETIME_MS = MANAGE_LINK_DAYS * 24 * 60 * 60 * 1000;
 
 export interface ManageLinkRecord {

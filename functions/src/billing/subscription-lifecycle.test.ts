@@ -7,20 +7,8 @@ import type Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
 import { postForm } from '@leopard/stripe-stand-in/testing';
 import { subscriptionState, termEnd, type OrderSubscription, type OrderSubscriptionReading } from '../../../src/catalog/subscription';
-import {
-  bearer,
-  CARDS,
-  checkoutBody,
-  pay,
-  read,
-  settled,
-  SITE,
-  startCheckout,
-  useHarness,
-  type Account,
-  type Created,
-  buy,
-} from '../testing/billing.testing';
+import { CARDS, read, settled, SITE } from '../testing/backends.testing';
+import { bearer, checkoutBody, pay, startCheckout, useHarness, type Account, type Created, buy } from '../checkout/store.testing';
 import { CUSTOMERS_PATH } from '../stripe/customers';
 import { orderPath } from '../../../src/data/orders';
 import { post } from '../http/http.testing';

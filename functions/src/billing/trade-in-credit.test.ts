@@ -6,7 +6,8 @@ import type Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
 import { TRADE_IN_REWARD_CENTS } from '../../../src/catalog/add-ons';
 import { orderPath } from '../../../src/data/orders';
-import { read, settled, startCheckout, useHarness, type Created, buy } from '../testing/billing.testing';
+import { read, settled } from '../testing/backends.testing';
+import { startCheckout, useHarness, type Created, buy } from '../checkout/store.testing';
 import { creditTradeIn, tradeInIdempotencyKey, type TradeInOutcome } from './trade-in-credit';
 
 const harness = useHarness('trade-in-credit');

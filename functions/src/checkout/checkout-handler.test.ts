@@ -1,13 +1,13 @@
 // handleCheckout over real HTTP with the real Stripe SDK against the Stripe stand-in and
 // firebase-admin against the project's database emulator, both started on free ports by
-// useBackends (billing.testing.ts). It covers what the e2e suite cannot steer without
+// useBackends (testing/backends.testing.ts). It covers what the e2e suite cannot steer without
 // disturbing other tests: Stripe refusing.
 import Stripe from 'stripe';
 import { getAuth } from 'firebase-admin/auth';
 import { describe, expect, it } from 'vitest';
 import { buildCheckoutRequest } from '../../../src/catalog/checkout';
 import { ORDERS_PATH } from '../../../src/data/orders';
-import { useBackends } from '../testing/billing.testing';
+import { useBackends } from '../testing/backends.testing';
 import { CATALOGUE_MISMATCH_MESSAGE } from '../stripe/catalogue-prices';
 import { handleCheckout } from './checkout';
 import { createStripeClient, stripeConnection } from '../stripe/stripe-client';

@@ -7,7 +7,7 @@ import type { Database } from 'firebase-admin/database';
 import { SUBMISSION_QUOTA } from '../../../src/config/data-limits';
 import { CLOSED_ACCOUNTS_PATH } from '../../../src/data/users';
 import { CLOSED_ACCOUNT_RETENTION_MS } from '../account/closed-accounts';
-import { CLAIM_LINKS_PATH } from '../orders/claim-links';
+import { CLAIM_LINKS_PATH, MANAGE_LINKS_PATH } from '../../../src/data/orders';
 import { RATE_LIMITS_PATH } from '../http/rate-limit';
 import { STRIPE_EVENTS_PATH } from '../webhook/webhook';
 
@@ -30,7 +30,6 @@ export const RETENTION = {
 } as const;
 
 /** Where the guest manage links are kept (their owner is the billing code). */
-const MANAGE_LINKS_PATH = 'manage_links';
 /** Where the forms counted submissions from the browser before the functions did; nothing writes
  *  it any more (database.rules.json), so every window in it ends. */
 const SUBMISSION_QUOTA_PATH = 'submission_quota';

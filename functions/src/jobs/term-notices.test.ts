@@ -4,7 +4,8 @@
 import type Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
 import { formatBillingDate } from '../../../src/catalog/subscription';
-import { readOrder, settled, SITE, useMailingHarness, buy } from '../testing/billing.testing';
+import { readOrder, settled, SITE } from '../testing/backends.testing';
+import { useMailingHarness, buy } from '../checkout/store.testing';
 import { TERM_NOTICE_SUBJECT } from '../mail';
 import { runTermNotices } from './term-notices';
 

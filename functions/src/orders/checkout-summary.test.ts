@@ -3,7 +3,8 @@
 // from (or spend a request on) Stripe. Orders are made by stripeCheckout against the Stripe
 // stand-in and settled by the webhook, as in production.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CARDS, catalogueSessionParams, checkoutBody, pay, settled, SITE, startCheckout, useHarness } from '../testing/billing.testing';
+import { CARDS, settled, SITE } from '../testing/backends.testing';
+import { catalogueSessionParams, checkoutBody, pay, startCheckout, useHarness } from '../checkout/store.testing';
 import { handleCheckoutSummary, SUMMARY_MESSAGES, SUMMARY_MISS_LIMIT } from './checkout-summary';
 import { post } from '../http/http.testing';
 

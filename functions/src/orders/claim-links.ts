@@ -13,8 +13,8 @@ import { isServiceId } from '../../../src/catalog/services';
 import { claimOrderMail, sendMail, type MailOutcome, type MailSettings } from '../mail';
 import type { OutcomeDetails } from '../stripe/event-outcome';
 import { normaliseEmail } from '../mail/email';
+import { CLAIM_LINKS_PATH } from '../../../src/data/orders';
 
-export const CLAIM_LINKS_PATH = 'order_claim_links';
 export const CLAIM_LINK_LIFETIME_MS = CLAIM_LINK_DAYS * 24 * 60 * 60 * 1000;
 
 export interface ClaimLinkRecord {

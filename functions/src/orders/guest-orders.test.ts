@@ -4,9 +4,10 @@
 // purchase (docs/decisions/0110-guest-orders-by-proof-of-purchase.md): never by an email that
 // matches, however verified.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { orderPath } from '../../../src/data/orders';
-import { bearer, read, settled, SITE, startCheckout, useMailingHarness, type Account, buy } from '../testing/billing.testing';
-import { CLAIM_LINK_LIFETIME_MS, CLAIM_LINKS_PATH } from './claim-links';
+import { orderPath, CLAIM_LINKS_PATH } from '../../../src/data/orders';
+import { read, settled, SITE } from '../testing/backends.testing';
+import { bearer, startCheckout, useMailingHarness, type Account, buy } from '../checkout/store.testing';
+import { CLAIM_LINK_LIFETIME_MS } from './claim-links';
 import { CUSTOMERS_PATH } from '../stripe/customers';
 import { CLAIM_MESSAGES } from './guest-orders';
 import { CLAIM_ORDER_SUBJECT, ORDER_CONFIRMATION_SUBJECT } from '../mail';

@@ -13,7 +13,7 @@ import {
   type StaffAuditEntry,
 } from '../../../src/data/staff';
 import { TRADE_IN_REWARD_CENTS } from '../../../src/catalog/add-ons';
-import { read } from '../testing/billing.testing';
+import { read } from '../testing/backends.testing';
 import { ROLE_ENDED_MEANWHILE, VERIFICATION_MAIL_ALLOWANCE, VERIFICATION_MAIL_LIMIT } from './accounts';
 import { ROLE_CHANGED, STAFF_ONLY, notAllowed } from './claims';
 import { STAFF_MAX_BODY_BYTES } from './handler';

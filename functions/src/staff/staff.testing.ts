@@ -3,7 +3,7 @@
 // firebase-tools' Auth emulator (real ID tokens with real custom claims, real verification links),
 // the EmailJS stand-in (checking the private key) and the Stripe stand-in.
 import { STAFF_ROLES_PATH, isStaffRole, type StaffRole } from '../../../src/data/staff';
-import { SITE } from '../testing/billing.testing';
+import { SITE } from '../testing/backends.testing';
 import { startAuthBackends, type AuthBackends, type TestAccount } from '../testing/auth.testing';
 import { useForFile } from '../testing/emulators.testing';
 import type { JsonAnswer } from '../http/http.testing';

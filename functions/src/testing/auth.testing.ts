@@ -1,12 +1,12 @@
 // For the account and staff tests only (nothing in index.ts imports it): real accounts. The
-// backends of billing.testing.ts (database emulator, Stripe stand-in) beside firebase-tools' Auth
+// backends of backends.testing.ts (database emulator, Stripe stand-in) beside firebase-tools' Auth
 // emulator (real ID tokens with real custom claims and auth_time, real verification links) and the
 // EmailJS stand-in (checking the private key). Accounts are made the way the site makes them:
 // signed up through Auth's REST API, changed with the Admin SDK, signed in again for a fresh token.
 import { randomUUID } from 'node:crypto';
 import { getAuth, type Auth } from 'firebase-admin/auth';
 import type { RunningEmailJs } from '@leopard/emailjs-stand-in';
-import { SITE, startBackends, type Backends } from './billing.testing';
+import { SITE, startBackends, type Backends, type WebhookHandler } from './backends.testing';
 import { identityToolkit } from './auth-emulator.testing';
 import { startMailStandIn } from './emulators.testing';
 import { post, type JsonAnswer } from '../http/http.testing';
@@ -42,20 +42,29 @@ export interface AuthBackends extends Backends {
   postAs(url: string, token: string | null, body: unknown, headers?: Record<string, string>): Promise<JsonAnswer>;
 }
 
-/** The backends of billing.testing.ts (namespace `demo-<name>`), the suite's shared Auth emulator
+/** The backends of backends.testing.ts (namespace `demo-<name>`), the suite's shared Auth emulator
  *  and the EmailJS stand-in accepting `privateKey`. `reset` empties the database, the stand-ins
  *  and the mails; accounts stay (each test makes its own, with its own address). */
-export async function startAuthBackends(name: string, privateKey: string, options: { webhook?: boolean } = {}): Promise<AuthBackends> {
+export async function startAuthBackends(
+  name: string,
+  privateKey: string,
+  options: { webhook?: WebhookHandler } = {},
+): Promise<AuthBackends> {
   const authEmulator = sharedAuthEmulator();
   const { projectId } = authEmulator;
   const secretKey = `sk_test_${name.replace(/\W/g, '_')}`;
   // With the webhook, the stand-in's events are delivered to handleWebhook, which mails through the
   // EmailJS stand-in: that one starts first.
-  const [backends, mailStandIn] = options.webhook
+  const { webhook } = options;
+  const [backends, mailStandIn] = webhook
     ? await startMailStandIn(privateKey, SITE).then(
         async (mails) =>
           [
-            await startBackends(name, { secretKey, projectId, webhookSecret: `whsec_${name.replace(/\W/g, '_')}`, mail: mails.mail }),
+            await startBackends(name, {
+              secretKey,
+              projectId,
+              webhook: { handle: webhook, secret: `whsec_${name.replace(/\W/g, '_')}`, mail: mails.mail },
+            }),
             mails,
           ] as const,
       )

@@ -1,8 +1,8 @@
 // For the handler tests only (nothing in index.ts imports it): the local services a test file runs
 // against, each on free ports of 127.0.0.1, and the life of them over one file. The project's
 // database emulator with a firebase-admin app on it and the EmailJS stand-in checking the private
-// key. auth-emulator.testing.ts runs firebase-tools' Auth emulator; billing.testing.ts adds the
-// Stripe stand-in and serves the store's functions.
+// key. auth-emulator.testing.ts runs firebase-tools' Auth emulator; backends.testing.ts adds the
+// Stripe stand-in, and checkout/store.testing.ts serves the store's functions on it.
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getDatabase, type Database } from 'firebase-admin/database';
 import { afterAll, beforeAll, beforeEach } from 'vitest';

@@ -2,17 +2,18 @@
 // each event is signed for real (the SDK's generateTestHeaderString, or the Stripe stand-in's own
 // signer when the stand-in delivers), the sessions come from the stand-in, and firebase-admin
 // writes to the project's database emulator. Both are started on free ports by useBackends
-// (billing.testing.ts).
+// (testing/backends.testing.ts).
 import type Stripe from 'stripe';
 import { ServerValue } from 'firebase-admin/database';
 import { describe, expect, it } from 'vitest';
 import { buildCheckoutRequest } from '../../../src/catalog/checkout';
 import { priceConfiguration } from '../../../src/catalog/pricing';
-import { catalogueSessionParams, CHECKOUT_DETAILS, useBackends } from '../testing/billing.testing';
+import { useBackends } from '../testing/backends.testing';
+import { catalogueSessionParams, CHECKOUT_DETAILS } from '../checkout/store.testing';
 import { ORDERS_PATH, orderPath } from '../../../src/data/orders';
 import { buildOrderRecord } from '../checkout/orders';
 import { postText, type JsonAnswer } from '../http/http.testing';
-import { STRIPE_EVENTS_PATH } from './webhook';
+import { handleWebhook, STRIPE_EVENTS_PATH } from './webhook';
 
 const SECRET_KEY = 'sk_test_webhook_suite';
 const WEBHOOK_SECRET = 'whsec_webhook_suite';
@@ -24,7 +25,7 @@ const REQUEST = buildCheckoutRequest(
 
 // handleWebhook served, the stand-in delivering to it without retries (each test decides when
 // Stripe redelivers: POST /__events/:id/resend); reset before each test.
-const env = useBackends('webhook', { secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET });
+const env = useBackends('webhook', { secretKey: SECRET_KEY, webhook: { handle: handleWebhook, secret: WEBHOOK_SECRET } });
 
 /** A new order key, as stripeCheckout draws it (a database push id). */
 function newOrderId(): string {

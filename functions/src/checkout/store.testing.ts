@@ -1,38 +1,33 @@
-// For the billing tests only (nothing in index.ts imports it): every function of the store served
-// over real HTTP as the runtime serves it, the real `stripe` SDK against the Stripe stand-in and
-// firebase-admin against the project's database emulator, both started on free ports. Sign-in is
-// a table of ID tokens (the handlers take `verifyIdToken` as a dependency); the real Auth emulator
-// is exercised by tests/e2e/checkout-api.spec.ts. `useBackends` is the lower layer alone (database
-// emulator, firebase-admin app, stand-in, optionally the webhook) with a test file's hooks;
-// `useHarness` the whole, with the EmailJS stand-in when the file's functions send mail.
+// For the store's tests only (nothing in index.ts imports it): the store as a buyer meets it,
+// every function of it served over real HTTP as the runtime serves it (checkout, the webhook, the
+// thank-you summary, the guest claim, the billing portal) on the backends of
+// testing/backends.testing.ts: the real `stripe` SDK against the Stripe stand-in and firebase-admin
+// against the project's database emulator. Sign-in is a table of ID tokens (the handlers take
+// `verifyIdToken` as a dependency); the real Auth emulator is exercised by
+// tests/e2e/checkout-api.spec.ts. `useHarness` is the whole, `useMailingHarness` with the EmailJS
+// stand-in when the file's functions send mail; `buy` a paid, settled checkout.
 import { randomUUID } from 'node:crypto';
 import type { Auth, DecodedIdToken } from 'firebase-admin/auth';
-import type { App } from 'firebase-admin/app';
 import type { Database } from 'firebase-admin/database';
-import type Stripe from 'stripe';
 import type { Request } from 'firebase-functions/v2/https';
 import type { Response } from 'express';
-import { beforeAll, beforeEach } from 'vitest';
+import type Stripe from 'stripe';
+import { beforeAll } from 'vitest';
 import type { RunningEmailJs } from '@leopard/emailjs-stand-in';
-import { start as startStripe, type RunningStripe } from '@leopard/stripe-stand-in';
-import { postForm, TERMS_OF_SERVICE_URL } from '@leopard/stripe-stand-in/testing';
+import type { RunningStripe } from '@leopard/stripe-stand-in';
+import { postForm } from '@leopard/stripe-stand-in/testing';
 import { buildCheckoutRequest, planOnly, type CheckoutChoices, type CheckoutRequest } from '../../../src/catalog/checkout';
-import { orderPath } from '../../../src/data/orders';
-import { syncStripeCatalog } from '../../../scripts/stripe-catalog-sync';
-import { findCataloguePrices } from '../stripe/catalogue-prices';
-import { checkoutSessionParams, handleCheckout, type CheckoutBuyer } from '../checkout/checkout';
+import { handlePortal } from '../billing/portal';
+import type { SiteDependencies } from '../http/caller';
+import { post, type TestServers } from '../http/http.testing';
+import type { MailSettings } from '../mail';
 import { handleCheckoutSummary } from '../orders/checkout-summary';
 import { handleClaimGuestOrders } from '../orders/guest-orders';
-import { handlePortal } from '../billing/portal';
-import { startDatabaseApp, startMailStandIn, useForFile } from './emulators.testing';
-import { createStripeClient } from '../stripe/stripe-client';
-import type { SiteDependencies } from '../http/caller';
-import { post, testServers, type JsonAnswer, type TestServers } from '../http/http.testing';
-import type { MailSettings } from '../mail';
+import { findCataloguePrices } from '../stripe/catalogue-prices';
+import { CARDS, SITE, settled, startBackends, useTestClock, type TestClock } from '../testing/backends.testing';
+import { startMailStandIn, useForFile } from '../testing/emulators.testing';
 import { handleWebhook } from '../webhook/webhook';
-
-export const SITE = 'http://127.0.0.1:4173';
-export const CARDS = { visa: '4242424242424242', mastercard: '5555555555554444', failsLater: '4000000000000341' } as const;
+import { checkoutSessionParams, handleCheckout, type CheckoutBuyer } from './checkout';
 
 export interface Account {
   uid: string;
@@ -62,106 +57,14 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export interface BackendOptions {
-  /** The only API key the stand-in accepts (the `stripe` client uses it). */
-  secretKey: string;
-  /** Given: handleWebhook is served (`webhookUrl`) and the stand-in delivers its events there,
-   *  signed with this secret. Absent: events are kept, not delivered. */
-  webhookSecret?: string;
-  /** The stand-in's retries of a failed delivery; none unless asked, so each test decides when
-   *  Stripe redelivers (POST /__events/:id/resend) and every refusal shows. */
-  retryDelaysMs?: number[];
-  /** Given: the webhook sends the server mails (a guest's claim link) with these settings. */
-  mail?: MailSettings;
-  /** false: the stand-in starts (and resets to) without the catalogue's Products and Prices, which
-   *  `npm run stripe:sync` otherwise puts there as on the local stack. */
-  catalogue?: boolean;
-  /** The firebase-admin app's project, when not `demo-<name>` (the shared Auth emulator's). */
-  projectId?: string;
-}
-
-/** What the handler tests run against, all on free ports of 127.0.0.1. */
-export interface Backends {
-  /** firebase-admin's app, and its database on the project's database emulator. */
-  app: App;
-  database: Database;
-  /** The Stripe stand-in, and the real `stripe` SDK pointed at it with `secretKey`. */
-  standIn: RunningStripe;
-  stripe: Stripe;
-  /** Serve handlers here; `close()` closes them. */
-  servers: TestServers;
-  /** handleWebhook's URL, when a `webhookSecret` was given. */
-  webhookUrl?: string;
-  /** Forgets the stand-in's state and empties the database. */
-  reset(): Promise<void>;
-  /** Closes the servers, the app, the stand-in and the database emulator. */
-  close(): Promise<void>;
-}
-
-/** Starts the database emulator, a firebase-admin app on it (project and namespace
- *  `demo-${name}`) and the Stripe stand-in, with handleWebhook served between the two when the
- *  stand-in is to deliver events. */
-export async function startBackends(name: string, options: BackendOptions): Promise<Backends> {
-  const databaseApp = await startDatabaseApp(name, options.projectId);
-  const { app, database } = databaseApp;
-  const servers = testServers();
-  const { secretKey, webhookSecret } = options;
-  // The webhook is served first: the stand-in needs its URL to deliver to. `stripe` is read per
-  // request, once the stand-in is up (the client needs its port).
-  let stripe!: Stripe;
-  const webhookUrl =
-    webhookSecret === undefined
-      ? undefined
-      : await servers.serve('stripeWebhook', (request, response) =>
-          handleWebhook(request, response, { database, stripe, webhookSecret, mail: options.mail }),
-        );
-  const standIn = await startStripe({
-    port: 0,
-    quiet: true,
-    secretKey,
-    termsOfServiceUrl: TERMS_OF_SERVICE_URL,
-    ...(webhookUrl === undefined ? {} : { webhookUrl, webhookSecret, retryDelaysMs: options.retryDelaysMs ?? [] }),
-  });
-  stripe = createStripeClient(secretKey, standIn.url);
-  const syncCatalogue = async () => {
-    if (options.catalogue === false) return;
-    await syncStripeCatalog(stripe, { seedDemo: true, concurrency: 8 });
-    // Its events delivered before the test starts, so the test sees only its own.
-    await standIn.settled();
-  };
-  await syncCatalogue();
-  return {
-    app,
-    database,
-    standIn,
-    stripe,
-    servers,
-    webhookUrl,
-    async reset() {
-      // The catalogue stays: making its 48 Prices again, and delivering their events, cost every
-      // test a third of a second. The sync below still puts back whatever a test changed.
-      standIn.reset({ keepCatalogue: true });
-      await databaseApp.reset();
-      await syncCatalogue();
-    },
-    async close() {
-      await servers.closeAll();
-      await standIn.stop();
-      await databaseApp.close();
-    },
-  };
-}
-
-/** A test file's backends: started in beforeAll, reset before each test, closed in afterAll.
- *  The object is filled in by beforeAll: read its fields inside tests and hooks. */
-export function useBackends(name: string, options: BackendOptions): Backends {
-  return useForFile(() => startBackends(name, options));
-}
-
 export async function startHarness(name: string, options: { retryDelaysMs?: number[]; mail?: MailSettings } = {}): Promise<Harness> {
   const secretKey = `sk_test_${name.replace(/\W/g, '_')}`;
   const webhookSecret = `whsec_${name.replace(/\W/g, '_')}`;
-  const backends = await startBackends(name, { secretKey, webhookSecret, retryDelaysMs: options.retryDelaysMs, mail: options.mail });
+  const backends = await startBackends(name, {
+    secretKey,
+    webhook: { handle: handleWebhook, secret: webhookSecret, mail: options.mail },
+    retryDelaysMs: options.retryDelaysMs,
+  });
   const { database, stripe, standIn, servers } = backends;
   const tokens = new Map<string, DecodedIdToken>();
   const auth = {
@@ -302,47 +205,6 @@ export async function pay(
   return answer.location;
 }
 
-/** Waits until every event the stand-in has made has been delivered (one try each without
- *  retries), including events the webhook's own calls caused (setting the term end). */
-export async function settled(standIn: RunningStripe, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const delivered = new Set(standIn.deliveries().map((delivery) => delivery.eventId));
-    if (standIn.events().every((event) => event.pending_webhooks === 0 || delivered.has(event.id))) {
-      // Quiet twice in a row: a delivery just answered may have caused another event.
-      await new Promise((resolve) => setTimeout(resolve, 30));
-      const again = new Set(standIn.deliveries().map((delivery) => delivery.eventId));
-      if (standIn.events().every((event) => event.pending_webhooks === 0 || again.has(event.id))) return;
-    }
-    if (Date.now() > deadline) throw new Error('the stand-in still has undelivered events');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
-export async function read<T = Record<string, unknown>>(database: Database, path: string): Promise<T | null> {
-  return (await database.ref(path).get()).val() as T | null;
-}
-
-/** The order as the customer area reads it. */
-export function readOrder<T = Record<string, unknown>>(harness: Pick<Backends, 'database'>, orderId: string): Promise<T | null> {
-  return read<T>(harness.database, orderPath(orderId));
-}
-
-export interface TestClock {
-  at: number | null;
-  now: () => number;
-}
-
-/** The time the functions under test read as `now`: real time unless a test sets `at`, and real
- *  time again before each test. */
-export function useTestClock(): TestClock {
-  const clock = { at: null as number | null, now: () => clock.at ?? Date.now() };
-  beforeEach(() => {
-    clock.at = null;
-  });
-  return clock;
-}
-
 /** A function more than the harness serves, served for the whole file from beforeAll with the
  *  site's dependencies and a test clock: `url` is there once the file's tests run. */
 export function useServed(
@@ -371,5 +233,3 @@ export async function buy(
   await settled(harness.standIn);
   return created;
 }
-
-export type { JsonAnswer };
