@@ -11,7 +11,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { start, type RunningStripe } from '@leopard/stripe-stand-in';
 import { WebhookReceiver } from '@leopard/stripe-stand-in/testing';
 import { STRIPE_WEBHOOK_SECRET } from '../functions/src/config';
-import { HANDLED_EVENT_TYPES } from '../functions/src/webhook-events';
+import { HANDLED_EVENT_TYPES } from '../functions/src/webhook/webhook-events';
 import { STRIPE_API_VERSION } from '../src/catalog/stripe-prices';
 import { catalogueStripeClient } from './stripe-catalog-sync';
 import { ENDPOINT_METADATA, main, parseWebhookArgs, WEBHOOK_EVENTS, WEBHOOK_SECRET_NAME } from './stripe-webhook';

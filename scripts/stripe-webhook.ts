@@ -22,7 +22,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import type Stripe from 'stripe';
-import { HANDLED_EVENT_TYPES } from '../functions/src/webhook-events';
+import { HANDLED_EVENT_TYPES } from '../functions/src/webhook/webhook-events';
 import { DEFAULT_DATABASE_REGION } from '../src/config/database-region';
 import { STRIPE_API_VERSION } from '../src/catalog/stripe-prices';
 import { localStack } from '../emulators/ports';

@@ -1,6 +1,6 @@
 // Where the cloud functions' tests run: a test that starts a local service (anything of
 // emulators/: the database emulator, the stand-ins; or firebase-tools' Auth emulator through
-// functions/src/auth-emulator.testing.ts) runs in `npm run test:emulator`, every other one is a unit
+// functions/src/testing/auth-emulator.testing.ts) runs in `npm run test:emulator`, every other one is a unit
 // test in `npm run test:unit`. functions/vitest.config.mts names the first kind; this keeps the
 // list true both ways (docs/decisions/0129-test-helper-names.md).
 // And `npm test`'s static stage runs every part of `npm run lint` (scripts/run-tests.sh).
@@ -21,7 +21,7 @@ describe('the functions’ tests', () => {
     const listed = (file: string) => LOCAL_SERVICE_TESTS.some((glob) => globToRegExp(glob).test(file.slice('functions/'.length)));
     const needsServices = (file: string) =>
       [...importClosure(tree, file)].some(
-        (imported) => imported.startsWith('emulators/') || imported === 'functions/src/auth-emulator.testing.ts',
+        (imported) => imported.startsWith('emulators/') || imported === 'functions/src/testing/auth-emulator.testing.ts',
       );
     const wrong = tests
       .filter((file) => listed(file) !== needsServices(file))

@@ -3,7 +3,7 @@
  *  functions/.env.<project> (docs/decisions/0045-functions-secrets-and-settings.md). */
 import { defineBoolean, defineSecret, defineString } from 'firebase-functions/params';
 import { EMAILJS_DEFAULT_API_URL, type MailSettings } from './mail';
-import { parseSiteOrigins } from './origins';
+import { parseSiteOrigins } from './http/origins';
 
 export const STRIPE_SECRET_KEY = defineSecret('STRIPE_SECRET_KEY');
 export const STRIPE_WEBHOOK_SECRET = defineSecret('STRIPE_WEBHOOK_SECRET');

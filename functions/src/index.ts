@@ -11,8 +11,8 @@ import { handleAccountEmail } from './account/account-email';
 import { handleDeleteAccount } from './account/delete-account';
 import { handleExportAccountData } from './account/export-data';
 import { handleUnsubscribe } from './account/unsubscribe';
-import { handleCheckout } from './checkout';
-import { handleCheckoutSummary } from './checkout-summary';
+import { handleCheckout } from './checkout/checkout';
+import { handleCheckoutSummary } from './orders/checkout-summary';
 import {
   APP_CHECK_ENFORCED,
   CONTACT_INBOX_EMAIL,
@@ -27,22 +27,22 @@ import {
   stripeKeyMode,
 } from './config';
 import { configuredDatabaseRegion } from '../../src/config/database-region';
-import { handleClaimGuestOrders } from './guest-orders';
-import { withAppCheck, type AppCheckVerifier } from './app-check';
-import { runCleanup } from './cleanup';
-import { logUnexpected, withJsonErrors } from './http';
+import { handleClaimGuestOrders } from './orders/guest-orders';
+import { withAppCheck, type AppCheckVerifier } from './http/app-check';
+import { runCleanup } from './jobs/cleanup';
+import { logUnexpected, withJsonErrors } from './http/http';
 import { FUNCTION_LIMITS } from './limits';
-import { parseSiteOrigins } from './origins';
-import { handlePortal } from './portal';
-import { handleSpacePass } from './space-pass';
+import { parseSiteOrigins } from './http/origins';
+import { handlePortal } from './billing/portal';
+import { handleSpacePass } from './staff/space-pass';
 import { handleStaff } from './staff/handler';
-import { isSubmissionKind, recountSubmissions } from './staff-counters';
+import { isSubmissionKind, recountSubmissions } from './jobs/staff-counters';
 import { handleSubmitForm } from './submissions/handler';
-import { createStripeClient } from './stripe-client';
-import { handleWebhook } from './webhook';
-import { handleGuestPortal } from './guest-portal';
-import { handleManageSubscription } from './manage-subscription';
-import { runTermNotices } from './term-notices';
+import { createStripeClient } from './stripe/stripe-client';
+import { handleWebhook } from './webhook/webhook';
+import { handleGuestPortal } from './orders/guest-portal';
+import { handleManageSubscription } from './billing/manage-subscription';
+import { runTermNotices } from './jobs/term-notices';
 
 // Project, database URL (and, under the emulators, their hosts) come from the environment.
 initializeApp();

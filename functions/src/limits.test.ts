@@ -26,7 +26,9 @@ async function deployedEndpoints(env: Record<string, string> = {}): Promise<Reco
   }
 }
 
-describe('the functions’ limits', () => {
+// Each test loads every function's module afresh (firebase-admin, stripe and all): seconds of CPU
+// that a full run shares with other workers, more than the default 5 s allows.
+describe('the functions’ limits', { timeout: 30_000 }, () => {
   it('sets a time limit and an instance cap on every exported function, from the table', async () => {
     const endpoints = await deployedEndpoints();
     expect(Object.keys(endpoints).sort()).toEqual(Object.keys(FUNCTION_LIMITS).sort());

@@ -1,6 +1,6 @@
 /**
  * The record billing/{uid}: what the webhook keeps of a customer's card on file (the card itself
- * stays with Stripe; functions/src/card-summary.ts writes it from Stripe's reading) and how the
+ * stays with Stripe; functions/src/billing/card-summary.ts writes it from Stripe's reading) and how the
  * customer area and the staff console read and describe it. Pure: no React, no Firebase.
  */
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { orderStatus, paymentIssue, paymentIssueLines, tradeInText, TRADE_IN_CREDITED_TEXT } from './order-display';
 import { toOrders, type StoredOrder } from './orders';
+import { PAID_MONTHLY_EARTH } from './orders.testing';
 
 const DAY_MS = 86_400_000;
 const T0 = Date.UTC(2026, 9, 1, 9, 30);
@@ -8,20 +9,11 @@ const T0 = Date.UTC(2026, 9, 1, 9, 30);
 /** A paid, active monthly Earth plan as the webhook leaves it, with `fields` on top. */
 function stored(fields: StoredOrder = {}): StoredOrder {
   return {
-    product: 'websites',
-    tier: 'earth',
-    securitySelected: false,
-    marketingSelected: false,
-    applicationExist: true,
-    modelExistsOn: 'shopify',
+    ...PAID_MONTHLY_EARTH,
     productAmount: 750_000,
-    payment_status: 'paid',
-    billingPeriod: 'monthly',
     amountPerPeriod: 750_000,
-    termPayments: 12,
     subscriptionId: 'sub_1',
     customerId: 'cus_1',
-    subscriptionStatus: 'active',
     paymentsMade: 2,
     currentPeriodEnd: T0 + 60 * DAY_MS,
     termEndsAt: T0 + 365 * DAY_MS,

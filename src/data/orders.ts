@@ -1,6 +1,6 @@
 /**
  * The order record all_orders/{orderId}: its path, its shape and how the site reads it back. The
- * cloud functions write it (functions/src/orders.ts builds it); the customer area reads it
+ * cloud functions write it (functions/src/checkout/orders.ts builds it); the customer area reads it
  * (src/features/account/orders-data.ts). database.rules.json checks the same shape.
  */
 import { isBillingPeriod, priceConfiguration, type BillingPeriod } from '../catalog/pricing';
@@ -12,6 +12,12 @@ import type { PaymentStatus } from '../config/data-limits';
 export const ORDERS_PATH = 'all_orders';
 
 export const orderPath = (orderId: string) => `${ORDERS_PATH}/${orderId}`;
+
+/** The links mailed about an order, which only the functions read and write (the rules' default
+ *  closes them to browsers): a guest's claim link by order id, a Manage your plan link by its
+ *  token's hash. The account's deletion and the daily clean-up remove them too. */
+export const CLAIM_LINKS_PATH = 'order_claim_links';
+export const MANAGE_LINKS_PATH = 'manage_links';
 
 /** Set on an order whose buyer deleted their account: deletion removes the buyer and the email and
  *  marks the order (docs/decisions/0119-account-deletion-and-retention.md). */
@@ -64,7 +70,7 @@ export interface OrderRecord<Timestamp = number> extends OrderSubscription, Orde
   refunds?: Record<string, OrderRefundRecord>;
   /** Disputes of the order's payments, by dispute id (dp_…), as stripeWebhook last read each. */
   disputes?: Record<string, OrderDisputeRecord>;
-  /** The trade-in credit an admin confirmed (functions/src/trade-in-credit.ts). */
+  /** The trade-in credit an admin confirmed (functions/src/billing/trade-in-credit.ts). */
   tradeIn?: OrderTradeInRecord;
   /** The subscription's invoices, by Stripe invoice id (in_…), as stripeWebhook last read each from
    *  an invoice.* event (docs/decisions/0114-plan-changes-and-proration.md). */

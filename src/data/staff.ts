@@ -56,7 +56,7 @@ export function statusOf<K extends SubmissionKind>(kind: K, value: unknown): Sta
 }
 
 /** staff_counters/<kind>/<status>: how many submissions are in each state, kept by a database
- *  trigger (functions/src/staff-counters.ts); staff read them. */
+ *  trigger (functions/src/jobs/staff-counters.ts); staff read them. */
 export const STAFF_COUNTERS_PATH = 'staff_counters';
 export type StaffCounters = { [K in SubmissionKind]: Record<StatusOf<K>, number> };
 

@@ -6,7 +6,7 @@
 import { APP_CHECK_IN_BUILD, appCheckToken } from './app-check-setup';
 import { functionsBaseUrl } from './config';
 
-/** The header the functions read App Check's token from (functions/src/app-check.ts). */
+/** The header the functions read App Check's token from (functions/src/http/app-check.ts). */
 export const APP_CHECK_HEADER = 'X-Firebase-AppCheck';
 
 export type FunctionAnswer =

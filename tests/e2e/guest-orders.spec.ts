@@ -11,10 +11,10 @@ import { createAccount, expectRefusedRequests, readDatabase, signInThroughPage, 
 import { PASSWORD, PAY_TIMEOUT_MS, continueToStripe, orderCard, payOnStripe } from './checkout.testing';
 import { FUNCTION_CALL_TIMEOUT_MS, expect, test } from './fixtures.testing';
 
-/** What the claim function answers for a link somebody else used (functions/src/guest-orders.ts). */
+/** What the claim function answers for a link somebody else used (functions/src/orders/guest-orders.ts). */
 const USED_LINK = 'This claim link has already been used: the order is in the account that used it.';
 const SERVICE = SERVICE_LABELS.websites;
-/** What every way in answers for an order of a deleted account (functions/src/checkout-summary.ts). */
+/** What every way in answers for an order of a deleted account (functions/src/orders/checkout-summary.ts). */
 const CLOSED_ORDER =
   'This order belonged to an account that has been deleted: it cannot be added to an account, and its details, billing and invoices can no longer be opened here. If it was yours, please contact us.';
 

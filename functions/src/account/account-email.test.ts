@@ -2,8 +2,9 @@
 // opened), the database emulator and the Stripe stand-in: the profile and every Stripe customer
 // of the account follow a verified change; nothing follows an unverified one or the request body.
 import { describe, expect, it } from 'vitest';
-import { identityToolkit } from '../auth-emulator.testing';
+import { identityToolkit } from '../testing/auth-emulator.testing';
 import { useAccountHarness, newOrderId, type AccountHarness, type TestAccount } from './account.testing';
+import { orderPath } from '../../../src/data/orders';
 
 const h: AccountHarness = useAccountHarness('account-email');
 
@@ -36,7 +37,7 @@ describe('accountEmail', () => {
     // A guest order claimed into the account brings its own customer.
     const guestCustomer = (await h.stripe.customers.create({ email: 'typed-at-checkout@example.com' })).id;
     const orderId = newOrderId(h);
-    await h.database.ref(`all_orders/${orderId}`).set({ buyer: account.uid, customerId: guestCustomer, product: 'websites' });
+    await h.database.ref(orderPath(orderId)).set({ buyer: account.uid, customerId: guestCustomer, product: 'websites' });
     const stranger = (await h.stripe.customers.create({ email: 'stranger@example.com' })).id;
 
     const newEmail = `new-${account.email}`;

@@ -10,7 +10,7 @@ import type { Request } from 'firebase-functions/v2/https';
 import type { Response } from 'express';
 import Stripe from 'stripe';
 import { userPath } from '../../../src/data/users';
-import { CUSTOMERS_PATH } from '../customers';
+import { CUSTOMERS_PATH } from '../stripe/customers';
 import { accountCustomerIds, accountOrders, authUserOrNull } from './account-records';
 import { ACCOUNT_MESSAGES, AccountRefusal, accountBody, accountEndpoint, identifyAccount, type AccountAuth } from './endpoint';
 

@@ -3,8 +3,8 @@
  *  its orders, which a claimed guest order may bring). */
 import type { Database } from 'firebase-admin/database';
 import { ORDERS_PATH, ORDER_BUYER_FIELD } from '../../../src/data/orders';
-import { CUSTOMERS_PATH } from '../customers';
-import { isStripeId } from '../stripe-ids';
+import { CUSTOMERS_PATH } from '../stripe/customers';
+import { isStripeId } from '../stripe/stripe-ids';
 
 export type StoredRecord = Record<string, unknown>;
 

@@ -7,15 +7,17 @@ import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type Stripe from 'stripe';
 import { postForm } from '@leopard/stripe-stand-in/testing';
-import { startAuthBackends, type AuthBackends, type TestAccount } from '../auth.testing';
-import { SITE, type Backends } from '../billing.testing';
-import { useForFile } from '../emulators.testing';
-import type { JsonAnswer } from '../http.testing';
-import { createStripeClient } from '../stripe-client';
+import { startAuthBackends, type AuthBackends, type TestAccount } from '../testing/auth.testing';
+import { SITE, type Backends } from '../testing/backends.testing';
+import { useForFile } from '../testing/emulators.testing';
+import type { JsonAnswer } from '../http/http.testing';
+import { createStripeClient } from '../stripe/stripe-client';
 import { handleAccountEmail, type AccountEmailDependencies } from './account-email';
 import { handleDeleteAccount, type DeleteAccountDependencies } from './delete-account';
 import { handleExportAccountData, type ExportDependencies } from './export-data';
 import { handleUnsubscribe, type UnsubscribeDependencies } from './unsubscribe';
+import { orderPath } from '../../../src/data/orders';
+import { PAID_MONTHLY_EARTH } from '../../../src/data/orders.testing';
 
 export { SITE, type TestAccount };
 export const MAIL_SECRET = 'mail_link_secret_of_the_account_tests_0123456789';
@@ -101,6 +103,20 @@ export function signUpProfile(email: string): Record<string, unknown> {
   };
 }
 
+/** all_orders/<id> of a paid monthly Earth plan in its first month, as the webhook leaves it;
+ *  `fields` add to it or replace. */
+export function paidOrder(orderId: string, fields: Record<string, unknown>): Record<string, unknown> {
+  return {
+    ...PAID_MONTHLY_EARTH,
+    productAmount: 8300,
+    amountPerPeriod: 8300,
+    paymentsMade: 1,
+    pushKey: orderId,
+    createdAt: Date.now(),
+    ...fields,
+  };
+}
+
 /** An order id as stripeCheckout draws one (a push id). */
 export function newOrderId(harness: Pick<Backends, 'database'>): string {
   return harness.database.ref('all_orders').push().key!;
@@ -161,28 +177,9 @@ export function useAccountHarness(name: string): AccountHarness {
         if (paid.status !== 303) throw new Error(`paying answered ${paid.status}: ${paid.html.slice(0, 300)}`);
         const completed = await stripe.checkout.sessions.retrieve(session.id);
         const subscriptionId = typeof completed.subscription === 'string' ? completed.subscription : completed.subscription!.id;
-        await database.ref(`all_orders/${orderId}`).set({
-          product: 'websites',
-          tier: 'earth',
-          securitySelected: false,
-          marketingSelected: false,
-          applicationExist: true,
-          modelExistsOn: 'shopify',
-          productAmount: 8300,
-          payment_status: 'paid',
-          buyer,
-          pushKey: orderId,
-          stripeId: session.id,
-          createdAt: Date.now(),
-          billingPeriod: 'monthly',
-          amountPerPeriod: 8300,
-          termPayments: 12,
-          subscriptionId,
-          customerId,
-          subscriptionStatus: 'active',
-          paymentsMade: 1,
-          customerEmail: email,
-        });
+        await database
+          .ref(orderPath(orderId))
+          .set(paidOrder(orderId, { buyer, stripeId: session.id, subscriptionId, customerId, customerEmail: email }));
         return { orderId, subscriptionId };
       },
       async reset() {

@@ -9,17 +9,19 @@ import { describe, expect, it } from 'vitest';
 import { formatUsd } from '../../../src/catalog/money';
 import { CLOSED_ACCOUNTS_PATH, OPEN_CHECKOUT_AT_DELETION } from '../../../src/data/users';
 import { ORDERS_PATH, PERSONAL_DATA_REMOVED_FIELD } from '../../../src/data/orders';
-import { startAuthBackends, type AuthBackends, type TestAccount } from '../auth.testing';
-import { CHECKOUT_DETAILS, checkoutBody, SITE, settled, type Created } from '../billing.testing';
-import { handleCheckout } from '../checkout';
-import { useForFile } from '../emulators.testing';
+import { startAuthBackends, type AuthBackends, type TestAccount } from '../testing/auth.testing';
+import { SITE, settled } from '../testing/backends.testing';
+import { CHECKOUT_DETAILS, checkoutBody, type Created } from '../checkout/store.testing';
+import { handleCheckout } from '../checkout/checkout';
+import { useForFile } from '../testing/emulators.testing';
 import { ACCOUNT_DELETED_SUBJECT, CLOSED_ACCOUNT_REFUND_SUBJECT } from '../mail';
-import { handlePortal } from '../portal';
-import { verifyingAsInProduction } from '../production-auth.testing';
+import { handlePortal } from '../billing/portal';
+import { verifyingAsInProduction } from '../testing/production-auth.testing';
 import { ACCOUNT_CLOSING_MESSAGE, ACCOUNT_DELETIONS_PATH, uidHash } from './closed-accounts';
 import { handleDeleteAccount } from './delete-account';
 import { ACCOUNT_MESSAGES } from './endpoint';
 import { handleExportAccountData } from './export-data';
+import { handleWebhook } from '../webhook/webhook';
 
 interface ClosedAccountHarness extends AuthBackends {
   urls: { checkout: string; portal: string; deleteAccount: string; exportAccountData: string };
@@ -28,7 +30,7 @@ interface ClosedAccountHarness extends AuthBackends {
 }
 
 const h: ClosedAccountHarness = useForFile(async () => {
-  const base = await startAuthBackends('closed-account', 'emailjs_private_closed_account', { webhook: true });
+  const base = await startAuthBackends('closed-account', 'emailjs_private_closed_account', { webhook: handleWebhook });
   const auth = verifyingAsInProduction(base.auth);
   const site = { auth, database: base.database, stripe: base.stripe, siteOrigins: [SITE] };
   const checkoutDeps = { ...site };

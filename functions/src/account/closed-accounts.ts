@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import type { Database } from 'firebase-admin/database';
 import { CLOSED_ACCOUNTS_PATH } from '../../../src/data/users';
-import { isUid } from '../customers';
+import { isUid } from '../stripe/customers';
 
 export const ACCOUNT_DELETIONS_PATH = 'account_deletions';
 

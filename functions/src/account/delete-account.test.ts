@@ -2,15 +2,15 @@
 // stand-ins: what the person and Stripe see afterwards, a retry after a failure half way, and the
 // attacks (someone else's account, an old sign-in, a wrong confirmation, a huge body).
 import { describe, expect, it } from 'vitest';
-import { PASSWORD } from '../auth.testing';
-import { identityToolkit } from '../auth-emulator.testing';
+import { PASSWORD } from '../testing/auth.testing';
+import { identityToolkit } from '../testing/auth-emulator.testing';
 import { STAFF_ROLES_PATH } from '../../../src/data/staff';
 import { CLOSED_ACCOUNTS_PATH } from '../../../src/data/users';
 import { ACCOUNT_DELETED_SUBJECT } from '../mail';
-import { mergeSubscription } from '../subscription-sync';
+import { mergeSubscription } from '../billing/subscription-sync';
 import { useAccountHarness, type AccountHarness, type TestAccount } from './account.testing';
 import { ACCOUNT_MESSAGES } from './endpoint';
-import { PERSONAL_DATA_REMOVED_FIELD } from '../../../src/data/orders';
+import { PERSONAL_DATA_REMOVED_FIELD, orderPath } from '../../../src/data/orders';
 import { ACCOUNT_DELETIONS_PATH, DELETE_ACCOUNT_MESSAGES, REAUTH_WINDOW_MS, uidHash } from './delete-account';
 
 const h: AccountHarness = useAccountHarness('delete-account');
@@ -45,7 +45,7 @@ async function accountWithPlans(): Promise<{
 async function expectGone(account: TestAccount, customerId: string, plans: { orderId: string; subscriptionId: string }[]) {
   for (const { orderId, subscriptionId } of plans) {
     expect((await h.stripe.subscriptions.retrieve(subscriptionId)).status).toBe('canceled');
-    const order = (await read(`all_orders/${orderId}`)) as Record<string, unknown>;
+    const order = (await read(orderPath(orderId))) as Record<string, unknown>;
     // Accounting keeps the order; nothing in it leads back to the person.
     expect(order).toMatchObject({
       product: 'websites',
@@ -122,7 +122,7 @@ describe('deleteAccount', () => {
     // Half way: the person still has everything, and can still sign in to retry; the account is
     // already closing, and its tokens were revoked first.
     expect(await read(`users/${account.uid}`)).not.toBeNull();
-    expect(((await read(`all_orders/${plans[0]!.orderId}`)) as Record<string, unknown>).buyer).toBe(account.uid);
+    expect(((await read(orderPath(plans[0]!.orderId))) as Record<string, unknown>).buyer).toBe(account.uid);
     expect(await read(`${CLOSED_ACCOUNTS_PATH}/${account.uid}`)).toEqual({ closedAt: expect.any(Number) });
     expect(deletionMails(account.email)).toHaveLength(0);
 
@@ -164,7 +164,7 @@ describe('deleteAccount', () => {
     expect(await read(`users/${victim.account.uid}`)).not.toBeNull();
     for (const { subscriptionId, orderId } of victim.plans) {
       expect((await h.stripe.subscriptions.retrieve(subscriptionId)).status).toBe('active');
-      expect(((await read(`all_orders/${orderId}`)) as Record<string, unknown>).buyer).toBe(victim.account.uid);
+      expect(((await read(orderPath(orderId))) as Record<string, unknown>).buyer).toBe(victim.account.uid);
     }
   });
 

@@ -22,14 +22,12 @@ import type { Response } from 'express';
 import Stripe from 'stripe';
 import { isEndedSubscriptionStatus } from '../../../src/catalog/subscription';
 import { BILLING_PATH } from '../../../src/data/billing';
-import { ORDERS_PATH, PERSONAL_DATA_REMOVED_FIELD } from '../../../src/data/orders';
+import { PERSONAL_DATA_REMOVED_FIELD, orderPath, CLAIM_LINKS_PATH, MANAGE_LINKS_PATH } from '../../../src/data/orders';
 import { STAFF_ROLES_PATH } from '../../../src/data/staff';
 import { CLOSED_ACCOUNTS_PATH, USERS_PATH } from '../../../src/data/users';
-import { CLAIM_LINKS_PATH } from '../claim-links';
-import { CUSTOMERS_PATH } from '../customers';
+import { CUSTOMERS_PATH } from '../stripe/customers';
 import { accountDeletedMail, sendMail, type MailOutcome, type MailSettings } from '../mail';
-import { MANAGE_LINKS_PATH } from '../manage-links';
-import { isStripeId } from '../stripe-ids';
+import { isStripeId } from '../stripe/stripe-ids';
 import { accountCustomerIds, accountOrders, authUserOrNull, type AccountOrder } from './account-records';
 import { ACCOUNT_DELETIONS_PATH, uidHash, type ClosedAccount } from './closed-accounts';
 import { ACCOUNT_MESSAGES, AccountRefusal, accountBody, accountEndpoint, identifyAccount, type AccountAuth } from './endpoint';
@@ -154,9 +152,9 @@ async function anonymiseOrders(database: Database, orders: readonly AccountOrder
 export async function anonymiseOrder(database: Database, orderId: string, now: number): Promise<void> {
   const manageLinks = await database.ref(MANAGE_LINKS_PATH).orderByChild('orderId').equalTo(orderId).get();
   const update: Record<string, unknown> = {
-    [`${ORDERS_PATH}/${orderId}/buyer`]: null,
-    [`${ORDERS_PATH}/${orderId}/customerEmail`]: null,
-    [`${ORDERS_PATH}/${orderId}/${PERSONAL_DATA_REMOVED_FIELD}`]: now,
+    [`${orderPath(orderId)}/buyer`]: null,
+    [`${orderPath(orderId)}/customerEmail`]: null,
+    [`${orderPath(orderId)}/${PERSONAL_DATA_REMOVED_FIELD}`]: now,
     [`${CLAIM_LINKS_PATH}/${orderId}`]: null,
   };
   manageLinks.forEach((link) => {

@@ -6,18 +6,18 @@
 // (docs/decisions/0119-account-deletion-and-retention.md); none of them may ever join another
 // account or show anything of the person (docs/decisions/0110-guest-orders-by-proof-of-purchase.md).
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ORDERS_PATH } from '../../../src/data/orders';
-import { identityToolkit } from '../auth-emulator.testing';
-import { CLOSED_ORDER_MESSAGE, handleCheckoutSummary } from '../checkout-summary';
-import { mailClaimLink, CLAIM_LINKS_PATH } from '../claim-links';
-import { CUSTOMERS_PATH } from '../customers';
-import { CLAIM_MESSAGES, handleClaimGuestOrders } from '../guest-orders';
-import { handleGuestPortal } from '../guest-portal';
-import { post, type JsonAnswer } from '../http.testing';
-import { mailOrderConfirmation, mailPaymentFailed } from '../billing-mail';
-import { applyCheckoutEvent } from '../checkout-events';
+import { orderPath, CLAIM_LINKS_PATH, MANAGE_LINKS_PATH } from '../../../src/data/orders';
+import { identityToolkit } from '../testing/auth-emulator.testing';
+import { CLOSED_ORDER_MESSAGE, handleCheckoutSummary } from '../orders/checkout-summary';
+import { mailClaimLink } from '../orders/claim-links';
+import { CUSTOMERS_PATH } from '../stripe/customers';
+import { CLAIM_MESSAGES, handleClaimGuestOrders } from '../orders/guest-orders';
+import { handleGuestPortal } from '../orders/guest-portal';
+import { post, type JsonAnswer } from '../http/http.testing';
+import { mailOrderConfirmation, mailPaymentFailed } from '../billing/billing-mail';
+import { applyCheckoutEvent } from '../webhook/checkout-events';
 import { CLAIM_ORDER_SUBJECT } from '../mail';
-import { MANAGE_LINKS_PATH, mintManageLink } from '../manage-links';
+import { mintManageLink } from '../billing/manage-links';
 import { SITE, useAccountHarness, type AccountHarness, type TestAccount } from './account.testing';
 
 const h: AccountHarness = useAccountHarness('deleted-account-orders');
@@ -46,7 +46,7 @@ async function summaryOf(sessionId: string): Promise<JsonAnswer> {
 /** A paid monthly plan of a Stripe customer, its order as the webhook records it. */
 async function paidOrder(customerId: string, buyer: string, email: string) {
   const plan = await h.subscribe(customerId, buyer, email);
-  const sessionId = (await read(`${ORDERS_PATH}/${plan.orderId}/stripeId`)) as string;
+  const sessionId = (await read(`${orderPath(plan.orderId)}/stripeId`)) as string;
   return { ...plan, sessionId };
 }
 
@@ -62,7 +62,7 @@ async function deletedAccountsOrder(): Promise<{ account: TestAccount; customerI
 
 /** Nothing of the order, of the stranger's account or of Stripe's customer changed. */
 async function expectUntouched(stranger: TestAccount, customerId: string, orderId: string, order: unknown, owner: TestAccount) {
-  expect(await read(`${ORDERS_PATH}/${orderId}`)).toEqual(order);
+  expect(await read(orderPath(orderId))).toEqual(order);
   expect(await read(`${CUSTOMERS_PATH}/${stranger.uid}`)).toBeNull();
   expect(await read(`billing/${stranger.uid}`)).toBeNull();
   const customer = await h.stripe.customers.retrieve(customerId);
@@ -72,7 +72,7 @@ async function expectUntouched(stranger: TestAccount, customerId: string, orderI
 describe('a deleted account’s order, reached with its old session id', () => {
   it('is claimed by no one: a stranger gets no order, no customer, no card, and the thank-you page shows nothing of it', async () => {
     const { account, customerId, orderId, sessionId } = await deletedAccountsOrder();
-    const kept = await read(`${ORDERS_PATH}/${orderId}`);
+    const kept = await read(orderPath(orderId));
     const stranger = await h.account();
 
     for (let attempt = 0; attempt < 2; attempt += 1) {
@@ -91,7 +91,7 @@ describe('a deleted account’s order, reached with its old session id', () => {
 
   it('is claimed by no link either: a claim link or a manage link minted after the deletion opens nothing', async () => {
     const { account, customerId, orderId } = await deletedAccountsOrder();
-    const order = (await read(`${ORDERS_PATH}/${orderId}`)) as Record<string, unknown>;
+    const order = (await read(orderPath(orderId))) as Record<string, unknown>;
     // Deletion removed the links it found; the webhook mints new ones for an order without a buyer
     // (a completion event delivered again, an invoice's mail), mailed to what Stripe keeps.
     await mailClaimLink({ database: h.database, mail: h.mail }, { orderId, order, email: account.email });
@@ -99,7 +99,7 @@ describe('a deleted account’s order, reached with its old session id', () => {
     expect(mailed.map((mail) => mail.params.to_email)).toEqual([account.email]);
     const claimUrl = new URL(/https?:\/\/\S+\/claim-order\?token=\S+/.exec(String(mailed[0]!.params.message_text))![0]);
     const manageToken = await mintManageLink(h.database, { orderId, customerId, now: Date.now() });
-    const kept = await read(`${ORDERS_PATH}/${orderId}`);
+    const kept = await read(orderPath(orderId));
     const stranger = await h.account();
 
     expect(await claim(stranger.token, { token: claimUrl.searchParams.get('token') })).toEqual({
@@ -151,7 +151,7 @@ describe('claimGuestOrders and who may claim', () => {
   async function guestOrder() {
     const customer = await h.stripe.customers.create({ email: 'guest@example.com' });
     const bought = await paidOrder(customer.id, 'nobody-yet', 'guest@example.com');
-    await h.database.ref(`${ORDERS_PATH}/${bought.orderId}/buyer`).remove();
+    await h.database.ref(`${orderPath(bought.orderId)}/buyer`).remove();
     return { ...bought, customerId: customer.id };
   }
 
@@ -164,7 +164,7 @@ describe('claimGuestOrders and who may claim', () => {
       status: 401,
       json: { statusCode: 401, error: { message: CLAIM_MESSAGES.anonymous } },
     });
-    expect(await read(`${ORDERS_PATH}/${orderId}/buyer`)).toBeNull();
+    expect(await read(`${orderPath(orderId)}/buyer`)).toBeNull();
     expect(await read(`${CUSTOMERS_PATH}/${anonymous.localId}`)).toBeNull();
 
     const buyer = await h.account();
@@ -172,7 +172,7 @@ describe('claimGuestOrders and who may claim', () => {
       status: 200,
       json: { statusCode: 200, data: { orderId, linked: true } },
     });
-    expect(await read(`${ORDERS_PATH}/${orderId}/buyer`)).toBe(buyer.uid);
+    expect(await read(`${orderPath(orderId)}/buyer`)).toBe(buyer.uid);
     expect(await read(`${CUSTOMERS_PATH}/${buyer.uid}/stripeCustomerId`)).toBe(customerId);
   });
 });

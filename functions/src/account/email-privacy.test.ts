@@ -5,7 +5,7 @@
 // with the setting on, where production refuses it: the site never calls it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enableEmailPrivacy } from '../../../emulators/auth-email-privacy';
-import { startAuthEmulator, type RunningAuth } from '../auth-emulator.testing';
+import { startAuthEmulator, type RunningAuth } from '../testing/auth-emulator.testing';
 
 const PROJECT = 'demo-email-privacy';
 let auth: RunningAuth;

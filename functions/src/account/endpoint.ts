@@ -4,8 +4,8 @@
 import type { Auth } from 'firebase-admin/auth';
 import type { Request } from 'firebase-functions/v2/https';
 import type { Response } from 'express';
-import { bearerToken } from '../caller';
-import { applyCors, requireMethod, type ErrorBody } from '../http';
+import { bearerToken } from '../http/caller';
+import { applyCors, requireMethod, type ErrorBody } from '../http/http';
 
 /** Every account request is `{}` or a few short fields. */
 export const ACCOUNT_MAX_BODY_BYTES = 4096;

@@ -2,9 +2,10 @@
 // file, and nothing of anyone else's (another buyer's orders, another address's submissions, the
 // staff member who handled something), the daily allowance, and the refusals.
 import { describe, expect, it } from 'vitest';
-import { identityToolkit } from '../auth-emulator.testing';
-import { SITE, newOrderId, signUpProfile, useAccountHarness, type AccountHarness } from './account.testing';
+import { identityToolkit } from '../testing/auth-emulator.testing';
+import { SITE, newOrderId, paidOrder, signUpProfile, useAccountHarness, type AccountHarness } from './account.testing';
 import { EXPORT_ALLOWANCE, EXPORT_FILENAME, type AccountExport } from './export-data';
+import { orderPath } from '../../../src/data/orders';
 
 const h: AccountHarness = useAccountHarness('export-data');
 
@@ -20,31 +21,17 @@ async function download(token: string | null, body: unknown = {}, headers: Recor
 
 function order(buyer: string, extra: Record<string, unknown> = {}) {
   const id = newOrderId(h);
-  return {
-    id,
-    record: {
-      product: 'websites',
-      tier: 'earth',
-      securitySelected: true,
-      marketingSelected: false,
-      applicationExist: true,
-      modelExistsOn: 'shopify',
-      productAmount: 8300,
-      payment_status: 'paid',
-      buyer,
-      pushKey: id,
-      stripeId: 'cs_test_export',
-      createdAt: 1_795_000_000_000,
-      billingPeriod: 'monthly',
-      amountPerPeriod: 8300,
-      termPayments: 12,
-      subscriptionId: 'sub_export1',
-      customerId: 'cus_export1',
-      subscriptionStatus: 'active',
-      paymentsMade: 2,
-      ...extra,
-    },
-  };
+  const record = paidOrder(id, {
+    securitySelected: true,
+    buyer,
+    stripeId: 'cs_test_export',
+    createdAt: 1_795_000_000_000,
+    subscriptionId: 'sub_export1',
+    customerId: 'cus_export1',
+    paymentsMade: 2,
+    ...extra,
+  });
+  return { id, record };
 }
 
 describe('exportAccountData', () => {
@@ -77,21 +64,21 @@ describe('exportAccountData', () => {
     const theirs = order(other.uid);
     const guest = order('', { customerEmail: account.email });
     delete (guest.record as Record<string, unknown>).buyer;
-    for (const { id, record } of [mine, theirs, guest]) await h.database.ref(`all_orders/${id}`).set(record);
-    const upper = account.email.toUpperCase();
+    for (const { id, record } of [mine, theirs, guest]) await h.database.ref(orderPath(id)).set(record);
+    // The address as typed in another case: the export still finds it.
+    const inquiry = {
+      name: 'Ada',
+      email: account.email.toUpperCase(),
+      phone: '+1 555 123 4567',
+      city: 'London',
+      message: 'Hello',
+      createdAt: 1,
+      page: '/contact',
+      status: 'answered',
+    };
     await h.database.ref('submissions').set({
       contact: {
-        c1: {
-          name: 'Ada',
-          email: upper,
-          phone: '+1 555 123 4567',
-          city: 'London',
-          message: 'Hello',
-          createdAt: 1,
-          page: '/contact',
-          status: 'answered',
-          statusChangedBy: 'staff-uid-2',
-        },
+        c1: { ...inquiry, statusChangedBy: 'staff-uid-2' },
         c2: {
           name: 'Bob',
           email: other.email,
@@ -131,19 +118,7 @@ describe('exportAccountData', () => {
       refunds: [{ chargeId: 'ch_1', amountRefunded: 1000, chargeAmount: 8300 }],
       tradeIn: { status: 'credited', amount: 5000, creditedAt: 3 },
     });
-    expect(data.submissions.contact).toEqual([
-      {
-        id: 'c1',
-        name: 'Ada',
-        email: upper,
-        phone: '+1 555 123 4567',
-        city: 'London',
-        message: 'Hello',
-        createdAt: 1,
-        page: '/contact',
-        status: 'answered',
-      },
-    ]);
+    expect(data.submissions.contact).toEqual([{ id: 'c1', ...inquiry }]);
     expect(data.submissions.waitlist).toEqual([
       { id: 'w1', full__name: 'Ada', email: account.email, programme: 'builder', createdAt: 3, page: '/waitlist' },
     ]);

@@ -12,8 +12,8 @@ import { subscriptionState, subscriptionStatusLabel, type OrderSubscription } fr
 import { billingPath, toCardSummary, type CardSummary } from '../../../src/data/billing';
 import { FORM_FIELDS } from '../../../src/data/submission-fields';
 import { toConsents, userPath, type Consents } from '../../../src/data/users';
-import { normaliseEmail } from '../email';
-import { takeAllowance } from '../rate-limit';
+import { normaliseEmail } from '../mail/email';
+import { takeAllowance } from '../http/rate-limit';
 import { accountOrders, authUserOrNull, type StoredRecord } from './account-records';
 import { ACCOUNT_MESSAGES, AccountRefusal, accountBody, accountEndpoint, identifyAccount, type AccountAuth } from './endpoint';
 

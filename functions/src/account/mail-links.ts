@@ -5,7 +5,7 @@
  *  bounds a leaked link, and what a link does (turning mail off) is harmless to repeat. */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { CONSENT_FIELDS, type ConsentField } from '../../../src/data/users';
-import { normaliseEmail } from '../email';
+import { normaliseEmail } from '../mail/email';
 
 /** What an unsubscribe link turns off: one of the two marketing choices, or both. */
 export type UnsubscribeChoice = ConsentField | 'all';

@@ -2,7 +2,7 @@
 // mail off on the account with that address and for the address itself, and the attacks on the
 // token (forged signature, altered payload, expired, replay, not a token) are refused or harmless.
 import { describe, expect, it, beforeAll } from 'vitest';
-import { identityToolkit } from '../auth-emulator.testing';
+import { identityToolkit } from '../testing/auth-emulator.testing';
 import { handleSubmitForm, type SubmitFormDependencies } from '../submissions/handler';
 import { MAIL_SECRET, SITE, useAccountHarness, type AccountHarness } from './account.testing';
 import { MAIL_LINK_LIFETIME_MS, readUnsubscribeToken, unsubscribeToken } from './mail-links';

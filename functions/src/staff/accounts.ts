@@ -11,9 +11,9 @@ import {
   type StaffRole,
   type VerificationResult,
 } from '../../../src/data/staff';
-import { storedCustomerId } from '../customers';
+import { storedCustomerId } from '../stripe/customers';
 import { sendMail, siteLink, verifyEmailMail } from '../mail';
-import { takeAllowance } from '../rate-limit';
+import { takeAllowance } from '../http/rate-limit';
 import { audit } from './audit';
 import { recordedRole } from './claims';
 import type { ActionContext, StaffDependencies } from './context';
@@ -21,23 +21,18 @@ import { email as emailField, oneOf, uid as uidField } from './input';
 import { StaffRefusal } from './refusal';
 import { transact } from './transaction';
 
-async function userByEmail(deps: StaffDependencies, email: string): Promise<UserRecord> {
+/** The account `read` finds; a 404 naming what was asked for where Auth has none. */
+async function existingUser(read: Promise<UserRecord>, asked: string): Promise<UserRecord> {
   try {
-    return await deps.auth.getUserByEmail(email);
+    return await read;
   } catch (error) {
-    if ((error as { code?: string }).code === 'auth/user-not-found') throw new StaffRefusal(404, `No account has the email ${email}.`);
+    if ((error as { code?: string }).code === 'auth/user-not-found') throw new StaffRefusal(404, `No account has the ${asked}.`);
     throw error;
   }
 }
 
-async function userById(deps: StaffDependencies, uid: string): Promise<UserRecord> {
-  try {
-    return await deps.auth.getUser(uid);
-  } catch (error) {
-    if ((error as { code?: string }).code === 'auth/user-not-found') throw new StaffRefusal(404, `No account has the uid ${uid}.`);
-    throw error;
-  }
-}
+const userByEmail = (deps: StaffDependencies, email: string) => existingUser(deps.auth.getUserByEmail(email), `email ${email}`);
+const userById = (deps: StaffDependencies, uid: string) => existingUser(deps.auth.getUser(uid), `uid ${uid}`);
 
 function roleOf(user: UserRecord) {
   const role: unknown = user.customClaims?.role;

@@ -6,7 +6,7 @@ import type { Auth } from 'firebase-admin/auth';
 import type { Database } from 'firebase-admin/database';
 import { BRAND } from '../../../src/config/brand';
 import { STAFF_ACTIONS, STAFF_ROLES_PATH, isStaffRole, mayTake, type StaffAction, type StaffRole } from '../../../src/data/staff';
-import { bearerToken } from '../caller';
+import { bearerToken } from '../http/caller';
 import { StaffRefusal } from './refusal';
 
 export interface StaffMember {

@@ -4,7 +4,7 @@
 import type { Request } from 'firebase-functions/v2/https';
 import type { Response } from 'express';
 import { STAFF_ACTIONS, isStaffAction, type StaffAction, type StaffResults } from '../../../src/data/staff';
-import { applyCors, requireMethod, sendError } from '../http';
+import { applyCors, requireMethod, sendError } from '../http/http';
 import { grantRole, lookupCustomer, resendVerification } from './accounts';
 import { identifyStaff, requireRole } from './claims';
 import type { ActionContext, StaffDependencies } from './context';

@@ -1,8 +1,8 @@
 /** The fields of a staff request, each checked before it reaches a database path or Auth: a
  *  refusal names the field (400). */
 import { isOrderId } from '../../../src/data/orders';
-import { isUid } from '../customers';
-import { normaliseEmail } from '../email';
+import { isUid } from '../stripe/customers';
+import { normaliseEmail } from '../mail/email';
 import { StaffRefusal } from './refusal';
 
 export type Body = Record<string, unknown>;

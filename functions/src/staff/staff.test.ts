@@ -13,11 +13,12 @@ import {
   type StaffAuditEntry,
 } from '../../../src/data/staff';
 import { TRADE_IN_REWARD_CENTS } from '../../../src/catalog/add-ons';
-import { read } from '../billing.testing';
+import { read } from '../testing/backends.testing';
 import { ROLE_ENDED_MEANWHILE, VERIFICATION_MAIL_ALLOWANCE, VERIFICATION_MAIL_LIMIT } from './accounts';
 import { ROLE_CHANGED, STAFF_ONLY, notAllowed } from './claims';
 import { STAFF_MAX_BODY_BYTES } from './handler';
 import { SITE, useStaffHarness, type TestAccount } from './staff.testing';
+import { orderPath } from '../../../src/data/orders';
 
 const harness = useStaffHarness('staff');
 
@@ -321,7 +322,7 @@ describe('confirmTradeIn', () => {
       paymentsMade: 1,
       ...fields,
     };
-    await harness.database.ref(`all_orders/${orderId}`).set(order);
+    await harness.database.ref(orderPath(orderId)).set(order);
     return customer.id;
   }
 
@@ -338,14 +339,12 @@ describe('confirmTradeIn', () => {
     const transactions = await harness.stripe.customers.listBalanceTransactions(customerId);
     expect(transactions.data.map((transaction) => transaction.amount)).toEqual([-TRADE_IN_REWARD_CENTS]);
     expect((await harness.stripe.customers.retrieve(customerId)) as { balance: number }).toMatchObject({ balance: -TRADE_IN_REWARD_CENTS });
-    expect(await read(harness.database, `all_orders/${orderId}/tradeIn`)).toMatchObject({ status: 'credited', creditedBy: admin.uid });
+    expect(await read(harness.database, `${orderPath(orderId)}/tradeIn`)).toMatchObject({ status: 'credited', creditedBy: admin.uid });
 
     const again = await harness.call(admin.token, { action: 'confirmTradeIn', orderId });
     expect(again.json).toMatchObject({ data: { outcome: 'already-credited' } });
     const audited = (await auditEntries()).filter((entry) => entry.action === 'confirmTradeIn');
-    expect(audited.map((entry) => entry.target)).toEqual(
-      Array(outcomes.filter((o) => o === 'credited').length).fill(`all_orders/${orderId}`),
-    );
+    expect(audited.map((entry) => entry.target)).toEqual(Array(outcomes.filter((o) => o === 'credited').length).fill(orderPath(orderId)));
   });
 
   it('refuses an order that declared no trade-in (409, saying why) and an unknown order (404)', async () => {
@@ -354,7 +353,7 @@ describe('confirmTradeIn', () => {
     const refused = await harness.call(admin.token, { action: 'confirmTradeIn', orderId: '-TradeInOrder0000002' });
     expect([refused.status, (refused.json.error as { message: string }).message]).toEqual([409, expect.stringMatching(/trade in/)]);
     expect((await harness.call(admin.token, { action: 'confirmTradeIn', orderId: '-TradeInOrder0000404' })).status).toBe(404);
-    expect(await read(harness.database, 'all_orders/-TradeInOrder0000404')).toBeNull();
+    expect(await read(harness.database, orderPath('-TradeInOrder0000404'))).toBeNull();
     expect(await auditEntries()).toEqual([]);
   });
 });

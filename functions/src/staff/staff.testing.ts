@@ -3,12 +3,12 @@
 // firebase-tools' Auth emulator (real ID tokens with real custom claims, real verification links),
 // the EmailJS stand-in (checking the private key) and the Stripe stand-in.
 import { STAFF_ROLES_PATH, isStaffRole, type StaffRole } from '../../../src/data/staff';
-import { SITE } from '../billing.testing';
-import { startAuthBackends, type AuthBackends, type TestAccount } from '../auth.testing';
-import { useForFile } from '../emulators.testing';
-import type { JsonAnswer } from '../http.testing';
+import { SITE } from '../testing/backends.testing';
+import { startAuthBackends, type AuthBackends, type TestAccount } from '../testing/auth.testing';
+import { useForFile } from '../testing/emulators.testing';
+import type { JsonAnswer } from '../http/http.testing';
 import type { MailSettings } from '../mail';
-import { handleSpacePass } from '../space-pass';
+import { handleSpacePass } from './space-pass';
 import type { StaffDependencies } from './context';
 import { handleStaff } from './handler';
 

@@ -4,11 +4,12 @@
 import { logger } from 'firebase-functions';
 import Stripe from 'stripe';
 import type { TradeInConfirmResult } from '../../../src/data/staff';
-import { creditTradeIn } from '../trade-in-credit';
+import { creditTradeIn } from '../billing/trade-in-credit';
 import { audit } from './audit';
 import type { ActionContext } from './context';
 import { orderId as orderIdField } from './input';
 import { StaffRefusal } from './refusal';
+import { orderPath } from '../../../src/data/orders';
 
 /** Stripe could not be asked: not the caller's fault, and nothing was credited twice. */
 export class StripeUnavailable extends Error {}
@@ -29,7 +30,7 @@ export async function confirmTradeIn({ deps, actor, body, now }: ActionContext):
     case 'not-eligible':
       throw new StaffRefusal(409, credit.reason);
     case 'credited':
-      await audit(deps.database, actor, 'confirmTradeIn', `all_orders/${orderId}`, now, 'trade-in credited');
+      await audit(deps.database, actor, 'confirmTradeIn', orderPath(orderId), now, 'trade-in credited');
       return { orderId, outcome: 'credited', tradeIn: credit.tradeIn };
     case 'already-credited':
       return { orderId, outcome: 'already-credited', tradeIn: credit.tradeIn };

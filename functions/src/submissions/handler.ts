@@ -14,9 +14,9 @@ import { MAILS_PER_RECIPIENT, SUBMISSIONS_PER_ADDRESS, SUBMISSION_QUOTA } from '
 import { parseSubmission, type SubmissionFields, type SubmitFormLimited, type SubmitFormStored } from '../../../src/data/submission-fields';
 import { unsubscribeToken } from '../account/mail-links';
 import { optedOutOfAll } from '../account/unsubscribe';
-import { signedInCaller } from '../caller';
-import { clientAddress } from '../client-address';
-import { applyCors, requireMethod, sendError } from '../http';
+import { signedInCaller } from '../http/caller';
+import { clientAddress } from '../http/client-address';
+import { applyCors, requireMethod, sendError } from '../http/http';
 import {
   contactInquiryMail,
   isMailConfigured,
@@ -26,7 +26,7 @@ import {
   unsubscribeUrl,
   type MailSettings,
 } from '../mail';
-import { takeAllowance } from '../rate-limit';
+import { takeAllowance } from '../http/rate-limit';
 
 /** The largest form is a 5,000-character message and four short fields; even all in four-byte
  *  characters it stays under this. */

@@ -8,11 +8,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { start as startEmailJs, type RunningEmailJs } from '@leopard/emailjs-stand-in';
 import { MAILS_PER_RECIPIENT, SUBMISSIONS_PER_ADDRESS, SUBMISSION_QUOTA } from '../../../src/config/data-limits';
 import type { MailSettings } from '../mail';
-import { RATE_LIMITS_PATH } from '../rate-limit';
-import { identityToolkit } from '../auth-emulator.testing';
-import { startDatabaseApp, type DatabaseApp } from '../emulators.testing';
-import { post, testServers, type JsonAnswer } from '../http.testing';
-import { sharedAuthEmulator, type SharedAuth } from '../shared-auth.testing';
+import { RATE_LIMITS_PATH } from '../http/rate-limit';
+import { identityToolkit } from '../testing/auth-emulator.testing';
+import { startDatabaseApp, type DatabaseApp } from '../testing/emulators.testing';
+import { post, testServers, type JsonAnswer } from '../http/http.testing';
+import { sharedAuthEmulator, type SharedAuth } from '../testing/shared-auth.testing';
 import { APP_CHECK_HEADER, handleSubmitForm, SUBMIT_FORM_MESSAGES, type SubmitFormDependencies } from './handler';
 
 const SITE = 'http://127.0.0.1:4173';

@@ -1,0 +1,161 @@
+// The daily clean-up's handler against the database emulator and firebase-tools' Auth emulator,
+// through the Admin SDK as the schedule runs it (docs/decisions/0125-operations-and-cleanup.md):
+// what is past its retention goes, everything still in use stays.
+import { getAuth, type Auth } from 'firebase-admin/auth';
+import type { Database } from 'firebase-admin/database';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { SUBMISSION_QUOTA } from '../../../src/config/data-limits';
+import { AUTH_CURSOR_PATH, RETENTION, runCleanup } from './cleanup';
+import { allowanceKey, takeAllowance } from '../http/rate-limit';
+import { startDatabaseApp, type DatabaseApp } from '../testing/emulators.testing';
+import { sharedAuthEmulator, type SharedAuth } from '../testing/shared-auth.testing';
+
+// A project of its own on the suite's shared Auth emulator: the clean-up lists and deletes the
+// whole project's accounts, and the other files' accounts are in SHARED_AUTH_PROJECT.
+const PROJECT = 'demo-cleanup';
+const DAY = 24 * 60 * 60 * 1000;
+const NOW = Date.now();
+
+let authEmulator: SharedAuth;
+let backend: DatabaseApp;
+let db: Database;
+let auth: Auth;
+
+beforeAll(async () => {
+  authEmulator = sharedAuthEmulator();
+  backend = await startDatabaseApp('cleanup', PROJECT);
+  db = backend.database;
+  auth = getAuth(backend.app);
+}, 120_000);
+
+afterAll(async () => {
+  await backend?.close();
+}, 30_000);
+
+beforeEach(async () => {
+  await backend.reset();
+  await fetch(`${authEmulator.url}/emulator/v1/projects/${PROJECT}/accounts`, { method: 'DELETE' });
+});
+
+const keysOf = async (path: string) => Object.keys(((await db.ref(path).get()).val() as object | null) ?? {}).sort();
+
+describe('runCleanup', () => {
+  it('removes processed Stripe events older than 30 days and keeps the newer ones, which still answer redeliveries', async () => {
+    await db.ref('stripe_events').set({
+      evt_old: { type: 'checkout.session.completed', outcome: 'applied', processedAt: NOW - RETENTION.stripeEventsMs - 1 },
+      evt_edge: { type: 'invoice.paid', outcome: 'applied', processedAt: NOW - RETENTION.stripeEventsMs + 60_000 },
+      evt_new: { type: 'invoice.paid', outcome: 'ignored', reason: 'x', processedAt: NOW - DAY },
+    });
+    const report = await runCleanup({ database: db, auth, now: NOW });
+    expect(report.stripeEvents).toBe(1);
+    expect(await keysOf('stripe_events')).toEqual(['evt_edge', 'evt_new']);
+  });
+
+  it('removes spent allowances and legacy quota windows, and keeps a window still counting (the limit still holds after)', async () => {
+    const limit = { bucket: 'checkout-summary-miss', key: '203.0.113.9', max: 1, windowMs: DAY };
+    await takeAllowance(db, { ...limit, now: NOW - 10_000 });
+    await db
+      .ref(`rate_limits/checkout-summary-miss/${allowanceKey('198.51.100.1')}`)
+      .set({ uses: [NOW - RETENTION.rateLimitsMs - 5, NOW - RETENTION.rateLimitsMs - 1] });
+    await db.ref(`rate_limits/account-export/${allowanceKey('uid-1')}`).set({ uses: [NOW - 30 * DAY] });
+    await db.ref('submission_quota').set({
+      visitorOld: { contact: { count: 5, windowStart: NOW - SUBMISSION_QUOTA.windowMs - 1, lastId: '-a' } },
+      visitorMixed: {
+        contact: { count: 1, windowStart: NOW - 2 * SUBMISSION_QUOTA.windowMs, lastId: '-b' },
+        waitlist: { count: 1, windowStart: NOW - 60_000, lastId: '-c' },
+      },
+    });
+
+    const report = await runCleanup({ database: db, auth, now: NOW });
+    expect(report).toMatchObject({ rateLimits: 2, submissionQuotas: 2 });
+    expect(await keysOf('rate_limits')).toEqual(['checkout-summary-miss']);
+    expect(await keysOf('rate_limits/checkout-summary-miss')).toEqual([allowanceKey(limit.key)]);
+    expect(await keysOf('submission_quota')).toEqual(['visitorMixed']);
+    expect(await keysOf('submission_quota/visitorMixed')).toEqual(['waitlist']);
+    // The kept window still refuses a second use.
+    expect(await takeAllowance(db, { ...limit, now: NOW })).toMatchObject({ allowed: false });
+  });
+
+  it('removes claim and manage links a month past their expiry; a link expired yesterday still says "expired"', async () => {
+    const link = (expiresAt: number) => ({ tokenHash: 'a'.repeat(64), createdAt: expiresAt - 7 * DAY, expiresAt, mail: 'sent' });
+    await db.ref('order_claim_links').set({
+      orderOld: link(NOW - RETENTION.expiredLinksMs - 1),
+      orderRecent: link(NOW - DAY),
+      orderOpen: link(NOW + DAY),
+    });
+    await db.ref('manage_links').set({
+      hashOld: { orderId: 'o1', expiresAt: NOW - RETENTION.expiredLinksMs - 1 },
+      hashOpen: { orderId: 'o2', expiresAt: NOW + DAY },
+    });
+    const report = await runCleanup({ database: db, auth, now: NOW });
+    expect(report).toMatchObject({ claimLinks: 1, manageLinks: 1 });
+    expect(await keysOf('order_claim_links')).toEqual(['orderOpen', 'orderRecent']);
+    expect(await keysOf('manage_links')).toEqual(['hashOpen']);
+  });
+
+  it('removes anonymous visitors not seen for 30 days, never a person with an email, nor a visitor seen lately', async () => {
+    const longAgo = new Date(NOW - RETENTION.anonymousUsersMs - DAY).toUTCString();
+    await auth.importUsers([
+      { uid: 'anon-idle', metadata: { creationTime: longAgo, lastSignInTime: longAgo } },
+      { uid: 'person-idle', email: 'old@leopard.test', metadata: { creationTime: longAgo, lastSignInTime: longAgo } },
+    ]);
+    const lately = new Date(NOW - DAY).toUTCString();
+    await auth.importUsers([{ uid: 'anon-seen-lately', metadata: { creationTime: longAgo, lastSignInTime: lately } }]);
+    const person = await auth.createUser({ email: 'new@leopard.test', password: 'secret-123' });
+
+    const report = await runCleanup({ database: db, auth, now: NOW });
+    expect(report.anonymousUsers).toBe(1);
+    const left = (await auth.listUsers()).users.map((user) => user.uid).sort();
+    expect(left).toEqual(['anon-seen-lately', person.uid, 'person-idle'].sort());
+  });
+
+  it('resumes the listing of Auth users where a run stopped, and starts over once a listing ends', async () => {
+    const longAgo = new Date(NOW - RETENTION.anonymousUsersMs - DAY).toUTCString();
+    const idle = ['anon-a', 'anon-b', 'anon-c', 'anon-d', 'anon-e'];
+    await auth.importUsers(idle.map((uid) => ({ uid, metadata: { creationTime: longAgo, lastSignInTime: longAgo } })));
+    const remaining = async () => (await auth.listUsers()).users.map((user) => user.uid).sort();
+
+    // A run out of time lists one page and keeps its place.
+    const first = await runCleanup({ database: db, auth, now: NOW, authPageSize: 2, stopListingAt: 0 });
+    expect(first.anonymousUsers).toBe(2);
+    expect(await remaining()).toHaveLength(3);
+    expect((await db.ref(AUTH_CURSOR_PATH).get()).exists()).toBe(true);
+
+    // The next run goes on from there to the end, and the one after starts at the beginning.
+    const second = await runCleanup({ database: db, auth, now: NOW, authPageSize: 2 });
+    expect(second.anonymousUsers).toBe(3);
+    expect(await remaining()).toEqual([]);
+    expect((await db.ref(AUTH_CURSOR_PATH).get()).exists()).toBe(false);
+    await auth.importUsers([{ uid: 'anon-a', metadata: { creationTime: longAgo, lastSignInTime: longAgo } }]);
+    expect((await runCleanup({ database: db, auth, now: NOW, authPageSize: 2, stopListingAt: 0 })).anonymousUsers).toBe(1);
+  });
+
+  it('removes closed_accounts records once no ID token of the account can be alive, and keeps the recent ones that still refuse writes', async () => {
+    await db.ref('closed_accounts').set({
+      uidOld: { closedAt: NOW - RETENTION.closedAccountsMs - 1 },
+      uidEdge: { closedAt: NOW - RETENTION.closedAccountsMs + 60_000 },
+      uidNew: { closedAt: NOW - 60_000 },
+    });
+    // An hour is the most an ID token lives: a closed account is still refused after it.
+    expect(RETENTION.closedAccountsMs).toBeGreaterThan(60 * 60 * 1000);
+    const report = await runCleanup({ database: db, auth, now: NOW });
+    expect(report.closedAccounts).toBe(1);
+    expect(await keysOf('closed_accounts')).toEqual(['uidEdge', 'uidNew']);
+  });
+
+  it('on an empty project removes nothing, and a second run after a clean-up finds nothing more', async () => {
+    const nothing = {
+      stripeEvents: 0,
+      rateLimits: 0,
+      submissionQuotas: 0,
+      claimLinks: 0,
+      manageLinks: 0,
+      closedAccounts: 0,
+      anonymousUsers: 0,
+    };
+    expect(await runCleanup({ database: db, auth, now: NOW })).toEqual(nothing);
+    await db.ref('stripe_events/evt_old').set({ type: 'x', outcome: 'applied', processedAt: 1 });
+    await runCleanup({ database: db, auth, now: NOW });
+    expect(await runCleanup({ database: db, auth, now: NOW })).toEqual(nothing);
+  });
+});
