@@ -2,13 +2,14 @@ import { useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { PAGE_TITLES } from '@/config/page-titles';
 import { SUBMISSION_STATUSES, type ContactStatus } from '@/data/staff';
-import { Button, ExternalButtonLink } from '@/ui/button';
+import { ExternalButtonLink } from '@/ui/button';
 import { StatusBadge } from '@/ui/status-badge';
 import { ActionError } from './components/action-error';
 import { useAnnouncer } from './components/announcer';
 import { LiveStatus } from './components/live-status';
 import { StaffPage } from './components/staff-page';
 import { StatusFilter } from './components/status-filter';
+import { StatusMoves } from './components/status-moves';
 import { callStaff } from './staff-api';
 import { STATE_PARAM } from './staff-links';
 import { useStaff } from './staff-context';
@@ -18,8 +19,6 @@ import {
   dateTimeText,
   filterFrom,
   mailtoLink,
-  MOVE_WORDS,
-  nextStatuses,
   replyMailto,
   STATUS_WORDS,
   type ContactInquiry,
@@ -84,18 +83,15 @@ function InquiryCard({ inquiry, onMoved }: InquiryCardProps) {
             Reply<span className="visually-hidden"> to {inquiry.name || inquiry.email}</span>
           </ExternalButtonLink>
         )}
-        {nextStatuses('contact', inquiry.status).map((status) => (
-          <Button
-            key={status}
-            variant={status === 'answered' ? 'primary' : 'ghost'}
-            busy={busy === status}
-            disabled={busy !== null}
-            onClick={() => void move(status)}
-          >
-            {MOVE_WORDS[status]}
-            <span className="visually-hidden">: {inquiry.name || inquiry.email}</span>
-          </Button>
-        ))}
+        <StatusMoves
+          kind="contact"
+          status={inquiry.status}
+          who={inquiry.name || inquiry.email}
+          main="answered"
+          mainVariant="primary"
+          busy={busy}
+          onMove={(status) => void move(status)}
+        />
       </div>
       <ActionError message={error} />
     </article>
