@@ -83,15 +83,7 @@ function InquiryCard({ inquiry, onMoved }: InquiryCardProps) {
             Reply<span className="visually-hidden"> to {inquiry.name || inquiry.email}</span>
           </ExternalButtonLink>
         )}
-        <StatusMoves
-          kind="contact"
-          status={inquiry.status}
-          who={inquiry.name || inquiry.email}
-          main="answered"
-          mainVariant="primary"
-          busy={busy}
-          onMove={(status) => void move(status)}
-        />
+        <StatusMoves kind="contact" entry={inquiry} busy={busy} onMove={move} />
       </div>
       <ActionError message={error} />
     </article>

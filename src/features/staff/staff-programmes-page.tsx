@@ -76,15 +76,7 @@ function WaitlistCard({ entry, announce }: { entry: WaitlistEntry; announce: Ann
       </dl>
       {nextStatuses('waitlist', entry.status).length > 0 && (
         <div className={styles.actions}>
-          <StatusMoves
-            kind="waitlist"
-            status={entry.status}
-            who={entry.name || entry.email}
-            main="contacted"
-            mainVariant="secondary"
-            busy={busy}
-            onMove={(status) => void move(status)}
-          />
+          <StatusMoves kind="waitlist" entry={entry} busy={busy} onMove={move} />
         </div>
       )}
       <ActionError message={error} />
