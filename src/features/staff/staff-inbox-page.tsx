@@ -3,11 +3,11 @@ import { useSearchParams } from 'react-router-dom';
 import { PAGE_TITLES } from '@/config/page-titles';
 import { SUBMISSION_STATUSES, type ContactStatus } from '@/data/staff';
 import { ExternalButtonLink } from '@/ui/button';
-import { StatusBadge } from '@/ui/status-badge';
 import { ActionError } from './components/action-error';
 import { useAnnouncer } from './components/announcer';
 import { LiveStatus } from './components/live-status';
 import { StaffPage } from './components/staff-page';
+import { EmailFact, SubmissionCardHead } from './components/submission-card-head';
 import { StatusFilter } from './components/status-filter';
 import { StatusMoves } from './components/status-moves';
 import { callStaff } from './staff-api';
@@ -18,13 +18,11 @@ import {
   countByStatus,
   dateTimeText,
   filterFrom,
-  mailtoLink,
   replyMailto,
   STATUS_WORDS,
   type ContactInquiry,
   type StatusFilter as Filter,
 } from './staff-records';
-import { SUBMISSION_TONES } from './status-tones';
 import { useContactInquiries } from './use-staff-lists';
 import { useStaffAction } from './use-staff-action';
 import styles from './staff.module.scss';
@@ -54,15 +52,9 @@ function InquiryCard({ inquiry, onMoved }: InquiryCardProps) {
   };
   return (
     <article id={`inquiry-${inquiry.id}`} className={styles.card} aria-labelledby={titleId} tabIndex={-1}>
-      <div className={styles.cardHead}>
-        <h3 id={titleId} className={styles.cardTitle}>
-          {inquiry.name || 'No name given'}
-        </h3>
-        <StatusBadge label={STATUS_WORDS.contact[inquiry.status]} tone={SUBMISSION_TONES.contact[inquiry.status]} />
-      </div>
+      <SubmissionCardHead kind="contact" entry={inquiry} titleId={titleId} />
       <dl className={styles.facts}>
-        <dt>Email</dt>
-        <dd>{inquiry.email ? <a href={mailtoLink(inquiry.email)}>{inquiry.email}</a> : '—'}</dd>
+        <EmailFact email={inquiry.email} />
         <dt>Phone</dt>
         <dd>{inquiry.phone ? <a href={`tel:${inquiry.phone.replace(/[^+0-9]/g, '')}`}>{inquiry.phone}</a> : '—'}</dd>
         <dt>City</dt>

@@ -4,18 +4,17 @@ import { paths } from '@/config/paths';
 import { WAITLIST_PROGRAMMES, type WaitlistProgramme } from '@/config/waitlist-programmes';
 import { SUBMISSION_STATUSES, type PreorderPass, type StaffMailOutcome, type WaitlistStatus } from '@/data/staff';
 import { Button } from '@/ui/button';
-import { StatusBadge } from '@/ui/status-badge';
 import { ActionError } from './components/action-error';
 import { AdminOnlyActions } from './components/admin-only-actions';
 import { useAnnouncer } from './components/announcer';
 import { LiveStatus } from './components/live-status';
 import { StaffPage } from './components/staff-page';
+import { EmailFact, SubmissionCardHead } from './components/submission-card-head';
 import { StatusMoves } from './components/status-moves';
 import { callStaff } from './staff-api';
 import { ADMIN_ONLY, useMayTake, useStaff } from './staff-context';
 import { PROGRAMME_SECTIONS } from './staff-links';
-import { countByStatus, dateTimeText, mailtoLink, nextStatuses, STATUS_WORDS, type Preorder, type WaitlistEntry } from './staff-records';
-import { SUBMISSION_TONES } from './status-tones';
+import { countByStatus, dateTimeText, nextStatuses, STATUS_WORDS, type Preorder, type WaitlistEntry } from './staff-records';
 import { useScrollToSection } from './use-scroll-to-section';
 import { usePreorders, useWaitlist } from './use-staff-lists';
 import { useStaffAction } from './use-staff-action';
@@ -60,15 +59,9 @@ function WaitlistCard({ entry, announce }: { entry: WaitlistEntry; announce: Ann
   };
   return (
     <article className={styles.card} aria-labelledby={titleId}>
-      <div className={styles.cardHead}>
-        <h3 id={titleId} className={styles.cardTitle}>
-          {entry.name || 'No name given'}
-        </h3>
-        <StatusBadge label={STATUS_WORDS.waitlist[entry.status]} tone={SUBMISSION_TONES.waitlist[entry.status]} />
-      </div>
+      <SubmissionCardHead kind="waitlist" entry={entry} titleId={titleId} />
       <dl className={styles.facts}>
-        <dt>Email</dt>
-        <dd>{entry.email ? <a href={mailtoLink(entry.email)}>{entry.email}</a> : '—'}</dd>
+        <EmailFact email={entry.email} />
         <dt>Joined</dt>
         <dd>
           <Received at={entry.receivedAt} />
@@ -170,15 +163,9 @@ function PreorderCard({ preorder, announce }: { preorder: Preorder; announce: An
 
   return (
     <article ref={card} className={styles.card} aria-labelledby={titleId} tabIndex={-1}>
-      <div className={styles.cardHead}>
-        <h3 id={titleId} className={styles.cardTitle}>
-          {preorder.name || 'No name given'}
-        </h3>
-        <StatusBadge label={STATUS_WORDS.preorder[preorder.status]} tone={SUBMISSION_TONES.preorder[preorder.status]} />
-      </div>
+      <SubmissionCardHead kind="preorder" entry={preorder} titleId={titleId} />
       <dl className={styles.facts}>
-        <dt>Email</dt>
-        <dd>{preorder.email ? <a href={mailtoLink(preorder.email)}>{preorder.email}</a> : '—'}</dd>
+        <EmailFact email={preorder.email} />
         <dt>Pre-ordered</dt>
         <dd>
           <Received at={preorder.receivedAt} />
