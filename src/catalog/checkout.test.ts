@@ -1,16 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { buildCheckoutRequest, planOnly, validateCheckoutRequest, type CheckoutChoices } from './checkout';
+import { EARTH_WEBSITE_CHOICES } from './checkout.testing';
 import { PLAN_PRICES } from './plans';
 
-const choices: CheckoutChoices = {
-  service: 'websites',
-  plan: 'earth',
-  period: 'monthly',
-  storage: true,
-  security: true,
-  marketing: false,
-  tradeIn: null,
-};
+const choices: CheckoutChoices = EARTH_WEBSITE_CHOICES;
 const urls = {
   imageURL: 'https://leopard.example.com/images/store/earth.svg',
   successURL: 'https://leopard.example.com/order-history',

@@ -1,11 +1,11 @@
-import { render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { User } from 'firebase/auth';
 import { alertError } from '@/ui/alerts';
 import type { AccountRecordSummary } from '@/firebase/users-api';
 import { useLiveValueOf, type LiveValue } from '@/firebase/use-live-value';
-import { AuthContext, type AuthState } from './auth-context';
+import type { AuthState } from './auth-context';
+import { renderRoutesAt } from './auth-context.testing';
 import { INACTIVE_SESSION } from './messages';
 import { SessionGuard } from './session-guard';
 import { STORED_USER_ID_KEY } from './stored-user-id';
@@ -26,29 +26,19 @@ beforeEach(() => {
   mocks.record = { status: 'loading', unreachable: false };
 });
 
-function renderAt(path: string, state: Partial<AuthState>) {
-  const value: AuthState = { user: null, ready: true, signingOut: false, signOut: vi.fn(), ...state };
-  const router = createMemoryRouter(
-    [
-      {
-        element: <SessionGuard />,
-        children: [
-          { path: '/dashboard', element: <h1>Dashboard</h1> },
-          { path: '/store', element: <h1>Store</h1> },
-        ],
-      },
-      { path: '/sign-in', element: <h1>Sign in</h1> },
-      { path: '/complete-profile', element: <h1>Complete your profile</h1> },
+const ROUTES = [
+  {
+    element: <SessionGuard />,
+    children: [
+      { path: '/dashboard', element: <h1>Dashboard</h1> },
+      { path: '/store', element: <h1>Store</h1> },
     ],
-    { initialEntries: [path] },
-  );
-  render(
-    <AuthContext.Provider value={value}>
-      <RouterProvider router={router} />
-    </AuthContext.Provider>,
-  );
-  return router;
-}
+  },
+  { path: '/sign-in', element: <h1>Sign in</h1> },
+  { path: '/complete-profile', element: <h1>Complete your profile</h1> },
+];
+
+const renderAt = (path: string, state: Partial<AuthState>) => renderRoutesAt(ROUTES, path, state);
 
 describe('SessionGuard', () => {
   it('shows a spinner until the auth state is known', () => {

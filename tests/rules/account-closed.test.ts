@@ -4,7 +4,7 @@
 // listen and write, and the stored data stays as it was.
 import { get, ref, remove, set, update } from 'firebase/database';
 import { describe, test } from 'vitest';
-import { allow, deny, parseRules, useRulesHarness, validOrder, type RulesNode } from './rules.testing';
+import { allow, deny, useRulesHarness, validOrder, writableOrdersRules } from './rules.testing';
 import { accessMatrix, listenOnce, type MatrixRow } from './matrix.testing';
 import { NOBODY, STAFF_CAST, staffActorUid, type StaffActor } from './staff-cast.testing';
 
@@ -47,7 +47,7 @@ accessMatrix(
 // keeps, no buyer, no email, and when they went. Tested as staff-schema.test.ts tests what the
 // functions write: on a copy of the rules with all_orders' writes opened, everything else as deployed.
 describe('an order after its buyer deleted their account', () => {
-  const h = useRulesHarness('account-anonymised-order', writableOrders());
+  const h = useRulesHarness('account-anonymised-order', writableOrdersRules());
   const anonymised = () => {
     const order = validOrder('-Nanonymised000000001', null);
     delete order.customerEmail;
@@ -62,11 +62,3 @@ describe('an order after its buyer deleted their account', () => {
     await deny(set(ref(h().as('owner'), 'all_orders/-Nanonymised000000001'), { ...anonymised(), personalDataRemovedAt: value }));
   });
 });
-
-function writableOrders(): string {
-  const doc = parseRules();
-  const orders = doc.rules.all_orders as RulesNode;
-  if (orders['.write'] !== false) throw new Error('expected all_orders/.write to be false in database.rules.json');
-  orders['.write'] = true;
-  return JSON.stringify(doc, null, 2);
-}

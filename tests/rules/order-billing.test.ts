@@ -4,7 +4,7 @@
 // the rules with all_orders writable (the functions write with admin access, which skips rules).
 import { describe, expect, test } from 'vitest';
 import { get, ref, set, update } from 'firebase/database';
-import { OTHER_UID, OWNER_UID, expectAllowed, named, parseRules, useRulesHarness, validOrder, type RulesNode } from './rules.testing';
+import { OTHER_UID, OWNER_UID, expectAllowed, named, useRulesHarness, validOrder, writableOrdersRules } from './rules.testing';
 
 const ORDER = 'order-1';
 const INVOICE = 'in_1PqR2s';
@@ -64,14 +64,6 @@ describe('invoices and termNotice under the real rules', () => {
     await expectAllowed(set(ref(h().as('owner'), `all_orders/${ORDER}/invoices/${INVOICE}/amountPaid`), 0), false);
   });
 });
-
-function writableOrdersRules(): string {
-  const doc = parseRules();
-  const orders = doc.rules.all_orders as RulesNode;
-  if (orders['.write'] !== false) throw new Error('expected all_orders/.write to be false in database.rules.json');
-  orders['.write'] = true;
-  return JSON.stringify(doc, null, 2);
-}
 
 describe('the shape of invoices and termNotice (on a copy of the rules with all_orders writable)', () => {
   const h = useRulesHarness('order-billing-schema', writableOrdersRules());

@@ -7,7 +7,7 @@
 import { beforeEach, describe, expect, test } from 'vitest';
 import { equalTo, onValue, orderByChild, query, ref, set, type DataSnapshot } from 'firebase/database';
 import { PAYMENT_STATUSES } from '../../src/config/data-limits';
-import { OTHER_UID, OWNER_UID, useRulesHarness, expectAllowed, named, parseRules, validOrder, type RulesNode } from './rules.testing';
+import { OTHER_UID, OWNER_UID, useRulesHarness, expectAllowed, named, validOrder, writableOrdersRules } from './rules.testing';
 import { listenOnce } from './matrix.testing';
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
@@ -83,15 +83,6 @@ describe('listening to all_orders', () => {
     expect(snap.val()).toEqual({ o1: validOrder('o1', OWNER_UID) });
   });
 });
-
-/** database.rules.json with all_orders/.write turned on, and nothing else changed. */
-function writableOrdersRules(): string {
-  const doc = parseRules();
-  const orders = doc.rules.all_orders as RulesNode;
-  if (orders['.write'] !== false) throw new Error('expected all_orders/.write to be false in database.rules.json');
-  orders['.write'] = true;
-  return JSON.stringify(doc, null, 2);
-}
 
 describe('the order schema (on a copy of the rules with all_orders writable)', () => {
   const h = useRulesHarness('orders-schema', writableOrdersRules());

@@ -291,6 +291,19 @@ export function writableSubmissionsRules(doc: { rules: RulesNode } = parseRules(
   return doc;
 }
 
+/**
+ * database.rules.json with all_orders/.write turned on, and nothing else changed. No browser writes
+ * an order; the functions write them with admin access, which skips rules. The order's .validate
+ * rules document what they write, and are tested on this copy.
+ */
+export function writableOrdersRules(): string {
+  const doc = parseRules();
+  const orders = doc.rules.all_orders as RulesNode;
+  if (orders['.write'] !== false) throw new Error('expected all_orders/.write to be false in database.rules.json');
+  orders['.write'] = true;
+  return JSON.stringify(doc, null, 2);
+}
+
 /** The fields of a submission only the staff function writes (docs/decisions/0108-staff-console.md):
  *  the `submitForm` function refuses them from a form. */
 export const STAFF_MANAGED_FIELDS: Record<SubmissionKind, readonly string[]> = {
@@ -305,8 +318,19 @@ export function storedSubmission(kind: SubmissionKind): Record<string, unknown> 
 }
 
 // ---------------------------------------------------------------------------------------------
-// Strings of a given length
+// Values tried in one field, and strings of a given length
 // ---------------------------------------------------------------------------------------------
+
+/** A value written into one field of an otherwise valid record, and whether the rules accept it. */
+export interface FieldCase {
+  label: string;
+  value: unknown;
+  allowed: boolean;
+}
+export const ok = (label: string, value: unknown): FieldCase => ({ label, value, allowed: true });
+export const bad = (label: string, value: unknown): FieldCase => ({ label, value, allowed: false });
+/** `n` x's: a text of exactly that length. */
+export const x = (n: number) => 'x'.repeat(n);
 
 /** An email address of exactly `length` characters that matches EMAIL_PATTERN. */
 export function emailOfLength(length: number): string {

@@ -16,6 +16,10 @@ import {
   pageOfLength,
   validSubmission,
   type SubmissionKind,
+  bad,
+  ok,
+  x,
+  type FieldCase,
 } from './rules.testing';
 import { EMAIL_CASES, PHONE_CASES } from './patterns.testing';
 
@@ -32,15 +36,6 @@ async function submit(kind: SubmissionKind, record: Record<string, unknown>): Pr
   const db = h().as('owner');
   await set(ref(db, `submissions/${kind}/${push(ref(db, `submissions/${kind}`)).key!}`), record);
 }
-
-interface FieldCase {
-  label: string;
-  value: unknown;
-  allowed: boolean;
-}
-const ok = (label: string, value: unknown): FieldCase => ({ label, value, allowed: true });
-const bad = (label: string, value: unknown): FieldCase => ({ label, value, allowed: false });
-const x = (n: number) => 'x'.repeat(n);
 
 function textCases(max: number): FieldCase[] {
   return [

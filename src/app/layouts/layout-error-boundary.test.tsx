@@ -1,8 +1,8 @@
-import { act, render, screen, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
+import { act, screen, within } from '@testing-library/react';
+import type { RouteObject } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '@/config/paths';
-import { AuthContext, type AuthState } from '@/session/auth-context';
+import { renderRoutesAt } from '@/session/auth-context.testing';
 import { lazyPage } from '../lazy-page';
 import AccountArea from './account-area';
 import { LAYOUT_ERROR } from './layout-error-boundary';
@@ -31,9 +31,6 @@ vi.mock('./account-menu', async (original) => {
   };
 });
 
-// The site's auth state, without Firebase: nobody signed in yet.
-const AUTH_LOADING: AuthState = { user: null, ready: false, signingOut: false, signOut: () => Promise.resolve() };
-
 function Throws(): never {
   throw new Error('escaped the page');
 }
@@ -50,15 +47,7 @@ const routes: RouteObject[] = [
   { element: <AccountArea />, children: [{ path: paths.dashboard, element: <h1>Dashboard page</h1> }] },
 ];
 
-function open(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(
-    <AuthContext.Provider value={AUTH_LOADING}>
-      <RouterProvider router={router} />
-    </AuthContext.Provider>,
-  );
-  return router;
-}
+const open = (path: string) => renderRoutesAt(routes, path, { ready: false });
 
 /** The layout's message, full page: no header, no footer. */
 function expectLayoutMessage() {

@@ -70,8 +70,27 @@ export interface ExternalShowcase {
 }
 
 const art = (src: string, alt: string): CaseStudyImage => ({ src, alt, width: 1200, height: 750 });
-const text = (heading: string, ...paragraphs: string[]): CaseStudyBlock => ({ kind: 'text', heading, paragraphs });
-const figure = (src: string, alt: string, caption: string): CaseStudyBlock => ({ kind: 'image', image: art(src, alt), caption });
+
+/** What a study says, step by step: the client's problem, what we built (a paragraph or two), a
+ *  picture of it with its caption, and what came of it. */
+interface Story {
+  challenge: string;
+  built: readonly string[];
+  shot: { src: string; alt: string; caption: string };
+  result: string;
+}
+
+/** Every study tells its story in the same four steps under the same headings, so that the
+ *  headings and their order are written once
+ *  (docs/decisions/0031-case-studies-and-legal-texts-are-data.md#addendum-2026-11-29-one-story-shape). */
+function story({ challenge, built, shot, result }: Story): CaseStudyBlock[] {
+  return [
+    { kind: 'text', heading: 'The challenge', paragraphs: [challenge] },
+    { kind: 'text', heading: 'What we built', paragraphs: built },
+    { kind: 'image', image: art(shot.src, shot.alt), caption: shot.caption },
+    { kind: 'text', heading: 'The result', paragraphs: [result] },
+  ];
+}
 
 export const CASE_STUDIES: readonly CaseStudy[] = [
   {
@@ -92,26 +111,21 @@ export const CASE_STUDIES: readonly CaseStudy[] = [
       amgMercedesCover,
       'Illustration: a white performance coupé on a night-blue road with amber lane marks and speed lines, beside a lap-time gauge reading 1:52.',
     ),
-    blocks: [
-      text(
-        'The challenge',
+    blocks: story({
+      challenge:
         'Each showroom kept its stock in a different dealer-management system, prices changed weekly, and option packages depend on each other in ways a simple form cannot express. The marketing team also needed to run model launches without waiting for a developer.',
-      ),
-      text(
-        'What we built',
+      built: [
         'A fast React configurator driven by a rules engine that knows which paint, wheel, interior and performance packages fit together, with live pricing including tax and registration for the buyer’s ZIP code.',
         'A nightly and on-demand sync from all twelve dealer systems into one inventory service, so every configuration shows matching cars in stock, the nearest showroom and the earliest test-drive slot. Sales staff get the booking, the configuration and the buyer’s trade-in details in their CRM before the buyer arrives.',
-      ),
-      figure(
-        amgMercedesConfigurator,
-        'Mock-up of the configurator: a coupé preview, five paint swatches, two wheel choices, a running total of $148,900 and a "Book a test drive" button.',
-        'The configurator prices every option combination live and shows matching stock nearby.',
-      ),
-      text(
-        'The result',
+      ],
+      shot: {
+        src: amgMercedesConfigurator,
+        alt: 'Mock-up of the configurator: a coupé preview, five paint swatches, two wheel choices, a running total of $148,900 and a "Book a test drive" button.',
+        caption: 'The configurator prices every option combination live and shows matching stock nearby.',
+      },
+      result:
         'Buyers now arrive at the showroom with a configuration and a time slot. Test-drive bookings rose by 41% in the first quarter, and a third of them are made outside opening hours. Launch pages are now built by the marketing team from ready-made blocks.',
-      ),
-    ],
+    }),
     outcomes: [
       { value: '+41%', label: 'test-drive bookings in the first quarter' },
       { value: '12', label: 'dealer systems synced into one inventory' },
@@ -136,26 +150,21 @@ export const CASE_STUDIES: readonly CaseStudy[] = [
       charmCover,
       'Illustration: a chain bracelet of amber and white links with heart, star and moon charms, on a night-blue background.',
     ),
-    blocks: [
-      text(
-        'The challenge',
+    blocks: story({
+      challenge:
         'Charm’s catalogue has more than 600 charms in four metals, and a bracelet holds up to eighteen of them. The existing store showed each charm as a separate product photo, so the finished piece only existed in the shopper’s imagination.',
-      ),
-      text(
-        'What we built',
+      built: [
         'A cross-platform app with a drag-and-drop bracelet builder rendered in real time, a camera try-on that tracks the wrist, saved designs that can be shared as a link, and gift checkout with engraving and delivery-date selection.',
         'The app runs on the same product catalogue and order system as the website, so stock, prices and promotions are managed in one place.',
-      ),
-      figure(
-        charmBuilder,
-        'Mock-up of the bracelet builder on a phone: a bracelet with charms, a tray of charms to drag onto it, a star charm being dragged in, and a total of $186.',
-        'Shoppers drag charms onto the chain and see the price update as they go.',
-      ),
-      text(
-        'The result',
+      ],
+      shot: {
+        src: charmBuilder,
+        alt: 'Mock-up of the bracelet builder on a phone: a bracelet with charms, a tray of charms to drag onto it, a star charm being dragged in, and a total of $186.',
+        caption: 'Shoppers drag charms onto the chain and see the price update as they go.',
+      },
+      result:
         'Within six months the app carried 38% of Charm’s revenue. Shoppers who use the try-on buy more charms per bracelet, and shared designs have become the brand’s best source of new customers.',
-      ),
-    ],
+    }),
     outcomes: [
       { value: '+27%', label: 'conversion rate compared with the mobile website' },
       { value: '+18%', label: 'average order value' },
@@ -180,26 +189,21 @@ export const CASE_STUDIES: readonly CaseStudy[] = [
       vmCrystalwareCover,
       'Illustration: a faceted crystal wine glass splitting a beam of white light into a fan of amber, white and blue rays, on a night-blue background.',
     ),
-    blocks: [
-      text(
-        'The challenge',
+    blocks: story({
+      challenge:
         'Crystal is about light: the value of a piece is in how its facets catch it. VM Crystalware needed product pages that show this on any phone, plus a way for 400 wholesale accounts to order cases of glasses at their negotiated prices without calling the office.',
-      ),
-      text(
-        'What we built',
+      built: [
         'A headless storefront with a WebGL viewer that renders each glass with real refraction; buyers rotate it, zoom into the cuts and change the lighting between a dining room and a bar. Models are compressed so a piece loads in under two seconds on a mobile connection.',
         'Behind a sign-in, wholesale customers see their own price lists, reorder from past invoices, track production of custom engravings and download spec sheets. Orders flow straight into the factory’s production planning.',
-      ),
-      figure(
-        vmCrystalwareViewer,
-        'Mock-up of the product page: a rotating 3D view of a faceted tumbler with lighting presets "Dining" and "Bar", and a wholesale price of $42 a piece in cases of 24.',
-        'The 3D viewer with lighting presets, and wholesale case pricing for signed-in accounts.',
-      ),
-      text(
-        'The result',
+      ],
+      shot: {
+        src: vmCrystalwareViewer,
+        alt: 'Mock-up of the product page: a rotating 3D view of a faceted tumbler with lighting presets "Dining" and "Bar", and a wholesale price of $42 a piece in cases of 24.',
+        caption: 'The 3D viewer with lighting presets, and wholesale case pricing for signed-in accounts.',
+      },
+      result:
         'Returns fell by a third because buyers know what they are getting, and most wholesale orders are now placed online, freeing the sales team to look after new accounts.',
-      ),
-    ],
+    }),
     outcomes: [
       { value: '−34%', label: 'product returns' },
       { value: '82%', label: 'of wholesale orders placed online' },
@@ -222,26 +226,21 @@ export const CASE_STUDIES: readonly CaseStudy[] = [
       `${BRAND.name} was the engineering team from the first prototype to launch and beyond: web client, iOS and Android apps, and the mail infrastructure behind them.`,
     ],
     cover: art(auroraMailCover, 'Illustration: an envelope sealed with an amber padlock under bands of aurora light in a night sky.'),
-    blocks: [
-      text(
-        'The challenge',
+    blocks: story({
+      challenge:
         'Encryption on the device means the server cannot search, sort or filter mail for the user. Aurora still had to offer instant search, spam filtering and a fast inbox, and to talk to ordinary email users who have never heard of encryption.',
-      ),
-      text(
-        'What we built',
+      built: [
         'A web and mobile client that encrypts and decrypts on the device, with keys created and backed up automatically at sign-up. Search runs on an encrypted local index; spam filtering runs on the device with a model we trained on public data.',
         'Messages to people outside Aurora are sent as a password-protected link or, when the recipient has a public key, as standard OpenPGP mail. The infrastructure runs in two regions with automatic failover.',
-      ),
-      figure(
-        auroraMailInbox,
-        'Mock-up of the Aurora Mail inbox: a folder list, five messages each marked with a lock icon, and an open message labelled "End-to-end encrypted".',
-        'Every message is encrypted on the device; the lock shows it at a glance.',
-      ),
-      text(
-        'The result',
+      ],
+      shot: {
+        src: auroraMailInbox,
+        alt: 'Mock-up of the Aurora Mail inbox: a folder list, five messages each marked with a lock icon, and an open message labelled "End-to-end encrypted".',
+        caption: 'Every message is encrypted on the device; the lock shows it at a glance.',
+      },
+      result:
         'Aurora Mail passed an independent security audit before launch, reached 250,000 mailboxes in its first year and now runs a paid business plan on the same platform.',
-      ),
-    ],
+    }),
     outcomes: [
       { value: '250,000', label: 'mailboxes in the first year' },
       { value: '99.99%', label: 'uptime across two regions' },
@@ -266,26 +265,21 @@ export const CASE_STUDIES: readonly CaseStudy[] = [
       physicalTherapyCover,
       'Illustration: a phone playing an exercise video with a checklist, beside an 80% progress ring, a calendar, an exercise mat and a kettlebell.',
     ),
-    blocks: [
-      text(
-        'The challenge',
+    blocks: story({
+      challenge:
         'Therapists needed to assign exercises in seconds during a visit, patients needed clear instructions at home, and the practice needed to know who was falling behind, all while meeting HIPAA requirements for protected health information.',
-      ),
-      text(
-        'What we built',
+      built: [
         'A therapist console with a library of 450 filmed exercises: a therapist builds a plan with sets, repetitions and notes and sends it to the patient’s phone before they leave the room. Patients follow each exercise with a video, log pain and effort, and get gentle reminders.',
         'Therapists see adherence at a glance and can adjust a plan remotely. Booking, rescheduling and intake forms are in the same app, connected to the practice’s scheduling system. Data is encrypted in transit and at rest, access is logged, and the hosting is covered by business associate agreements.',
-      ),
-      figure(
-        physicalTherapyPlan,
-        'Mock-up of the patient app: today’s plan with three exercises (bridge, clamshell, lunge), two ticked off, a weekly streak of five days and the next visit on Thursday at 9:30.',
-        'Today’s plan: each exercise has a video, and progress is kept as a weekly streak.',
-      ),
-      text(
-        'The result',
+      ],
+      shot: {
+        src: physicalTherapyPlan,
+        alt: 'Mock-up of the patient app: today’s plan with three exercises (bridge, clamshell, lunge), two ticked off, a weekly streak of five days and the next visit on Thursday at 9:30.',
+        caption: 'Today’s plan: each exercise has a video, and progress is kept as a weekly streak.',
+      },
+      result:
         'Patients now complete most of their home sessions, therapists spend less time on paperwork, and fewer appointments are missed because rescheduling takes two taps.',
-      ),
-    ],
+    }),
     outcomes: [
       { value: '+35%', label: 'home-exercise adherence' },
       { value: '−22%', label: 'missed appointments' },
@@ -310,26 +304,21 @@ export const CASE_STUDIES: readonly CaseStudy[] = [
       cashcatCover,
       'Illustration: an amber play button with cat ears on a live screen, surrounded by floating coins and chat bubbles.',
     ),
-    blocks: [
-      text(
-        'The challenge',
+    blocks: story({
+      challenge:
         'CashCat’s original stack transcoded video on a single cluster that fell over during popular live events, tips reached creators weeks late, and a team of forty moderators reviewed uploads one by one.',
-      ),
-      text(
-        'What we built',
+      built: [
         'A cloud video pipeline that scales with demand and delivers adaptive streams worldwide; a ledger-based tipping system with instant in-app balances and weekly payouts; and a creator studio for going live, scheduling shows and seeing earnings.',
         'Every upload and live stream now passes through AI classifiers for safety and copyright. Only uncertain cases reach a human reviewer, with the moment in question already highlighted.',
-      ),
-      figure(
-        cashcatStudio,
-        'Mock-up of the creator studio: a live stream preview with 1,284 viewers, a tip feed, today’s earnings of $2,416 and a review queue with two flagged clips.',
-        'The creator studio: live preview, tips as they arrive and earnings for the day.',
-      ),
-      text(
-        'The result',
+      ],
+      shot: {
+        src: cashcatStudio,
+        alt: 'Mock-up of the creator studio: a live stream preview with 1,284 viewers, a tip feed, today’s earnings of $2,416 and a review queue with two flagged clips.',
+        caption: 'The creator studio: live preview, tips as they arrive and earnings for the day.',
+      },
+      result:
         'CashCat now hosts over 500,000 videos. The moderation team is a quarter of its former size and reviews only the cases that need human judgement, while creators see their tips the moment they are sent.',
-      ),
-    ],
+    }),
     outcomes: [
       { value: '500,000+', label: 'videos hosted' },
       { value: '75%', label: 'smaller moderation team thanks to AI review' },

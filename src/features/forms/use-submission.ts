@@ -2,13 +2,15 @@
  *  submission and mails it (docs/decisions/0111-submissions-through-the-server.md); the form thanks
  *  the person once it is stored, and says "check your email" only when a mail to them went out. */
 import { useRef, useState, type FormEvent } from 'react';
-import { useForm, type DefaultValues } from 'react-hook-form';
+import { useForm, type DefaultValues, type FieldErrors, type Path } from 'react-hook-form';
 import { useLocation } from 'react-router-dom';
 import type { SubmissionKind } from '@/config/data-limits';
+import { FORM_FIELDS } from '@/data/submission-fields';
 import { alertSuccess } from '@/ui/alerts';
+import { FIELD_INPUTS, type FormFieldProps } from './form-field';
 import { MAIL_FAILED_LOG, successAlert, type StoreProblem } from './messages';
 import { StoreError, storeSubmission, type SubmissionFields } from './submissions';
-import { trimmed } from './validation';
+import { fieldRules, trimmed } from './validation';
 
 export interface Submission<K extends SubmissionKind> {
   /** Resolves true once stored (the form may then be reset), false when storing failed. */
@@ -64,9 +66,22 @@ export function useSubmissionForm<K extends SubmissionKind>(kind: K, empty: Subm
     form.handleSubmit(async (values) => {
       if (await submit({ ...values, ...given })) form.reset(empty);
     })(event);
-  return {
-    register: form.register,
-    errors: form.formState.errors,
-    frame: { onSubmit, sending: form.formState.isSubmitting, failure },
+  /** A typed field's FormField props: its label and kind come from what the form asks for
+   *  (FORM_FIELDS, which the function checks against too), its input and checks from the kind; only
+   *  the placeholder is the form's own wording. */
+  // Read once per render, so that the form re-renders on a new error only, as it did with each
+  // field's own errors.<name> (getFieldState would subscribe to dirty and touched fields too).
+  const errors: FieldErrors<Record<string, string>> = form.formState.errors;
+  const field = (name: Path<SubmissionFields[K]>, placeholder: string): FormFieldProps => {
+    const asked = FORM_FIELDS[kind][name];
+    if (!asked) throw new Error(`The ${kind} form asks for no field "${name}" (src/data/submission-fields.ts).`);
+    return {
+      label: asked.label,
+      placeholder,
+      ...FIELD_INPUTS[asked.kind],
+      registration: form.register(name, fieldRules(asked.kind, asked.label)),
+      error: errors[name]?.message,
+    };
   };
+  return { field, frame: { onSubmit, sending: form.formState.isSubmitting, failure } };
 }

@@ -1,10 +1,10 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { IdTokenResult, User } from 'firebase/auth';
 import type { StaffRole } from '@/data/staff';
 import type { LiveValue } from '@/firebase/use-live-value';
-import { AuthContext, type AuthState } from '@/session/auth-context';
+import type { AuthState } from '@/session/auth-context';
+import { renderRoutesAt } from '@/session/auth-context.testing';
 import { useStaff } from './staff-context';
 import { ROLE_ENDED } from './role-ended';
 import { NOT_STAFF, StaffGate } from './staff-gate';
@@ -67,29 +67,19 @@ function Console() {
   return <h1>Console as {role}</h1>;
 }
 
-function renderAt(path: string, state: Partial<AuthState>) {
-  const value: AuthState = { user: null, ready: true, signingOut: false, signOut: vi.fn(), ...state };
-  const router = createMemoryRouter(
-    [
-      {
-        path: '/staff/*',
-        element: (
-          <StaffGate frame={(content) => <div data-testid="frame">{content}</div>}>
-            <Console />
-          </StaffGate>
-        ),
-      },
-      { path: '/sign-in', element: <h1>Sign in</h1> },
-    ],
-    { initialEntries: [path] },
-  );
-  render(
-    <AuthContext.Provider value={value}>
-      <RouterProvider router={router} />
-    </AuthContext.Provider>,
-  );
-  return router;
-}
+const ROUTES = [
+  {
+    path: '/staff/*',
+    element: (
+      <StaffGate frame={(content) => <div data-testid="frame">{content}</div>}>
+        <Console />
+      </StaffGate>
+    ),
+  },
+  { path: '/sign-in', element: <h1>Sign in</h1> },
+];
+
+const renderAt = (path: string, state: Partial<AuthState>) => renderRoutesAt(ROUTES, path, state);
 
 describe('StaffGate', () => {
   it('checks quietly until the session is known', () => {

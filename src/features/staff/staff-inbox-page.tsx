@@ -2,13 +2,14 @@ import { useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { PAGE_TITLES } from '@/config/page-titles';
 import { SUBMISSION_STATUSES, type ContactStatus } from '@/data/staff';
-import { Button, ExternalButtonLink } from '@/ui/button';
-import { StatusBadge } from '@/ui/status-badge';
+import { ExternalButtonLink } from '@/ui/button';
 import { ActionError } from './components/action-error';
 import { useAnnouncer } from './components/announcer';
 import { LiveStatus } from './components/live-status';
 import { StaffPage } from './components/staff-page';
+import { EmailFact, SubmissionCardHead } from './components/submission-card-head';
 import { StatusFilter } from './components/status-filter';
+import { StatusMoves } from './components/status-moves';
 import { callStaff } from './staff-api';
 import { STATE_PARAM } from './staff-links';
 import { useStaff } from './staff-context';
@@ -17,15 +18,11 @@ import {
   countByStatus,
   dateTimeText,
   filterFrom,
-  mailtoLink,
-  MOVE_WORDS,
-  nextStatuses,
   replyMailto,
   STATUS_WORDS,
   type ContactInquiry,
   type StatusFilter as Filter,
 } from './staff-records';
-import { SUBMISSION_TONES } from './status-tones';
 import { useContactInquiries } from './use-staff-lists';
 import { useStaffAction } from './use-staff-action';
 import styles from './staff.module.scss';
@@ -55,15 +52,9 @@ function InquiryCard({ inquiry, onMoved }: InquiryCardProps) {
   };
   return (
     <article id={`inquiry-${inquiry.id}`} className={styles.card} aria-labelledby={titleId} tabIndex={-1}>
-      <div className={styles.cardHead}>
-        <h3 id={titleId} className={styles.cardTitle}>
-          {inquiry.name || 'No name given'}
-        </h3>
-        <StatusBadge label={STATUS_WORDS.contact[inquiry.status]} tone={SUBMISSION_TONES.contact[inquiry.status]} />
-      </div>
+      <SubmissionCardHead kind="contact" entry={inquiry} titleId={titleId} />
       <dl className={styles.facts}>
-        <dt>Email</dt>
-        <dd>{inquiry.email ? <a href={mailtoLink(inquiry.email)}>{inquiry.email}</a> : '—'}</dd>
+        <EmailFact email={inquiry.email} />
         <dt>Phone</dt>
         <dd>{inquiry.phone ? <a href={`tel:${inquiry.phone.replace(/[^+0-9]/g, '')}`}>{inquiry.phone}</a> : '—'}</dd>
         <dt>City</dt>
@@ -84,18 +75,7 @@ function InquiryCard({ inquiry, onMoved }: InquiryCardProps) {
             Reply<span className="visually-hidden"> to {inquiry.name || inquiry.email}</span>
           </ExternalButtonLink>
         )}
-        {nextStatuses('contact', inquiry.status).map((status) => (
-          <Button
-            key={status}
-            variant={status === 'answered' ? 'primary' : 'ghost'}
-            busy={busy === status}
-            disabled={busy !== null}
-            onClick={() => void move(status)}
-          >
-            {MOVE_WORDS[status]}
-            <span className="visually-hidden">: {inquiry.name || inquiry.email}</span>
-          </Button>
-        ))}
+        <StatusMoves kind="contact" entry={inquiry} busy={busy} onMove={move} />
       </div>
       <ActionError message={error} />
     </article>

@@ -4,25 +4,17 @@ import { paths } from '@/config/paths';
 import { WAITLIST_PROGRAMMES, type WaitlistProgramme } from '@/config/waitlist-programmes';
 import { SUBMISSION_STATUSES, type PreorderPass, type StaffMailOutcome, type WaitlistStatus } from '@/data/staff';
 import { Button } from '@/ui/button';
-import { StatusBadge } from '@/ui/status-badge';
 import { ActionError } from './components/action-error';
+import { AdminOnlyActions } from './components/admin-only-actions';
 import { useAnnouncer } from './components/announcer';
 import { LiveStatus } from './components/live-status';
 import { StaffPage } from './components/staff-page';
+import { EmailFact, SubmissionCardHead } from './components/submission-card-head';
+import { StatusMoves } from './components/status-moves';
 import { callStaff } from './staff-api';
 import { ADMIN_ONLY, useMayTake, useStaff } from './staff-context';
 import { PROGRAMME_SECTIONS } from './staff-links';
-import {
-  countByStatus,
-  dateTimeText,
-  mailtoLink,
-  MOVE_WORDS,
-  nextStatuses,
-  STATUS_WORDS,
-  type Preorder,
-  type WaitlistEntry,
-} from './staff-records';
-import { SUBMISSION_TONES } from './status-tones';
+import { countByStatus, dateTimeText, nextStatuses, STATUS_WORDS, type Preorder, type WaitlistEntry } from './staff-records';
 import { useScrollToSection } from './use-scroll-to-section';
 import { usePreorders, useWaitlist } from './use-staff-lists';
 import { useStaffAction } from './use-staff-action';
@@ -67,15 +59,9 @@ function WaitlistCard({ entry, announce }: { entry: WaitlistEntry; announce: Ann
   };
   return (
     <article className={styles.card} aria-labelledby={titleId}>
-      <div className={styles.cardHead}>
-        <h3 id={titleId} className={styles.cardTitle}>
-          {entry.name || 'No name given'}
-        </h3>
-        <StatusBadge label={STATUS_WORDS.waitlist[entry.status]} tone={SUBMISSION_TONES.waitlist[entry.status]} />
-      </div>
+      <SubmissionCardHead kind="waitlist" entry={entry} titleId={titleId} />
       <dl className={styles.facts}>
-        <dt>Email</dt>
-        <dd>{entry.email ? <a href={mailtoLink(entry.email)}>{entry.email}</a> : '—'}</dd>
+        <EmailFact email={entry.email} />
         <dt>Joined</dt>
         <dd>
           <Received at={entry.receivedAt} />
@@ -83,18 +69,7 @@ function WaitlistCard({ entry, announce }: { entry: WaitlistEntry; announce: Ann
       </dl>
       {nextStatuses('waitlist', entry.status).length > 0 && (
         <div className={styles.actions}>
-          {nextStatuses('waitlist', entry.status).map((status) => (
-            <Button
-              key={status}
-              variant={status === 'contacted' ? 'secondary' : 'ghost'}
-              busy={busy === status}
-              disabled={busy !== null}
-              onClick={() => void move(status)}
-            >
-              {MOVE_WORDS[status]}
-              <span className="visually-hidden">: {entry.name || entry.email}</span>
-            </Button>
-          ))}
+          <StatusMoves kind="waitlist" entry={entry} busy={busy} onMove={move} />
         </div>
       )}
       <ActionError message={error} />
@@ -108,7 +83,6 @@ function PassDetails({ preorder, pass, announce }: { preorder: Preorder; pass: P
   const mayResend = useMayTake('resendPass');
   const { busy, error, run } = useStaffAction();
   const linkId = useId();
-  const reasonId = useId();
   const field = useRef<HTMLInputElement>(null);
   const link = passLink(pass.code);
 
@@ -142,35 +116,29 @@ function PassDetails({ preorder, pass, announce }: { preorder: Preorder; pass: P
       <p>
         <strong>{PASS_WORDS.notMailed}</strong>
       </p>
-      <div className={styles.inlineField}>
-        <label htmlFor={linkId} className="visually-hidden">
-          Pass link for {preorder.name || preorder.email}
-        </label>
-        <input
-          id={linkId}
-          ref={field}
-          className={styles.linkField}
-          readOnly
-          value={link}
-          onFocus={(event) => event.currentTarget.select()}
-        />
-        <Button variant="secondary" onClick={() => void copy()}>
-          Copy link
-        </Button>
-        <Button
-          busy={busy === 'resend'}
-          disabled={!mayResend}
-          aria-describedby={mayResend ? undefined : reasonId}
-          onClick={() => void resend()}
-        >
-          Resend pass
-        </Button>
-      </div>
-      {!mayResend && (
-        <p id={reasonId} className={styles.note}>
-          {ADMIN_ONLY}
-        </p>
-      )}
+      <AdminOnlyActions may={mayResend} className={styles.inlineField}>
+        {(gate) => (
+          <>
+            <label htmlFor={linkId} className="visually-hidden">
+              Pass link for {preorder.name || preorder.email}
+            </label>
+            <input
+              id={linkId}
+              ref={field}
+              className={styles.linkField}
+              readOnly
+              value={link}
+              onFocus={(event) => event.currentTarget.select()}
+            />
+            <Button variant="secondary" onClick={() => void copy()}>
+              Copy link
+            </Button>
+            <Button {...gate} busy={busy === 'resend'} onClick={() => void resend()}>
+              Resend pass
+            </Button>
+          </>
+        )}
+      </AdminOnlyActions>
       <ActionError message={error} />
     </>
   );
@@ -181,7 +149,6 @@ function PreorderCard({ preorder, announce }: { preorder: Preorder; announce: An
   const mayDecide = useMayTake('decidePreorder');
   const { busy, error, run } = useStaffAction();
   const titleId = useId();
-  const reasonId = useId();
   const card = useRef<HTMLElement>(null);
   const who = preorder.name || preorder.email;
 
@@ -196,15 +163,9 @@ function PreorderCard({ preorder, announce }: { preorder: Preorder; announce: An
 
   return (
     <article ref={card} className={styles.card} aria-labelledby={titleId} tabIndex={-1}>
-      <div className={styles.cardHead}>
-        <h3 id={titleId} className={styles.cardTitle}>
-          {preorder.name || 'No name given'}
-        </h3>
-        <StatusBadge label={STATUS_WORDS.preorder[preorder.status]} tone={SUBMISSION_TONES.preorder[preorder.status]} />
-      </div>
+      <SubmissionCardHead kind="preorder" entry={preorder} titleId={titleId} />
       <dl className={styles.facts}>
-        <dt>Email</dt>
-        <dd>{preorder.email ? <a href={mailtoLink(preorder.email)}>{preorder.email}</a> : '—'}</dd>
+        <EmailFact email={preorder.email} />
         <dt>Pre-ordered</dt>
         <dd>
           <Received at={preorder.receivedAt} />
@@ -212,30 +173,29 @@ function PreorderCard({ preorder, announce }: { preorder: Preorder; announce: An
       </dl>
       {preorder.status === 'pending' && (
         <>
-          <div className={styles.actions}>
-            <Button
-              busy={busy === 'approve'}
-              disabled={!mayDecide || busy !== null}
-              aria-describedby={mayDecide ? undefined : reasonId}
-              onClick={() => void decide('approve')}
-            >
-              Approve<span className="visually-hidden">: {who}</span>
-            </Button>
-            <Button
-              variant="ghost"
-              busy={busy === 'decline'}
-              disabled={!mayDecide || busy !== null}
-              aria-describedby={mayDecide ? undefined : reasonId}
-              onClick={() => void decide('decline')}
-            >
-              Decline<span className="visually-hidden">: {who}</span>
-            </Button>
-          </div>
-          {!mayDecide && (
-            <p id={reasonId} className={styles.note}>
-              {PASS_WORDS.adminOnly}
-            </p>
-          )}
+          <AdminOnlyActions may={mayDecide} reason={PASS_WORDS.adminOnly}>
+            {(gate) => (
+              <>
+                <Button
+                  {...gate}
+                  busy={busy === 'approve'}
+                  disabled={gate.disabled || busy !== null}
+                  onClick={() => void decide('approve')}
+                >
+                  Approve<span className="visually-hidden">: {who}</span>
+                </Button>
+                <Button
+                  {...gate}
+                  variant="ghost"
+                  busy={busy === 'decline'}
+                  disabled={gate.disabled || busy !== null}
+                  onClick={() => void decide('decline')}
+                >
+                  Decline<span className="visually-hidden">: {who}</span>
+                </Button>
+              </>
+            )}
+          </AdminOnlyActions>
         </>
       )}
       {preorder.status === 'approved' && preorder.pass && <PassDetails preorder={preorder} pass={preorder.pass} announce={announce} />}

@@ -4,12 +4,13 @@ import { formatUsd } from '@/catalog/money';
 import { PAGE_TITLES } from '@/config/page-titles';
 import { Button } from '@/ui/button';
 import { ActionError } from './components/action-error';
+import { AdminOnlyActions } from './components/admin-only-actions';
 import { useAnnouncer } from './components/announcer';
 import { LiveStatus } from './components/live-status';
 import { OrderSummary, TRADE_IN_WORDS } from './components/order-summary';
 import { StaffPage } from './components/staff-page';
 import { callStaff } from './staff-api';
-import { ADMIN_ONLY, useMayTake, useStaff } from './staff-context';
+import { useMayTake, useStaff } from './staff-context';
 import { customerPath } from './staff-links';
 import type { StaffOrder } from './staff-records';
 import { useTradeInOrders } from './use-staff-lists';
@@ -20,7 +21,6 @@ function TradeInItem({ order, announce }: { order: StaffOrder; announce: (text: 
   const { user } = useStaff();
   const mayConfirm = useMayTake('confirmTradeIn');
   const { busy, error, run } = useStaffAction();
-  const reasonId = `trade-in-${order.id}-reason`;
   const confirm = async () => {
     const done = await run('confirm', () => callStaff(user, 'confirmTradeIn', { orderId: order.id }));
     if (done) announce(done.outcome === 'credited' ? `${TRADE_IN_WORDS.credited}.` : `${TRADE_IN_WORDS.credited} already.`);
@@ -38,21 +38,13 @@ function TradeInItem({ order, announce }: { order: StaffOrder; announce: (text: 
       actions={
         order.tradeIn === null && (
           <>
-            <div className={styles.actions}>
-              <Button
-                busy={busy === 'confirm'}
-                disabled={!mayConfirm}
-                aria-describedby={mayConfirm ? undefined : reasonId}
-                onClick={() => void confirm()}
-              >
-                Confirm trade-in
-              </Button>
-            </div>
-            {!mayConfirm && (
-              <p id={reasonId} className={styles.note}>
-                {ADMIN_ONLY}
-              </p>
-            )}
+            <AdminOnlyActions may={mayConfirm}>
+              {(gate) => (
+                <Button {...gate} busy={busy === 'confirm'} onClick={() => void confirm()}>
+                  Confirm trade-in
+                </Button>
+              )}
+            </AdminOnlyActions>
             <ActionError message={error} />
           </>
         )

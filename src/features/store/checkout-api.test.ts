@@ -1,18 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildCheckoutRequest, type CheckoutChoices } from '@/catalog/checkout';
+import { EARTH_WEBSITE_CHOICES } from '@/catalog/checkout.testing';
 import { functionsBaseUrl } from '@/firebase/config';
 import { CHECKOUT_MESSAGES, checkoutUrls, postCheckout, readCheckoutAnswer } from './checkout-api';
 
 const ORIGIN = 'https://leopard.example.com';
-const choices: CheckoutChoices = {
-  service: 'websites',
-  plan: 'earth',
-  period: 'monthly',
-  storage: true,
-  security: true,
-  marketing: false,
-  tradeIn: 'wix',
-};
+const choices: CheckoutChoices = { ...EARTH_WEBSITE_CHOICES, tradeIn: 'wix' };
 const request = buildCheckoutRequest(
   choices,
   checkoutUrls('earth', true, { origin: ORIGIN, currentUrl: `${ORIGIN}/product-details?service=websites&plan=earth` }),

@@ -3,6 +3,7 @@ import { formatBillingDate } from '@/catalog/subscription';
 import { TERM_TEXTS } from '@/catalog/term';
 import { useAuth } from '@/session/auth-context';
 import { Button } from '@/ui/button';
+import { AlertText } from '@/ui/alert-text';
 import type { Outcome } from '../plan-changes-api';
 import styles from './renew-button.module.scss';
 
@@ -41,11 +42,7 @@ export function RenewButton({ orderId, className }: { orderId: string; className
       <p role="status" className={styles.done} ref={said} tabIndex={-1}>
         {state.kind === 'done' ? renewedText(state.termEndsAt) : ''}
       </p>
-      {state.kind === 'failed' && (
-        <p role="alert" className={styles.error}>
-          {state.message}
-        </p>
-      )}
+      <AlertText message={state.kind === 'failed' ? state.message : null} className={styles.error} />
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import type { User } from 'firebase/auth';
 import { authErrorCode, authErrorMessage } from '@/session/auth-errors';
 import { Button } from '@/ui/button';
+import { AlertText } from '@/ui/alert-text';
 import { useResendCooldown } from './resend-cooldown';
 import styles from './dashboard.module.scss';
 
@@ -59,11 +60,7 @@ export function VerifyEmailBanner({ user }: { user: User }) {
       <p role="status" className={styles.outcome}>
         {outcome.kind === 'sent' && `Sent. Check your inbox at ${user.email ?? 'your email address'}.`}
       </p>
-      {outcome.kind === 'failed' && (
-        <p role="alert" className={styles.error}>
-          {outcome.message}
-        </p>
-      )}
+      <AlertText message={outcome.kind === 'failed' ? outcome.message : null} className={styles.error} />
     </section>
   );
 }

@@ -3,6 +3,7 @@ import { CONSENT_FIELDS, CONSENT_LABELS, type ConsentField, type Consents } from
 import { saveConsent, watchConsents } from '@/firebase/users-api';
 import { useLiveValueOf } from '@/firebase/use-live-value';
 import { authErrorMessage } from '@/session/auth-errors';
+import { AlertText } from '@/ui/alert-text';
 import { CONSENT_MESSAGES } from './messages';
 import styles from './profile-settings.module.scss';
 
@@ -61,11 +62,7 @@ export function ConsentSwitches({ uid }: { uid: string }) {
       <p role="status" className={styles.switchStatus}>
         {status && status.kind !== 'failed' ? status.text : ''}
       </p>
-      {status?.kind === 'failed' && (
-        <p role="alert" className={styles.error}>
-          {status.text}
-        </p>
-      )}
+      <AlertText message={status?.kind === 'failed' ? status.text : null} className={styles.error} />
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import type { User } from 'firebase/auth';
 import { useId, useState } from 'react';
 import { Button } from '@/ui/button';
+import { AlertText } from '@/ui/alert-text';
 import { EXPORT_FILE_NAME, exportAccountData, saveFile } from '../account-data-api';
 import { EXPORT_MESSAGES } from './messages';
 import styles from './profile-settings.module.scss';
@@ -38,11 +39,7 @@ export function DownloadData({ user }: { user: User }) {
       <p role="status" className={styles.switchStatus}>
         {outcome.kind === 'done' ? EXPORT_MESSAGES.done(EXPORT_FILE_NAME) : ''}
       </p>
-      {outcome.kind === 'failed' && (
-        <p role="alert" className={styles.error}>
-          {outcome.message}
-        </p>
-      )}
+      <AlertText message={outcome.kind === 'failed' ? outcome.message : null} className={styles.error} />
     </section>
   );
 }
