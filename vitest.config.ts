@@ -38,9 +38,11 @@ export default mergeConfig(
           extends: true,
           test: { ...APP_COMPONENTS, name: 'unit (own modules)', include: MOCKING_FILES },
         },
+        // The Node tests share their modules within a worker (ESLint with the typed config, which two
+        // files probe, loads once per worker, not once per file; docs/decisions/0130-test-suite-time-round-2.md).
         {
           extends: true,
-          test: { name: 'scripts', environment: 'node', include: ['scripts/**/*.test.ts', 'emulators/*.test.ts'] },
+          test: { name: 'scripts', environment: 'node', include: ['scripts/**/*.test.ts', 'emulators/*.test.ts'], isolate: false },
         },
         // The functions' pure tests; those against the local services run in `npm run test:emulator`.
         'functions/vitest.config.mts',
