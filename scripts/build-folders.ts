@@ -6,14 +6,11 @@
  * files, under node_modules/.cache, which Hosting never serves: a later `firebase deploy` cannot
  * publish it.
  */
-import { join } from 'node:path';
-import { stackDirectory } from '../emulators/stack-files';
 
 /** The folder Hosting serves (firebase.json `hosting.public`; a unit test keeps them equal). */
 export const HOSTING_FOLDER = 'dist';
 
-/** The emulators-mode build for the local stack at `offset`: what `vite build --mode emulators`
- *  writes (scripts/hosting-preview.ts picks it) and what that stack's `vite preview` serves. */
-export function emulatorsBuildFolder(offset: number): string {
-  return join(stackDirectory(offset), 'dist');
-}
+// The emulators-mode build's folder is the stack's, defined beside the stack's other generated
+// files, since the stack imports nothing of scripts/
+// (docs/decisions/0126-local-services-as-packages.md#addendum-2026-11-29-no-import-leaves-a-package).
+export { emulatorsBuildFolder } from '../emulators/stack-files';

@@ -15,8 +15,8 @@ import { getAuth, type Auth } from 'firebase-admin/auth';
 import { getDatabase, type Database } from 'firebase-admin/database';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { stopProcessGroup } from '@leopard/emulator-http';
+import { start as startDatabaseEmulator, type RunningEmulator } from '@leopard/rtdb-emulator';
 import { BASE_PORTS, HOST, PROJECT_ID, localStack } from '../emulators/ports';
-import { start as startDatabaseEmulator, type RunningEmulator } from '../emulators/rtdb/src/index';
 import { STAFF_ROLES_PATH } from '../src/data/staff';
 import { DatabaseUnreachable, GrantError, USAGE, UsageError, explainFailure, main, parseGrantArgs, setStaffRole } from './staff-grant';
 
