@@ -101,6 +101,8 @@ const packageBoundaries = {
       ExportNamedDeclaration: (node) => check(node.source),
       ExportAllDeclaration: (node) => check(node.source),
       ImportExpression: (node) => check(node.source),
+      // `typeof import('…')` types a module loaded lazily: the same edge, without an import line.
+      TSImportType: (node) => check(node.source),
     };
   },
 };

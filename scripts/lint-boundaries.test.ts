@@ -156,18 +156,24 @@ describe("the local services' packages", () => {
     expect(packages.map(({ name }) => name)).toEqual(expect.arrayContaining(['@leopard/rtdb-emulator', '@leopard/stripe-stand-in']));
   });
 
-  it.each(packages)('$name reaches no file outside itself by a relative path, and others by their name', async ({ dir, name, module }) => {
-    const probe = join(dir, 'src', 'lint-probe.ts');
-    const other = packages.find((candidate) => candidate.name !== name)!;
-    // The stack's own module beside the packages, the app's catalogue, another package's file.
-    for (const outside of ['emulators/ports', 'src/catalog/stripe-prices', other.module]) {
-      const [result] = await eslint.lintText(`export * from '${relativeTo(dirname(probe), outside)}';\n`, { filePath: probe });
-      expect(result?.messages.map((entry) => entry.ruleId)).toEqual([PACKAGE_RULE]);
-      expect(result?.messages[0]?.message).toContain(`leaves ${name}: a package imports only its own files`);
-    }
-    expect(await ruleIds(probe, `export * from '${other.name}';\n`)).toEqual([]);
-    expect(await ruleIds(probe, `export * from '${relativeTo(dirname(probe), module)}';\n`)).toEqual([]);
-  });
+  it.each(packages)(
+    '$name reaches no file outside itself by a relative path, and others by their name',
+    async ({ dir, name, module }) => {
+      const probe = join(dir, 'src', 'lint-probe.ts');
+      const other = packages.find((candidate) => candidate.name !== name)!;
+      // The stack's own module beside the packages, the app's catalogue, another package's file.
+      for (const outside of ['emulators/ports', 'src/catalog/stripe-prices', other.module]) {
+        const [result] = await eslint.lintText(`export * from '${relativeTo(dirname(probe), outside)}';\n`, { filePath: probe });
+        expect(result?.messages.map((entry) => entry.ruleId)).toEqual([PACKAGE_RULE]);
+        expect(result?.messages[0]?.message).toContain(`leaves ${name}: a package imports only its own files`);
+      }
+      const lazily = await ruleIds(probe, `export type Lazy = typeof import('${relativeTo(dirname(probe), other.module)}');\n`);
+      expect(lazily).toEqual([PACKAGE_RULE]);
+      expect(await ruleIds(probe, `export * from '${other.name}';\n`)).toEqual([]);
+      expect(await ruleIds(probe, `export * from '${relativeTo(dirname(probe), module)}';\n`)).toEqual([]);
+    },
+    30_000,
+  );
 
   it.each(['src/app', 'tests/e2e', 'scripts', 'emulators', 'functions/src'])(
     'are imported by %s by their name, never by a path into them',
