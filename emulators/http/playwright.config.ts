@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { serviceBrowserSuite } from '@leopard/chromium/suite';
+import { serviceBrowserSuite } from '@leopard/chromium/testing/suite';
 
 /** The origin gate of the three services in Debian's Chromium: a page on another origin tries
  *  them all (browser/); the spec starts every service and both pages. `npm run test:browser` here;

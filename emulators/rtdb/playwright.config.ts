@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { serviceBrowserSuite } from '@leopard/chromium/suite';
+import { serviceBrowserSuite } from '@leopard/chromium/testing/suite';
 
 /** Browser conformance tests of the database emulator in Debian's Chromium (browser/): every test
  *  file starts its own emulator and serves its own tiny page (browser/harness.testing.ts).
