@@ -3,7 +3,8 @@
 // `npm run lint` runs it with `prettier --check`; format is Prettier's job alone (eslint-config-prettier
 // switches off every stylistic rule). Why each choice: the decision record "Lint, format and boundaries"
 // in docs/decisions/.
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve, sep } from 'node:path';
 import js from '@eslint/js';
 import { defineConfig } from 'eslint/config';
 import prettier from 'eslint-config-prettier';
@@ -61,6 +62,51 @@ const FEATURES = readdirSync(new URL('src/features', import.meta.url), { withFil
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
+/** The local services' packages (every folder of emulators/ with a package.json), read from disk so
+ *  that a new package is fenced in without editing this file. */
+const PACKAGES = readdirSync(new URL('emulators', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && existsSync(new URL(`emulators/${entry.name}/package.json`, import.meta.url)))
+  .map((entry) => {
+    const dir = join(import.meta.dirname, 'emulators', entry.name);
+    return { dir, name: JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).name };
+  });
+const packageOf = (file) => PACKAGES.find(({ dir }) => file === dir || file.startsWith(dir + sep));
+
+/** A package's relative imports stay inside it, and nothing outside reaches into one by a path:
+ *  across a package's edge only its name and its exports are imported
+ *  (docs/decisions/0126-local-services-as-packages.md#addendum-2026-11-29-no-import-leaves-a-package).
+ *  A rule of its own because import zones judge the file an import resolves to, and a package
+ *  imported by its name resolves to the same file as a path into it. */
+const packageBoundaries = {
+  meta: {
+    type: 'problem',
+    schema: [],
+    messages: {
+      leaves:
+        '"{{specifier}}" leaves {{name}}: a package imports only its own files and other packages by their name. Move what it needs into the package, or have its caller pass it in.',
+      reachesIn: '"{{specifier}}" is a path into {{name}}: import the package by its name, "{{name}}", and what it exports.',
+    },
+  },
+  create(context) {
+    const importer = packageOf(context.filename);
+    const check = (source) => {
+      const specifier = source?.type === 'Literal' ? source.value : undefined;
+      if (typeof specifier !== 'string' || !specifier.startsWith('.')) return;
+      const into = packageOf(resolve(dirname(context.filename), specifier));
+      if (importer && into !== importer) context.report({ node: source, messageId: 'leaves', data: { specifier, name: importer.name } });
+      else if (!importer && into) context.report({ node: source, messageId: 'reachesIn', data: { specifier, name: into.name } });
+    };
+    return {
+      ImportDeclaration: (node) => check(node.source),
+      ExportNamedDeclaration: (node) => check(node.source),
+      ExportAllDeclaration: (node) => check(node.source),
+      ImportExpression: (node) => check(node.source),
+      // `typeof import('…')` types a module loaded lazily: the same edge, without an import line.
+      TSImportType: (node) => check(node.source),
+    };
+  },
+};
+
 /** The Stripe stand-in's code and the files above its four layers. */
 const STRIPE_STAND_IN = 'emulators/stripe/src';
 const STRIPE_TOP = ['server.ts', 'controls.ts', 'cli.ts', 'index.ts'];
@@ -110,6 +156,12 @@ const boundaryZones = [
     target: './src',
     from: ['./functions', './emulators', './scripts', './tests'],
     message: 'The app never imports the functions, the emulators, the scripts or the tests.',
+  },
+  {
+    target: './emulators',
+    from: './scripts',
+    message:
+      'The local stack and its packages never import scripts/: the scripts run the stack, not the other way round. Move what both need into emulators/.',
   },
   // The Stripe stand-in's layers, one direction (docs/decisions/0127-stripe-stand-in-layers.md):
   // core → resources → API routes and hosted pages → server, controls and command line.
@@ -166,7 +218,7 @@ export default defineConfig(
   {
     linterOptions: { reportUnusedDisableDirectives: 'error' },
     languageOptions: { ecmaVersion: 'latest', sourceType: 'module', globals: globals.node },
-    plugins: { 'import-x': importX, 'check-file': checkFile },
+    plugins: { 'import-x': importX, 'check-file': checkFile, leopard: { rules: { 'package-boundaries': packageBoundaries } } },
     settings: {
       // Without these import-x does not read TypeScript modules when it follows imports (no-cycle
       // would see no graph at all).
@@ -231,6 +283,7 @@ export default defineConfig(
         },
       ],
       'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: boundaryZones }],
+      'leopard/package-boundaries': 'error',
       // About 4 s of the ~20 s CPU time of a whole-repository run: cheap enough to hold everywhere.
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
 

@@ -1,7 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
 
+import { HEADLESS_CHROMIUM_FLAGS, HEADLESS_CHROMIUM_PATH } from '@leopard/chromium';
 import { E2E_PORT_OFFSET, PORT_OFFSET_VARIABLE, localStack, portOffsetFrom } from './emulators/ports';
-import { HEADLESS_CHROMIUM_FLAGS, HEADLESS_CHROMIUM_PATH } from './scripts/chromium';
 
 // The suite's own stack, away from `npm start`'s; the global setup, the workers (which inherit
 // this environment) and emulators/local-config.ts all read the offset from here.

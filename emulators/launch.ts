@@ -11,7 +11,7 @@ import { parseArgs } from 'node:util';
 import { MAX_WEBHOOK_DELAY_MS } from '@leopard/stripe-stand-in';
 import { DEMO_CUSTOMER } from './seed';
 import { E2E_PORT_OFFSET, localStack, parsePortOffset, sharedPorts } from './ports';
-import { emulatorsBuildFolder } from '../scripts/build-folders';
+import { emulatorsBuildFolder } from './stack-files';
 import { PortInUseError, startStack, type WebMode } from './stack';
 
 const { values } = parseArgs({

@@ -22,6 +22,13 @@ export function stackDirectory(offset: number): string {
   return join(root, 'node_modules', '.cache', 'leopard-stack', `offset-${offset}`);
 }
 
+/** The emulators-mode build for the local stack at `offset`: what `vite build --mode emulators`
+ *  writes (scripts/hosting-preview.ts picks it) and what that stack's `vite preview` serves, never
+ *  the folder Hosting serves (docs/decisions/0123-deploy-path-and-build-folders.md). */
+export function emulatorsBuildFolder(offset: number): string {
+  return join(stackDirectory(offset), 'dist');
+}
+
 /** Writes the stack's firebase-tools config and functions env file; answers the config's path,
  *  for `firebase emulators:start --config`. `site` is the site the stack serves, which the links
  *  in the functions' mails open. */

@@ -27,11 +27,10 @@ import {
   type PortName,
   type SiteServer,
 } from './ports';
-import { catalogueStripeClient, syncStripeCatalog } from '../scripts/stripe-catalog-sync';
+import { catalogueStripeClient, syncStripeCatalog } from './stripe-catalog-sync';
 import { seedDemoData } from './seed';
 import { paths } from '../src/config/paths';
-import { emulatorsBuildFolder } from '../scripts/build-folders';
-import { LOCAL_ORIGINS_RECORD, writeFirebaseFiles } from './stack-files';
+import { LOCAL_ORIGINS_RECORD, emulatorsBuildFolder, writeFirebaseFiles } from './stack-files';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -122,7 +121,7 @@ export interface StackOptions {
   web: WebMode;
   /** Added to every base port of emulators/ports.ts (default 0). */
   portOffset?: number;
-  /** What `web: 'preview'` serves; default this stack's emulators build (scripts/build-folders.ts). */
+  /** What `web: 'preview'` serves; default this stack's emulators build (`emulatorsBuildFolder`, stack-files.ts). */
   previewDir?: string;
   /** With `web: 'preview'`: build the site into `previewDir` while the services start. Starting
    *  firebase-tools leaves one of two cores mostly idle for about 15 s, and the build fills it. */

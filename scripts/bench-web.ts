@@ -24,8 +24,8 @@ import { chromium, type Page } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { build, preview } from 'vite';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '@leopard/chromium';
 import { CASE_STUDY_SLUGS, paths } from '../src/config/paths';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium';
 import { firebaseModulesIn, keyOfFile, readManifest, type Manifest } from './bundle-graph';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));

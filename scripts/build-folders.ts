@@ -6,14 +6,6 @@
  * files, under node_modules/.cache, which Hosting never serves: a later `firebase deploy` cannot
  * publish it.
  */
-import { join } from 'node:path';
-import { stackDirectory } from '../emulators/stack-files';
 
 /** The folder Hosting serves (firebase.json `hosting.public`; a unit test keeps them equal). */
 export const HOSTING_FOLDER = 'dist';
-
-/** The emulators-mode build for the local stack at `offset`: what `vite build --mode emulators`
- *  writes (scripts/hosting-preview.ts picks it) and what that stack's `vite preview` serves. */
-export function emulatorsBuildFolder(offset: number): string {
-  return join(stackDirectory(offset), 'dist');
-}

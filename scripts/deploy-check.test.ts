@@ -2,7 +2,8 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { emulatorsBuildFolder, HOSTING_FOLDER } from './build-folders';
+import { emulatorsBuildFolder } from '../emulators/stack-files';
+import { HOSTING_FOLDER } from './build-folders';
 import { deployProject, runDeployCheck, writeConnectSrc } from './deploy-check';
 import {
   EMULATOR_ONLY_SETTINGS,

@@ -18,8 +18,7 @@ import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'no
 import { join, resolve } from 'node:path';
 import type { Plugin } from 'vite';
 import { E2E_PORT_OFFSET, browserConnectSources, localStack, portOffsetFrom, viteEnv } from '../emulators/ports';
-import { LOCAL_ORIGINS_RECORD } from '../emulators/stack-files';
-import { emulatorsBuildFolder } from './build-folders';
+import { emulatorsBuildFolder, LOCAL_ORIGINS_RECORD } from '../emulators/stack-files';
 import { headersFor, resolveRequest, withConnectSources, type HostingConfig } from './hosting-rules';
 
 const FIREBASE_JSON = new URL('../firebase.json', import.meta.url);

@@ -134,6 +134,65 @@ describe('every zone of import-x/no-restricted-paths', async () => {
   );
 });
 
+describe("the local services' packages", () => {
+  const PACKAGE_RULE = 'leopard/package-boundaries';
+  // Read from disk as eslint.config.js reads them, so a new package is probed without editing this.
+  const packages = readdirSync('emulators', { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && existsSync(join('emulators', entry.name, 'package.json')))
+    .map((entry) => {
+      const dir = join('emulators', entry.name);
+      const { name } = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name: string };
+      const module = firstFile(join(dir, 'src'), [], /^[a-z0-9-]+\.ts$/);
+      if (!module) throw new Error(`no module in ${dir}/src`);
+      return { dir, name, module: module.split(sep).join('/').replace(/\.ts$/, '') };
+    });
+  /** `file` as a relative specifier from the folder `from`. */
+  const relativeTo = (from: string, file: string) => {
+    const path = relative(from, file).split(sep).join('/');
+    return path.startsWith('.') ? path : `./${path}`;
+  };
+
+  it('are there to probe', () => {
+    expect(packages.map(({ name }) => name)).toEqual(expect.arrayContaining(['@leopard/rtdb-emulator', '@leopard/stripe-stand-in']));
+  });
+
+  it.each(packages)(
+    '$name reaches no file outside itself by a relative path, and others by their name',
+    async ({ dir, name, module }) => {
+      const probe = join(dir, 'src', 'lint-probe.ts');
+      const other = packages.find((candidate) => candidate.name !== name)!;
+      // The stack's own module beside the packages, the app's catalogue, another package's file.
+      for (const outside of ['emulators/ports', 'src/catalog/stripe-prices', other.module]) {
+        const [result] = await eslint.lintText(`export * from '${relativeTo(dirname(probe), outside)}';\n`, { filePath: probe });
+        expect(result?.messages.map((entry) => entry.ruleId)).toEqual([PACKAGE_RULE]);
+        expect(result?.messages[0]?.message).toContain(`leaves ${name}: a package imports only its own files`);
+      }
+      const lazily = await ruleIds(probe, `export type Lazy = typeof import('${relativeTo(dirname(probe), other.module)}');\n`);
+      expect(lazily).toEqual([PACKAGE_RULE]);
+      expect(await ruleIds(probe, `export * from '${other.name}';\n`)).toEqual([]);
+      expect(await ruleIds(probe, `export * from '${relativeTo(dirname(probe), module)}';\n`)).toEqual([]);
+    },
+    30_000,
+  );
+
+  it.each(['src/app', 'tests/e2e', 'scripts', 'emulators', 'functions/src'])(
+    'are imported by %s by their name, never by a path into them',
+    async (folder) => {
+      const probe = join(folder, 'lint-probe.ts');
+      for (const { name, module } of packages) {
+        const [result] = await eslint.lintText(`export * from '${relativeTo(folder, module)}';\n`, { filePath: probe });
+        // (The app's own zone forbids it the emulators whatever the path.)
+        expect(result?.messages.map((entry) => entry.ruleId)).toContain(PACKAGE_RULE);
+        expect(result?.messages.find((entry) => entry.ruleId === PACKAGE_RULE)?.message).toContain(
+          `is a path into ${name}: import the package by its name, "${name}"`,
+        );
+      }
+      expect(await ruleIds(join('scripts', 'lint-probe.ts'), `export * from '@leopard/rtdb-emulator';\n`)).toEqual([]);
+    },
+    30_000,
+  );
+});
+
 describe('boundaries', () => {
   it('stops a feature importing another feature, by alias or relative path', async () => {
     const auth = someModule('src/features/auth');
@@ -164,6 +223,12 @@ describe('boundaries', () => {
     expect(await ruleIds('functions/src/x.ts', `export * from '../../src/ui/${ui}';\n`)).toEqual([BOUNDARY]);
     expect(await ruleIds('functions/src/x.ts', `export * from '../../src/catalog/${catalog}';\n`)).toEqual([]);
   });
+
+  it('stops the local stack and its packages importing the scripts, which run them', async () => {
+    const script = someModule('scripts');
+    expect(await ruleIds('emulators/x.ts', `export * from '../scripts/${script}';\n`)).toEqual([BOUNDARY]);
+    expect(await ruleIds('scripts/x.ts', `export * from '../emulators/stack-files';\n`)).toEqual([]);
+  }, 30_000);
 
   it('allows imports that follow the layers', async () => {
     const store = someModule('src/features/store');

@@ -13,7 +13,7 @@ import {
   planLookupKey,
   planProductId,
 } from '../src/catalog/stripe-prices';
-import { catalogueStripeClient, syncStripeCatalog } from './stripe-catalog-sync';
+import { catalogueStripeClient, syncStripeCatalog } from '../emulators/stripe-catalog-sync';
 import { parseSyncArgs } from './stripe-sync';
 
 const KEY = 'sk_test_catalogue_sync';

@@ -2,7 +2,7 @@
  * `npm run stripe:sync [-- --seed-demo] [--port-offset N] [--live]`
  *
  * Makes Stripe hold the catalogue: Products, Prices by lookup key and the billing portal
- * configuration (scripts/stripe-catalog-sync.ts, docs/decisions/0113-catalogue-as-stripe-prices.md).
+ * configuration (emulators/stripe-catalog-sync.ts, docs/decisions/0113-catalogue-as-stripe-prices.md).
  *
  * - Without STRIPE_SECRET_KEY, or with --port-offset: the local stack's Stripe stand-in
  *   (`npm start`), at the stack's port offset (--port-offset, else LEOPARD_PORT_OFFSET, else 0).
@@ -16,7 +16,7 @@
 import { pathToFileURL } from 'node:url';
 import { STRIPE_SECRET_KEY as LOCAL_STRIPE_SECRET_KEY } from '../emulators/local-config';
 import { localStack, parsePortOffset, portOffsetFrom } from '../emulators/ports';
-import { catalogueStripeClient, syncStripeCatalog } from './stripe-catalog-sync';
+import { catalogueStripeClient, syncStripeCatalog } from '../emulators/stripe-catalog-sync';
 
 export const USAGE = 'Usage: npm run stripe:sync [-- --seed-demo] [--port-offset N] [--live]';
 

@@ -13,7 +13,7 @@ import { WebhookReceiver } from '@leopard/stripe-stand-in/testing';
 import { STRIPE_WEBHOOK_SECRET } from '../functions/src/config';
 import { HANDLED_EVENT_TYPES } from '../functions/src/webhook/webhook-events';
 import { STRIPE_API_VERSION } from '../src/catalog/stripe-prices';
-import { catalogueStripeClient } from './stripe-catalog-sync';
+import { catalogueStripeClient } from '../emulators/stripe-catalog-sync';
 import { ENDPOINT_METADATA, main, parseWebhookArgs, WEBHOOK_EVENTS, WEBHOOK_SECRET_NAME } from './stripe-webhook';
 
 const KEY = 'sk_test_stripe_webhook';

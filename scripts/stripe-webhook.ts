@@ -27,7 +27,7 @@ import { DEFAULT_DATABASE_REGION } from '../src/config/database-region';
 import { STRIPE_API_VERSION } from '../src/catalog/stripe-prices';
 import { localStack } from '../emulators/ports';
 import { deployProject } from './deploy-check';
-import { catalogueStripeClient } from './stripe-catalog-sync';
+import { catalogueStripeClient } from '../emulators/stripe-catalog-sync';
 import { flagValue, runCommand, stripeTarget, UsageError, type StripeTarget } from './stripe-sync';
 
 export const USAGE = 'Usage: npm run stripe:webhook [-- --project <id>] [--url <url>] [--port-offset N] [--live] [--replace]';

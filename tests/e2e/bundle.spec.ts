@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { LOCAL_STACK } from '../../emulators/local-config';
-import { emulatorsBuildFolder } from '../../scripts/build-folders';
+import { emulatorsBuildFolder } from '../../emulators/stack-files';
 import { entryKey, firebaseModulesIn, keyOfSource, readManifest, staticClosure } from '../../scripts/bundle-graph';
 
 /** The landing page must not download the Firebase SDK: the marketing pages never load it, and `/`

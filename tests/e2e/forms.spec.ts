@@ -23,7 +23,7 @@ import {
   PORTS,
   PROJECT_ID,
 } from '../../emulators/local-config';
-import { emulatorsBuildFolder } from '../../scripts/build-folders';
+import { emulatorsBuildFolder } from '../../emulators/stack-files';
 import { SUBMISSION_QUOTA, TEXT_LIMITS } from '../../src/config/data-limits';
 import { SERVER_WAIT_MS } from '../../src/config/layout';
 import { paths } from '../../src/config/paths';

@@ -2,7 +2,7 @@
  *  visitors (docs/decisions/0083-session-hint.md, 0104-shared-session-layer.md). */
 import type { Page } from '@playwright/test';
 import { LOCAL_STACK } from '../../emulators/local-config';
-import { emulatorsBuildFolder } from '../../scripts/build-folders';
+import { emulatorsBuildFolder } from '../../emulators/stack-files';
 import { STORED_USER_ID_KEY } from '../../src/session/stored-user-id';
 import { paths } from '../../src/config/paths';
 import { firebaseModulesIn, readManifest } from '../../scripts/bundle-graph';

@@ -6,7 +6,7 @@
  */
 import type { Page } from '@playwright/test';
 import { LOCAL_STACK } from '../../emulators/local-config';
-import { emulatorsBuildFolder } from '../../scripts/build-folders';
+import { emulatorsBuildFolder } from '../../emulators/stack-files';
 import { DEMO_CUSTOMER } from '../../emulators/seed';
 import {
   entryKey,

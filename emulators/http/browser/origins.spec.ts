@@ -18,7 +18,7 @@ import {
   trackTransports,
 } from '@leopard/rtdb-emulator/testing/browser';
 import { start as startStripe, type RunningStripe } from '@leopard/stripe-stand-in';
-import { HEADLESS_CHROMIUM_FLAGS, HEADLESS_CHROMIUM_PATH } from '../../../scripts/chromium';
+import { HEADLESS_CHROMIUM_FLAGS, HEADLESS_CHROMIUM_PATH } from '@leopard/chromium';
 
 let site: TestPageServer;
 let foreign: TestPageServer;

@@ -1,27 +1,29 @@
 /**
  * Runs the Stripe stand-in alone:
- *   npx tsx emulators/stripe/src/cli.ts [--port 12111] [--host 127.0.0.1] [--quiet]
- *     [--secret-key sk_test_…] [--webhook-url URL] [--webhook-secret whsec_…] [--business-name Leopard]
+ *   npx tsx emulators/stripe/src/cli.ts --secret-key sk_test_… [--port 12111] [--host 127.0.0.1] [--quiet]
+ *     [--webhook-url URL --webhook-secret whsec_…] [--business-name Leopard]
  *     [--allow-origin ORIGIN]…   (browser pages that may call it; default: any loopback origin)
  *     [--webhook-delay-ms N]     (the hosted checkout's events go out N ms after Pay; default 0)
  *     [--terms-of-service-url URL] (the account's public Terms URL; default none, as on a new
  *                                 account, and Checkout's Terms consent is then refused)
- * Defaults come from emulators/local-config.ts (the webhook URL is the local stripeWebhook function).
+ * The key and the webhook are the caller's, as for `start()`: the package knows no project's
+ * credentials and imports nothing outside itself
+ * (docs/decisions/0126-local-services-as-packages.md#addendum-2026-11-29-no-import-leaves-a-package).
+ * Without --webhook-url, events are kept and not sent.
  */
 import { parseArgs } from 'node:util';
 import { allowOriginFlags } from '@leopard/emulator-http';
-import { PORTS, STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_WEBHOOK_URL } from '../../local-config';
 import { start } from './server';
 import { MAX_WEBHOOK_DELAY_MS } from './core/webhooks';
 
 const { values } = parseArgs({
   options: {
-    port: { type: 'string', default: String(PORTS.stripe) },
+    port: { type: 'string', default: '12111' },
     host: { type: 'string', default: '127.0.0.1' },
     quiet: { type: 'boolean', default: false },
-    'secret-key': { type: 'string', default: STRIPE_SECRET_KEY },
-    'webhook-url': { type: 'string', default: STRIPE_WEBHOOK_URL },
-    'webhook-secret': { type: 'string', default: STRIPE_WEBHOOK_SECRET },
+    'secret-key': { type: 'string' },
+    'webhook-url': { type: 'string' },
+    'webhook-secret': { type: 'string' },
     'business-name': { type: 'string', default: 'Leopard' },
     'allow-origin': { type: 'string', multiple: true },
     'webhook-delay-ms': { type: 'string', default: '0' },
@@ -33,8 +35,18 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   console.error(`--port must be a port number (got "${values.port}")`);
   process.exit(2);
 }
-if (!URL.canParse(values['webhook-url'])) {
-  console.error(`--webhook-url must be a URL (got "${values['webhook-url']}")`);
+const secretKey = values['secret-key'];
+if (!secretKey) {
+  console.error('--secret-key is required: the one API key the stand-in accepts (npm start uses sk_test_local_leopard)');
+  process.exit(2);
+}
+const webhookUrl = values['webhook-url'];
+if (webhookUrl !== undefined && !URL.canParse(webhookUrl)) {
+  console.error(`--webhook-url must be a URL (got "${webhookUrl}")`);
+  process.exit(2);
+}
+if (webhookUrl !== undefined && !values['webhook-secret']) {
+  console.error('--webhook-url needs --webhook-secret, which signs every delivery');
   process.exit(2);
 }
 const webhookDelayMs = Number(values['webhook-delay-ms']);
@@ -54,15 +66,17 @@ const stripe = await start({
   port,
   host: values.host,
   quiet: values.quiet,
-  secretKey: values['secret-key'],
-  webhookUrl: values['webhook-url'],
+  secretKey,
+  webhookUrl,
   webhookSecret: values['webhook-secret'],
   businessName: values['business-name'],
   allowedOrigins,
   webhookDelayMs,
   termsOfServiceUrl,
 });
-console.log(`Stripe stand-in ready on ${stripe.url} (events go to ${values['webhook-url']}; sessions: ${stripe.url}/__sessions)`);
+console.log(
+  `Stripe stand-in ready on ${stripe.url} (${webhookUrl ? `events go to ${webhookUrl}` : 'no webhook URL: events are kept, not sent'}; sessions: ${stripe.url}/__sessions)`,
+);
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => void stripe.stop().then(() => process.exit(0)));
 }

@@ -5,7 +5,7 @@
 // prices with its proration behaviour and cancels with the reason given.
 import type Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
-import { planLookupKey, planProductId, planUnitCents } from '../../../src/catalog/stripe-prices';
+import { planLookupKey, planProductId, planUnitCents } from './plans.testing';
 import { postForm } from './peers.testing';
 import { SUCCESS_URL, useStripeStandIn } from './stand-in.testing';
 

@@ -2,11 +2,11 @@
 // subscription to catalogue Prices is updated mid-period and prorated to the second, as Stripe
 // does — an upgrade charges the difference for the time left, a downgrade leaves credit, an
 // interval change starts a new period, create_prorations waits for the next invoice — and the
-// invoice preview says beforehand exactly what the update then bills. Amounts come from
-// src/catalog and are checked by hand.
+// invoice preview says beforehand exactly what the update then bills. Amounts come from the
+// tests' own plans (plans.testing.ts) and are checked by hand.
 import type Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
-import { planLookupKey, planProductId, planUnitCents } from '../../../src/catalog/stripe-prices';
+import { planLookupKey, planProductId, planUnitCents } from './plans.testing';
 import { SUCCESS_URL, useStripeStandIn } from './stand-in.testing';
 
 const { standIn, stripe, pay, settledEvents, receiver } = useStripeStandIn('proration');

@@ -13,7 +13,7 @@ import { beforeEach } from 'vitest';
 import { start as startStripe, type RunningStripe } from '@leopard/stripe-stand-in';
 import { TERMS_OF_SERVICE_URL } from '@leopard/stripe-stand-in/testing';
 import { orderPath } from '../../../src/data/orders';
-import { syncStripeCatalog } from '../../../scripts/stripe-catalog-sync';
+import { syncStripeCatalog } from '../../../emulators/stripe-catalog-sync';
 import { testServers, type JsonAnswer, type TestServers } from '../http/http.testing';
 import type { MailSettings } from '../mail';
 import { createStripeClient } from '../stripe/stripe-client';

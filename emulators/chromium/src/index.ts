@@ -1,6 +1,8 @@
 /** Debian's Chromium, as every browser run of the project starts it (Playwright's download cannot
  *  run offline). Without the background-networking flags Chromium keeps calling Google's hosts,
- *  which this machine refuses. */
+ *  which this machine refuses. A package of its own because the site's suite, the benchmark and the
+ *  local services' browser suites all start it, and a package imports others only by name
+ *  (docs/decisions/0126-local-services-as-packages.md#addendum-2026-11-29-no-import-leaves-a-package). */
 
 /** The full browser: Lighthouse (scripts/bench-web.ts) needs it. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

@@ -4,7 +4,9 @@
  *  alone, so a second run makes no object and sends no event. A Price's amount, currency or
  *  interval never changes in Stripe, so a changed amount is a new Price that takes the lookup key
  *  (`transfer_lookup_key`) while the old one is archived; subscriptions on the old Price keep it.
- *  Used by scripts/stripe-sync.ts (`npm run stripe:sync`) and by emulators/stack.ts. */
+ *  Used by scripts/stripe-sync.ts (`npm run stripe:sync`, production's included) and by
+ *  emulators/stack.ts at every start of the local stack; it sits here, below both, because the stack
+ *  imports nothing of scripts/ (docs/decisions/0126-local-services-as-packages.md#addendum-2026-11-29-no-import-leaves-a-package). */
 import Stripe from 'stripe';
 import {
   CATALOGUE_PRICES,
