@@ -22,6 +22,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import type Stripe from 'stripe';
+import { STRIPE_WEBHOOK_SECRET } from '../functions/src/config';
 import { HANDLED_EVENT_TYPES } from '../functions/src/webhook/webhook-events';
 import { DEFAULT_DATABASE_REGION } from '../src/config/database-region';
 import { STRIPE_API_VERSION } from '../src/catalog/stripe-prices';
@@ -32,8 +33,8 @@ import { flagValue, runCommand, stripeTarget, UsageError, type StripeTarget } fr
 
 export const USAGE = 'Usage: npm run stripe:webhook [-- --project <id>] [--url <url>] [--port-offset N] [--live] [--replace]';
 
-/** The functions' secret the webhook verifies signatures with (functions/src/config.ts). */
-export const WEBHOOK_SECRET_NAME = 'STRIPE_WEBHOOK_SECRET';
+/** The functions' secret the webhook verifies signatures with, named once in functions/src/config.ts. */
+export const WEBHOOK_SECRET_NAME = STRIPE_WEBHOOK_SECRET.name;
 
 /** How the command knows its endpoint among the account's others. */
 export const ENDPOINT_METADATA = { leopard: 'stripeWebhook' } as const;
