@@ -64,7 +64,7 @@ function expectLayoutMessage() {
 beforeEach(() => {
   broken.header = false;
   broken.menu = false;
-  // React reports errors a boundary caught; the app turns them into warnings (src/main.tsx).
+  // React reports errors a boundary caught; the app turns them into warnings (src/app/start.tsx).
   vi.spyOn(console, 'error').mockImplementation(() => {});
   vi.spyOn(console, 'warn').mockImplementation(() => {});
 });

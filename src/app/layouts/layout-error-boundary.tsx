@@ -31,7 +31,7 @@ interface State {
  * (PageErrorBoundary) let through. The site uses BrowserRouter, not a data router, so a route's
  * errorElement would never apply; without this boundary React would unmount the whole page.
  * The message needs nothing of the broken layout: plain links, which load a fresh page. React
- * reports the error to the root's onCaughtError (src/main.tsx), which logs it as a warning.
+ * reports the error to the root's onCaughtError (src/app/start.tsx), which logs it as a warning.
  */
 export class LayoutErrorBoundary extends Component<Props, State> {
   state: State = { error: null };
