@@ -2,7 +2,7 @@
 // orderByChild('buyer').equalTo(<own uid>); one order is readable by its buyer. stripe_events/ (the
 // webhook's bookkeeping) is closed to every browser.
 import { expect } from 'vitest';
-import { equalTo, get, orderByChild, orderByKey, push, query, ref, set, startAt, type Database } from 'firebase/database';
+import { equalTo, get, orderByChild, orderByKey, push, query, ref, set, startAt } from 'firebase/database';
 import { OTHER_UID, OWNER_UID, validOrder, type Actor } from './rules.testing';
 import { accessMatrix, rowsOn, listenOnce, valueOf } from './matrix.testing';
 
@@ -17,7 +17,7 @@ const ORDERS = {
 const NOBODY = [] as const;
 const uidOf = (actor: Actor): string | null => (actor === 'owner' ? OWNER_UID : actor === 'another user' ? OTHER_UID : null);
 const keysOf = (result: unknown) => Object.keys((valueOf(result) as object | null) ?? {});
-const buyerQuery = (uid: string) => (db: Database) => query(ref(db, 'all_orders'), orderByChild('buyer'), equalTo(uid));
+const byBuyer = (uid: string) => [orderByChild('buyer'), equalTo(uid)];
 
 const withOrders = rowsOn(ORDERS);
 const empty = rowsOn();
@@ -27,20 +27,16 @@ accessMatrix('orders-access', [
     path: 'all_orders (the list)',
     rows: [
       withOrders.get('read (get)', 'all_orders', NOBODY),
-      {
-        op: "query orderByChild('buyer').equalTo(owner uid)",
-        seed: ORDERS,
-        run: (db) => get(buyerQuery(OWNER_UID)(db)),
-        allowed: ['owner'],
-        result: (snap) => expect(keysOf(snap)).toEqual([OWNER_ORDER]),
-      },
-      {
-        op: "query orderByChild('buyer').equalTo(another user's uid)",
-        seed: ORDERS,
-        run: (db) => get(buyerQuery(OTHER_UID)(db)),
-        allowed: ['another user'],
-        result: (snap) => expect(keysOf(snap)).toEqual([OTHER_ORDER]),
-      },
+      withOrders.query("query orderByChild('buyer').equalTo(owner uid)", 'all_orders', byBuyer(OWNER_UID), ['owner'], (snap) =>
+        expect(keysOf(snap)).toEqual([OWNER_ORDER]),
+      ),
+      withOrders.query(
+        "query orderByChild('buyer').equalTo(another user's uid)",
+        'all_orders',
+        byBuyer(OTHER_UID),
+        ['another user'],
+        (snap) => expect(keysOf(snap)).toEqual([OTHER_ORDER]),
+      ),
       withOrders.query("query orderByChild('buyer') without equalTo", 'all_orders', [orderByChild('buyer')], NOBODY),
       {
         op: "query orderByChild('buyer').startAt(own uid) (a range, not equalTo)",
@@ -58,7 +54,7 @@ accessMatrix('orders-access', [
       {
         op: "listen onValue(orderByChild('buyer').equalTo(owner uid))",
         seed: ORDERS,
-        run: (db) => listenOnce(buyerQuery(OWNER_UID)(db)),
+        run: (db) => listenOnce(query(ref(db, 'all_orders'), ...byBuyer(OWNER_UID))),
         allowed: ['owner'],
         result: (snap) => expect(keysOf(snap)).toEqual([OWNER_ORDER]),
       },
