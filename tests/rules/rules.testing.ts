@@ -51,7 +51,7 @@ export function parseRules(text: string = RULES_TEXT): { rules: RulesNode } {
 // Emulator and test environment
 // ---------------------------------------------------------------------------------------------
 
-const HOST_PORT: string = inject('rulesDatabaseHost');
+const HOST_PORT: string = inject('testDatabaseHost');
 const colon = HOST_PORT.lastIndexOf(':');
 export const EMULATOR = {
   host: HOST_PORT.slice(0, colon).replace(/^\[|\]$/g, ''),
