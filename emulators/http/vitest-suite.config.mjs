@@ -3,7 +3,7 @@
 // (docs/decisions/0126-local-services-as-packages.md#addendum-2026-11-29-one-preset-for-the-node-suites).
 import { fileURLToPath } from 'node:url';
 
-/** @type {import('./vitest-suite.d.mts').nodeSuite} */
+/** @type {import('./vitest-suite.config.d.mts').nodeSuite} */
 export function nodeSuite(folder, test, vite = {}) {
   const root = fileURLToPath(folder);
   return {
