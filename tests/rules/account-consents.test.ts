@@ -2,41 +2,27 @@
 // (docs/decisions/0121-consent-and-unsubscribe.md, docs/decisions/0122-half-made-accounts-and-visitor-words.md):
 // the two marketing choices, as booleans only, on their own record only; and a whole profile
 // created at any time later by a signed-in account that has none, with the account's own email.
-import { get, ref, set, update } from 'firebase/database';
+import { ref, set, update } from 'firebase/database';
 import { describe, expect, test } from 'vitest';
 import { OTHER_UID, OWNER_UID, accountEmail, allow, deny, fullUser, minimalUser, useRulesHarness } from './rules.testing';
-import { accessMatrix } from './matrix.testing';
+import { accessMatrix, rowsOn } from './matrix.testing';
 
 const RECORD = `users/${OWNER_UID}`;
 const seeded = { [RECORD]: fullUser(true) };
+const OWNER_ONLY = ['owner'] as const;
 
 accessMatrix(
   'account-consents',
   (['receiveAnnouncements', 'receiveAppsMusicTV'] as const).map((field) => ({
     path: `users/{owner uid}/${field}`,
     rows: [
-      {
-        op: 'turn off (set false)',
-        seed: { [RECORD]: { ...fullUser(true), [field]: true } },
-        run: (db) => set(ref(db, `${RECORD}/${field}`), false),
-        allowed: ['owner'] as const,
-        target: `${RECORD}/${field}`,
-        after: (value: unknown) => expect(value).toBe(false),
-      },
-      {
-        op: 'turn on (set true)',
-        seed: { [RECORD]: { ...fullUser(true), [field]: false } },
-        run: (db) => set(ref(db, `${RECORD}/${field}`), true),
-        allowed: ['owner'] as const,
-        target: `${RECORD}/${field}`,
-        after: (value: unknown) => expect(value).toBe(true),
-      },
-      {
-        op: 'read (get)',
-        seed: seeded,
-        run: (db) => get(ref(db, `${RECORD}/${field}`)),
-        allowed: ['owner'] as const,
-      },
+      rowsOn({ [RECORD]: { ...fullUser(true), [field]: true } }).set('turn off (set false)', `${RECORD}/${field}`, false, OWNER_ONLY, {
+        after: (value) => expect(value).toBe(false),
+      }),
+      rowsOn({ [RECORD]: { ...fullUser(true), [field]: false } }).set('turn on (set true)', `${RECORD}/${field}`, true, OWNER_ONLY, {
+        after: (value) => expect(value).toBe(true),
+      }),
+      rowsOn(seeded).get('read (get)', `${RECORD}/${field}`, OWNER_ONLY),
     ],
   })),
 );

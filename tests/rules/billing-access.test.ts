@@ -3,9 +3,9 @@
 // customers/ (the Stripe Customer of each buyer: closed to every browser, its owner included) and
 // billing/ (the card on file: read by its owner only, written by nobody from a browser).
 import { expect } from 'vitest';
-import { equalTo, get, orderByChild, query, ref, remove, set, update, type Database } from 'firebase/database';
-import { OTHER_UID, OWNER_UID, accountEmail, validOrder } from './rules.testing';
-import { accessMatrix, valueOf } from './matrix.testing';
+import { equalTo, get, orderByChild, query, ref, type Database } from 'firebase/database';
+import { BY_STRIPE_CUSTOMER, OTHER_UID, OWNER_UID, accountEmail, validOrder } from './rules.testing';
+import { accessMatrix, rowsOn, valueOf } from './matrix.testing';
 
 const NOBODY = [] as const;
 const OWNER_ONLY = ['owner'] as const;
@@ -45,38 +45,30 @@ const SEEDED = {
 };
 const byEmail = (email: string) => (db: Database) => get(query(ref(db, 'all_orders'), orderByChild('customerEmail'), equalTo(email)));
 
+const seeded = rowsOn(SEEDED);
+const empty = rowsOn();
+
 accessMatrix('billing-access', [
   {
     path: 'all_orders/{order} with its subscription',
     rows: [
-      {
-        op: "query orderByChild('buyer').equalTo(owner uid) returns the subscription fields",
-        seed: SEEDED,
-        run: (db) => get(query(ref(db, 'all_orders'), orderByChild('buyer'), equalTo(OWNER_UID))),
-        allowed: OWNER_ONLY,
-        result: (snap) => expect(valueOf(snap)).toEqual({ [ORDER]: subscribedOrder(ORDER, OWNER_UID) }),
-      },
-      {
-        op: 'update (the buyer marks more payments made)',
-        seed: SEEDED,
-        run: (db) => update(ref(db, `all_orders/${ORDER}`), { paymentsMade: 12 }),
-        allowed: NOBODY,
-        target: `all_orders/${ORDER}`,
-      },
-      {
-        op: 'update (the buyer clears a cancellation or changes the status)',
-        seed: SEEDED,
-        run: (db) => update(ref(db, `all_orders/${ORDER}`), { subscriptionStatus: 'active', cancelAt: null }),
-        allowed: NOBODY,
-        target: `all_orders/${ORDER}`,
-      },
-      {
-        op: 'update (claim a guest order by setting buyer)',
-        seed: SEEDED,
-        run: (db) => set(ref(db, `all_orders/${GUEST_ORDER}/buyer`), OWNER_UID),
-        allowed: NOBODY,
+      seeded.query(
+        "query orderByChild('buyer').equalTo(owner uid) returns the subscription fields",
+        'all_orders',
+        [orderByChild('buyer'), equalTo(OWNER_UID)],
+        OWNER_ONLY,
+        (snap) => expect(valueOf(snap)).toEqual({ [ORDER]: subscribedOrder(ORDER, OWNER_UID) }),
+      ),
+      seeded.update('update (the buyer marks more payments made)', `all_orders/${ORDER}`, { paymentsMade: 12 }, NOBODY),
+      seeded.update(
+        'update (the buyer clears a cancellation or changes the status)',
+        `all_orders/${ORDER}`,
+        { subscriptionStatus: 'active', cancelAt: null },
+        NOBODY,
+      ),
+      seeded.set('update (claim a guest order by setting buyer)', `all_orders/${GUEST_ORDER}/buyer`, OWNER_UID, NOBODY, {
         target: `all_orders/${GUEST_ORDER}`,
-      },
+      }),
     ],
   },
   {
@@ -99,67 +91,29 @@ accessMatrix('billing-access', [
   {
     path: 'customers/{owner uid}',
     rows: [
-      { op: 'read (get)', seed: SEEDED, run: (db) => get(ref(db, `customers/${OWNER_UID}`)), allowed: NOBODY },
-      { op: 'read the list (get)', seed: SEEDED, run: (db) => get(ref(db, 'customers')), allowed: NOBODY },
-      {
-        op: "query orderByChild('stripeCustomerId') (whose customer is this?)",
-        seed: SEEDED,
-        run: (db) => get(query(ref(db, 'customers'), orderByChild('stripeCustomerId'), equalTo('cus_test_a1'))),
-        allowed: NOBODY,
-      },
-      {
-        op: 'create (name a customer of their choosing)',
-        run: (db) => set(ref(db, `customers/${OWNER_UID}`), { stripeCustomerId: 'cus_test_b2', createdAt: 1 }),
-        allowed: NOBODY,
-        target: `customers/${OWNER_UID}`,
-      },
-      {
-        op: "update (point to another buyer's customer)",
-        seed: SEEDED,
-        run: (db) => update(ref(db, `customers/${OWNER_UID}`), { stripeCustomerId: 'cus_test_b2' }),
-        allowed: NOBODY,
-        target: `customers/${OWNER_UID}`,
-      },
-      {
-        op: 'delete (remove)',
-        seed: SEEDED,
-        run: (db) => remove(ref(db, `customers/${OWNER_UID}`)),
-        allowed: NOBODY,
-        target: `customers/${OWNER_UID}`,
-      },
+      seeded.get('read (get)', `customers/${OWNER_UID}`, NOBODY),
+      seeded.get('read the list (get)', 'customers', NOBODY),
+      seeded.query("query orderByChild('stripeCustomerId') (whose customer is this?)", 'customers', BY_STRIPE_CUSTOMER, NOBODY),
+      empty.set(
+        'create (name a customer of their choosing)',
+        `customers/${OWNER_UID}`,
+        { stripeCustomerId: 'cus_test_b2', createdAt: 1 },
+        NOBODY,
+      ),
+      seeded.update("update (point to another buyer's customer)", `customers/${OWNER_UID}`, { stripeCustomerId: 'cus_test_b2' }, NOBODY),
+      seeded.remove('delete (remove)', `customers/${OWNER_UID}`, NOBODY),
     ],
   },
   {
     path: 'billing/{owner uid}',
     rows: [
-      {
-        op: 'read (get)',
-        seed: SEEDED,
-        run: (db) => get(ref(db, `billing/${OWNER_UID}`)),
-        allowed: OWNER_ONLY,
-        result: (snap) => expect(valueOf(snap)).toEqual(CARD),
-      },
-      { op: 'read the list (get)', seed: SEEDED, run: (db) => get(ref(db, 'billing')), allowed: NOBODY },
-      {
-        op: 'update (change the card shown)',
-        seed: SEEDED,
-        run: (db) => update(ref(db, `billing/${OWNER_UID}/card`), { last4: '0000' }),
-        allowed: NOBODY,
+      seeded.get('read (get)', `billing/${OWNER_UID}`, OWNER_ONLY, (snap) => expect(valueOf(snap)).toEqual(CARD)),
+      seeded.get('read the list (get)', 'billing', NOBODY),
+      seeded.update('update (change the card shown)', `billing/${OWNER_UID}/card`, { last4: '0000' }, NOBODY, {
         target: `billing/${OWNER_UID}`,
-      },
-      {
-        op: 'create (for oneself, before any purchase)',
-        run: (db) => set(ref(db, `billing/${OWNER_UID}`), CARD),
-        allowed: NOBODY,
-        target: `billing/${OWNER_UID}`,
-      },
-      {
-        op: 'delete (remove)',
-        seed: SEEDED,
-        run: (db) => remove(ref(db, `billing/${OWNER_UID}`)),
-        allowed: NOBODY,
-        target: `billing/${OWNER_UID}`,
-      },
+      }),
+      empty.set('create (for oneself, before any purchase)', `billing/${OWNER_UID}`, CARD, NOBODY),
+      seeded.remove('delete (remove)', `billing/${OWNER_UID}`, NOBODY),
     ],
   },
 ]);

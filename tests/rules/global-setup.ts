@@ -1,21 +1,12 @@
-// Global setup of the rules suite: one database emulator for all test files
-// (see emulators/rtdb/src/database-emulator.testing.ts). The host:port is handed to the test files through
-// provide('rulesDatabaseHost', ...).
+// Global setup of the rules suite: one database emulator for all test files, its host:port handed
+// to them (see emulators/rtdb/src/database-emulator.testing.ts).
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
-import { startTestDatabase } from '@leopard/rtdb-emulator/testing/database-emulator';
+import { provideTestDatabase } from '@leopard/rtdb-emulator/testing/database-emulator';
 import { writeRulesCoverage } from '@leopard/rtdb-emulator/testing/rules-coverage';
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** host:port of the database emulator the rules tests run against. */
-    rulesDatabaseHost: string;
-  }
-}
-
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const database = await startTestDatabase('rules tests');
-  project.provide('rulesDatabaseHost', database.hostPort);
+  const database = await provideTestDatabase(project, 'rules tests');
   return async () => {
     // Where to find the rules coverage report of database.rules.json (before the emulator stops).
     const lines = process.env.FIREBASE_DATABASE_EMULATOR_HOST

@@ -4,7 +4,19 @@
 // one operation as one actor, and checks that it is allowed or denied; a write cell also checks the stored data afterwards (changed as expected when
 // allowed, untouched when denied).
 import { describe, expect, test } from 'vitest';
-import { onValue, type DataSnapshot, type Database, type Query } from 'firebase/database';
+import {
+  get,
+  onValue,
+  query,
+  ref,
+  remove,
+  set,
+  update,
+  type DataSnapshot,
+  type Database,
+  type Query,
+  type QueryConstraint,
+} from 'firebase/database';
 import { ACTORS, useRulesHarness, expectAllowed, named, type Actor, type RulesHarness } from './rules.testing';
 
 export interface MatrixRow<A extends string = Actor> {
@@ -70,6 +82,44 @@ export function accessMatrix<A extends string>(label: string, paths: MatrixPath<
       });
     });
   }
+}
+
+/** What a write cell checks of the stored data: `target` (the path written, unless named) and, when
+ *  the write is allowed, what it holds afterwards. */
+interface WriteCheck {
+  target?: string;
+  after?: (value: unknown) => void;
+}
+
+/** The rows of the plain operations on one path, one call each, all starting from `seed` (an empty
+ *  database when omitted): the operation's name, the path, the actors it is allowed for, and for a
+ *  read what it returns. A cell of its own (another actor's uid in the path, a push, a form's
+ *  submit) stays a row written out. */
+export function rowsOn<A extends string = Actor>(seed?: Record<string, unknown>) {
+  type Result = MatrixRow<A>['result'];
+  type Run = MatrixRow<A>['run'];
+  const read = (op: string, run: Run, allowed: readonly A[], result?: Result): MatrixRow<A> => ({ op, seed, run, allowed, result });
+  const write = (op: string, path: string, run: Run, allowed: readonly A[], check: WriteCheck): MatrixRow<A> => ({
+    op,
+    seed,
+    run,
+    allowed,
+    target: check.target ?? path,
+    after: check.after,
+  });
+  return {
+    get: (op: string, path: string, allowed: readonly A[], result?: Result) => read(op, (db) => get(ref(db, path)), allowed, result),
+    query: (op: string, path: string, constraints: QueryConstraint[], allowed: readonly A[], result?: Result) =>
+      read(op, (db) => get(query(ref(db, path), ...constraints)), allowed, result),
+    listen: (op: string, path: string, allowed: readonly A[], result?: Result) =>
+      read(op, (db) => listenOnce(ref(db, path)), allowed, result),
+    set: (op: string, path: string, value: unknown, allowed: readonly A[], check: WriteCheck = {}) =>
+      write(op, path, (db) => set(ref(db, path), value), allowed, check),
+    update: (op: string, path: string, change: object, allowed: readonly A[], check: WriteCheck = {}) =>
+      write(op, path, (db) => update(ref(db, path), change), allowed, check),
+    remove: (op: string, path: string, allowed: readonly A[], check: WriteCheck = {}) =>
+      write(op, path, (db) => remove(ref(db, path)), allowed, check),
+  };
 }
 
 /** The first value event of a listen (onValue); rejects through the cancel callback. */

@@ -2,9 +2,9 @@
 // orderByChild('buyer').equalTo(<own uid>); one order is readable by its buyer. stripe_events/ (the
 // webhook's bookkeeping) is closed to every browser.
 import { expect } from 'vitest';
-import { equalTo, get, orderByChild, orderByKey, push, query, ref, remove, set, startAt, update, type Database } from 'firebase/database';
+import { equalTo, get, orderByChild, orderByKey, push, query, ref, set, startAt } from 'firebase/database';
 import { OTHER_UID, OWNER_UID, validOrder, type Actor } from './rules.testing';
-import { accessMatrix, listenOnce, valueOf } from './matrix.testing';
+import { accessMatrix, rowsOn, listenOnce, valueOf } from './matrix.testing';
 
 const OWNER_ORDER = 'order-of-owner';
 const OTHER_ORDER = 'order-of-other';
@@ -17,38 +17,27 @@ const ORDERS = {
 const NOBODY = [] as const;
 const uidOf = (actor: Actor): string | null => (actor === 'owner' ? OWNER_UID : actor === 'another user' ? OTHER_UID : null);
 const keysOf = (result: unknown) => Object.keys((valueOf(result) as object | null) ?? {});
-const buyerQuery = (uid: string) => (db: Database) => query(ref(db, 'all_orders'), orderByChild('buyer'), equalTo(uid));
+const byBuyer = (uid: string) => [orderByChild('buyer'), equalTo(uid)];
+
+const withOrders = rowsOn(ORDERS);
+const empty = rowsOn();
 
 accessMatrix('orders-access', [
   {
     path: 'all_orders (the list)',
     rows: [
-      {
-        op: 'read (get)',
-        seed: ORDERS,
-        run: (db) => get(ref(db, 'all_orders')),
-        allowed: NOBODY,
-      },
-      {
-        op: "query orderByChild('buyer').equalTo(owner uid)",
-        seed: ORDERS,
-        run: (db) => get(buyerQuery(OWNER_UID)(db)),
-        allowed: ['owner'],
-        result: (snap) => expect(keysOf(snap)).toEqual([OWNER_ORDER]),
-      },
-      {
-        op: "query orderByChild('buyer').equalTo(another user's uid)",
-        seed: ORDERS,
-        run: (db) => get(buyerQuery(OTHER_UID)(db)),
-        allowed: ['another user'],
-        result: (snap) => expect(keysOf(snap)).toEqual([OTHER_ORDER]),
-      },
-      {
-        op: "query orderByChild('buyer') without equalTo",
-        seed: ORDERS,
-        run: (db) => get(query(ref(db, 'all_orders'), orderByChild('buyer'))),
-        allowed: NOBODY,
-      },
+      withOrders.get('read (get)', 'all_orders', NOBODY),
+      withOrders.query("query orderByChild('buyer').equalTo(owner uid)", 'all_orders', byBuyer(OWNER_UID), ['owner'], (snap) =>
+        expect(keysOf(snap)).toEqual([OWNER_ORDER]),
+      ),
+      withOrders.query(
+        "query orderByChild('buyer').equalTo(another user's uid)",
+        'all_orders',
+        byBuyer(OTHER_UID),
+        ['another user'],
+        (snap) => expect(keysOf(snap)).toEqual([OTHER_ORDER]),
+      ),
+      withOrders.query("query orderByChild('buyer') without equalTo", 'all_orders', [orderByChild('buyer')], NOBODY),
       {
         op: "query orderByChild('buyer').startAt(own uid) (a range, not equalTo)",
         seed: ORDERS,
@@ -61,16 +50,11 @@ accessMatrix('orders-access', [
         run: (db, actor) => get(query(ref(db, 'all_orders'), orderByChild('product'), equalTo(uidOf(actor) ?? ''))),
         allowed: NOBODY,
       },
-      {
-        op: 'listen onValue(all_orders) (plain listen)',
-        seed: ORDERS,
-        run: (db) => listenOnce(ref(db, 'all_orders')),
-        allowed: NOBODY,
-      },
+      withOrders.listen('listen onValue(all_orders) (plain listen)', 'all_orders', NOBODY),
       {
         op: "listen onValue(orderByChild('buyer').equalTo(owner uid))",
         seed: ORDERS,
-        run: (db) => listenOnce(buyerQuery(OWNER_UID)(db)),
+        run: (db) => listenOnce(query(ref(db, 'all_orders'), ...byBuyer(OWNER_UID))),
         allowed: ['owner'],
         result: (snap) => expect(keysOf(snap)).toEqual([OWNER_ORDER]),
       },
@@ -83,69 +67,34 @@ accessMatrix('orders-access', [
         allowed: NOBODY,
         target: 'all_orders',
       },
-      {
-        op: "update (payment_status of the owner's order → paid)",
-        seed: ORDERS,
-        run: (db) => update(ref(db, `all_orders/${OWNER_ORDER}`), { payment_status: 'paid' }),
-        allowed: NOBODY,
-        target: 'all_orders',
-      },
-      {
-        op: 'delete (remove the list)',
-        seed: ORDERS,
-        run: (db) => remove(ref(db, 'all_orders')),
-        allowed: NOBODY,
-        target: 'all_orders',
-      },
+      withOrders.update(
+        "update (payment_status of the owner's order → paid)",
+        `all_orders/${OWNER_ORDER}`,
+        { payment_status: 'paid' },
+        NOBODY,
+        { target: 'all_orders' },
+      ),
+      withOrders.remove('delete (remove the list)', 'all_orders', NOBODY),
     ],
   },
   {
     path: "all_orders/{owner's order}",
     rows: [
-      {
-        op: 'read (get)',
-        seed: ORDERS,
-        run: (db) => get(ref(db, `all_orders/${OWNER_ORDER}`)),
-        allowed: ['owner'],
-        result: (snap) => expect(valueOf(snap)).toEqual(validOrder(OWNER_ORDER, OWNER_UID)),
-      },
-      {
-        op: 'query (orderByKey)',
-        seed: ORDERS,
-        run: (db) => get(query(ref(db, `all_orders/${OWNER_ORDER}`), orderByKey())),
-        allowed: ['owner'],
-      },
-      {
-        op: 'create (set the order, buyer = owner)',
-        run: (db) => set(ref(db, `all_orders/${OWNER_ORDER}`), validOrder(OWNER_ORDER, OWNER_UID)),
-        allowed: NOBODY,
+      withOrders.get('read (get)', `all_orders/${OWNER_ORDER}`, ['owner'], (snap) =>
+        expect(valueOf(snap)).toEqual(validOrder(OWNER_ORDER, OWNER_UID)),
+      ),
+      withOrders.query('query (orderByKey)', `all_orders/${OWNER_ORDER}`, [orderByKey()], ['owner']),
+      empty.set('create (set the order, buyer = owner)', `all_orders/${OWNER_ORDER}`, validOrder(OWNER_ORDER, OWNER_UID), NOBODY),
+      withOrders.set('update (set payment_status → paid)', `all_orders/${OWNER_ORDER}/payment_status`, 'paid', NOBODY, {
         target: `all_orders/${OWNER_ORDER}`,
-      },
-      {
-        op: 'update (set payment_status → paid)',
-        seed: ORDERS,
-        run: (db) => set(ref(db, `all_orders/${OWNER_ORDER}/payment_status`), 'paid'),
-        allowed: NOBODY,
-        target: `all_orders/${OWNER_ORDER}`,
-      },
-      {
-        op: 'delete (remove the order)',
-        seed: ORDERS,
-        run: (db) => remove(ref(db, `all_orders/${OWNER_ORDER}`)),
-        allowed: NOBODY,
-        target: `all_orders/${OWNER_ORDER}`,
-      },
+      }),
+      withOrders.remove('delete (remove the order)', `all_orders/${OWNER_ORDER}`, NOBODY),
     ],
   },
   {
     path: 'all_orders/{guest order without buyer}',
     rows: [
-      {
-        op: 'read (get)',
-        seed: ORDERS,
-        run: (db) => get(ref(db, `all_orders/${GUEST_ORDER}`)),
-        allowed: NOBODY,
-      },
+      withOrders.get('read (get)', `all_orders/${GUEST_ORDER}`, NOBODY),
       {
         op: 'update (claim it: set buyer = own uid)',
         seed: ORDERS,
@@ -167,12 +116,13 @@ accessMatrix('orders-access', [
         run: (db) => get(ref(db, 'stripe_events/evt_test_1')),
         allowed: NOBODY,
       },
-      {
-        op: 'create (mark an event processed)',
-        run: (db) => set(ref(db, 'stripe_events/evt_test_2'), { type: 'checkout.session.expired', orderId: OWNER_ORDER }),
-        allowed: NOBODY,
-        target: 'stripe_events',
-      },
+      empty.set(
+        'create (mark an event processed)',
+        'stripe_events/evt_test_2',
+        { type: 'checkout.session.expired', orderId: OWNER_ORDER },
+        NOBODY,
+        { target: 'stripe_events' },
+      ),
     ],
   },
 ]);

@@ -12,9 +12,11 @@ import {
 import { deleteApp, initializeApp } from 'firebase/app';
 import {
   connectDatabaseEmulator,
+  equalTo,
   get,
   getDatabase,
   onValue,
+  orderByChild,
   push,
   ref,
   serverTimestamp,
@@ -49,7 +51,7 @@ export function parseRules(text: string = RULES_TEXT): { rules: RulesNode } {
 // Emulator and test environment
 // ---------------------------------------------------------------------------------------------
 
-const HOST_PORT: string = inject('rulesDatabaseHost');
+const HOST_PORT: string = inject('testDatabaseHost');
 const colon = HOST_PORT.lastIndexOf(':');
 export const EMULATOR = {
   host: HOST_PORT.slice(0, colon).replace(/^\[|\]$/g, ''),
@@ -263,6 +265,9 @@ export function validOrder(orderId: string, buyer: string | null): Record<string
 }
 
 export type SubmissionKind = 'contact' | 'waitlist' | 'preorder';
+
+/** The query constraints that ask whose Stripe customer `cus_test_a1` is, which no browser may ask. */
+export const BY_STRIPE_CUSTOMER = [orderByChild('stripeCustomerId'), equalTo('cus_test_a1')];
 
 /** A valid form submission, with createdAt = serverTimestamp(). */
 export function validSubmission(kind: SubmissionKind): Record<string, unknown> {

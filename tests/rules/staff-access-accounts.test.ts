@@ -3,9 +3,9 @@
 // profile and reads only their own card; nobody — staff above all — writes a profile that is not
 // theirs, a card summary or a Stripe customer. customers/ stays closed to every browser.
 import { expect } from 'vitest';
-import { equalTo, get, orderByChild, orderByKey, query, ref, remove, set, update, type Database } from 'firebase/database';
-import { OTHER_UID, OWNER_UID, accountEmail, fullUser } from './rules.testing';
-import { accessMatrix, listenOnce, valueOf } from './matrix.testing';
+import { equalTo, orderByChild, orderByKey, ref, set } from 'firebase/database';
+import { BY_STRIPE_CUSTOMER, OTHER_UID, OWNER_UID, accountEmail, fullUser } from './rules.testing';
+import { accessMatrix, rowsOn, valueOf } from './matrix.testing';
 import {
   CARD,
   CUSTOMER_ONLY,
@@ -22,127 +22,76 @@ const keysOf = (snap: unknown) => Object.keys((valueOf(snap) as object | null) ?
 const CUSTOMER = `users/${OWNER_UID}`;
 const OTHER = `users/${OTHER_UID}`;
 
+/** Rows on the database that holds something at every node, and on an empty one (a create). */
+const withEverything = rowsOn<StaffActor>(EVERYTHING);
+const empty = rowsOn<StaffActor>();
+
 accessMatrix<StaffActor>(
   'staff-access-accounts',
   [
     {
       path: 'users (the list)',
       rows: [
-        {
-          op: 'read (get)',
-          seed: EVERYTHING,
-          run: (db) => get(ref(db, 'users')),
-          allowed: STAFF,
-          result: (snap) => expect(keysOf(snap)).toEqual([OWNER_UID, OTHER_UID].sort()),
-        },
-        {
-          op: "query orderByChild('email').equalTo(the customer's email) (find a customer)",
-          seed: EVERYTHING,
-          run: (db) => get(query(ref(db, 'users'), orderByChild('email'), equalTo(accountEmail(OWNER_UID)))),
-          allowed: STAFF,
-          result: (snap) => expect(keysOf(snap)).toEqual([OWNER_UID]),
-        },
-        {
-          op: 'listen onValue(users)',
-          seed: EVERYTHING,
-          run: (db) => listenOnce(ref(db, 'users')),
-          allowed: STAFF,
-          result: (snap) => expect(keysOf(snap)).toEqual([OWNER_UID, OTHER_UID].sort()),
-        },
-        {
-          op: 'update (two profiles at once through the list)',
-          seed: EVERYTHING,
-          run: (db) => update(ref(db, 'users'), { [`${OWNER_UID}/address`]: '9 New Street', [`${OTHER_UID}/address`]: '9 New Street' }),
-          allowed: NOBODY,
-          target: 'users',
-        },
-        {
-          op: 'create (a profile for a new uid through the list)',
-          seed: EVERYTHING,
-          run: (db) => set(ref(db, 'users/new-uid'), { ...fullUser(true), email: accountEmail('new-uid') }),
-          allowed: NOBODY,
-          target: 'users',
-        },
-        { op: 'delete (remove the list)', seed: EVERYTHING, run: (db) => remove(ref(db, 'users')), allowed: NOBODY, target: 'users' },
+        withEverything.get('read (get)', 'users', STAFF, (snap) => expect(keysOf(snap)).toEqual([OWNER_UID, OTHER_UID].sort())),
+        withEverything.query(
+          "query orderByChild('email').equalTo(the customer's email) (find a customer)",
+          'users',
+          [orderByChild('email'), equalTo(accountEmail(OWNER_UID))],
+          STAFF,
+          (snap) => expect(keysOf(snap)).toEqual([OWNER_UID]),
+        ),
+        withEverything.listen('listen onValue(users)', 'users', STAFF, (snap) =>
+          expect(keysOf(snap)).toEqual([OWNER_UID, OTHER_UID].sort()),
+        ),
+        withEverything.update(
+          'update (two profiles at once through the list)',
+          'users',
+          { [`${OWNER_UID}/address`]: '9 New Street', [`${OTHER_UID}/address`]: '9 New Street' },
+          NOBODY,
+        ),
+        withEverything.set(
+          'create (a profile for a new uid through the list)',
+          'users/new-uid',
+          { ...fullUser(true), email: accountEmail('new-uid') },
+          NOBODY,
+          { target: 'users' },
+        ),
+        withEverything.remove('delete (remove the list)', 'users', NOBODY),
       ],
     },
     {
       path: "users/{the customer's uid}",
       rows: [
-        {
-          op: 'read (get)',
-          seed: EVERYTHING,
-          run: (db) => get(ref(db, CUSTOMER)),
-          allowed: STAFF_AND_CUSTOMER,
-          result: (snap) => expect(valueOf(snap)).toEqual(fullUser(true)),
-        },
-        {
-          op: 'query (orderByKey)',
-          seed: EVERYTHING,
-          run: (db) => get(query(ref(db, CUSTOMER), orderByKey())),
-          allowed: STAFF_AND_CUSTOMER,
-        },
-        {
-          // The owner's own rule is unchanged; staff gain nothing to write.
-          op: 'update (the address)',
-          seed: EVERYTHING,
-          run: (db) => update(ref(db, CUSTOMER), { address: '9 New Street' }),
-          allowed: CUSTOMER_ONLY,
-          target: CUSTOMER,
+        withEverything.get('read (get)', CUSTOMER, STAFF_AND_CUSTOMER, (snap) => expect(valueOf(snap)).toEqual(fullUser(true))),
+        withEverything.query('query (orderByKey)', CUSTOMER, [orderByKey()], STAFF_AND_CUSTOMER),
+        // The owner's own rule is unchanged; staff gain nothing to write.
+        withEverything.update('update (the address)', CUSTOMER, { address: '9 New Street' }, CUSTOMER_ONLY, {
           after: (value) => expect(value).toEqual({ ...fullUser(true), address: '9 New Street' }),
-        },
-        {
-          op: 'update (emailVerified → false, the flag of someone else’s account)',
-          seed: EVERYTHING,
-          run: (db) => set(ref(db, `${CUSTOMER}/emailVerified`), false),
-          allowed: NOBODY,
-          target: CUSTOMER,
-        },
-        {
-          op: 'create (set the record anew)',
-          run: (db) => set(ref(db, CUSTOMER), fullUser(true)),
-          allowed: CUSTOMER_ONLY,
-          target: CUSTOMER,
-        },
-        { op: 'delete (remove the record)', seed: EVERYTHING, run: (db) => remove(ref(db, CUSTOMER)), allowed: NOBODY, target: CUSTOMER },
+        }),
+        withEverything.set(
+          'update (emailVerified → false, the flag of someone else’s account)',
+          `${CUSTOMER}/emailVerified`,
+          false,
+          NOBODY,
+          { target: CUSTOMER },
+        ),
+        empty.set('create (set the record anew)', CUSTOMER, fullUser(true), CUSTOMER_ONLY),
+        withEverything.remove('delete (remove the record)', CUSTOMER, NOBODY),
       ],
     },
     {
       path: "users/{another customer's uid}",
       rows: [
-        {
-          op: 'read (get)',
-          seed: EVERYTHING,
-          run: (db) => get(ref(db, OTHER)),
-          allowed: STAFF,
-          result: (snap) => expect(valueOf(snap)).toMatchObject({ email: accountEmail(OTHER_UID) }),
-        },
-        {
-          op: 'update (the address)',
-          seed: EVERYTHING,
-          run: (db) => update(ref(db, OTHER), { address: '9 New Street' }),
-          allowed: NOBODY,
-          target: OTHER,
-        },
-        { op: 'delete (remove the record)', seed: EVERYTHING, run: (db) => remove(ref(db, OTHER)), allowed: NOBODY, target: OTHER },
+        withEverything.get('read (get)', OTHER, STAFF, (snap) => expect(valueOf(snap)).toMatchObject({ email: accountEmail(OTHER_UID) })),
+        withEverything.update('update (the address)', OTHER, { address: '9 New Street' }, NOBODY),
+        withEverything.remove('delete (remove the record)', OTHER, NOBODY),
       ],
     },
     {
       path: 'billing (the list)',
       rows: [
-        {
-          op: 'read (get)',
-          seed: EVERYTHING,
-          run: (db) => get(ref(db, 'billing')),
-          allowed: STAFF,
-          result: (snap) => expect(keysOf(snap)).toEqual([OWNER_UID, OTHER_UID].sort()),
-        },
-        {
-          op: 'query (orderByKey)',
-          seed: EVERYTHING,
-          run: (db) => get(query(ref(db, 'billing'), orderByKey())),
-          allowed: STAFF,
-        },
+        withEverything.get('read (get)', 'billing', STAFF, (snap) => expect(keysOf(snap)).toEqual([OWNER_UID, OTHER_UID].sort())),
+        withEverything.query('query (orderByKey)', 'billing', [orderByKey()], STAFF),
         {
           op: 'create (a card summary for oneself)',
           seed: EVERYTHING,
@@ -150,72 +99,43 @@ accessMatrix<StaffActor>(
           allowed: NOBODY,
           target: 'billing',
         },
-        { op: 'delete (remove the list)', seed: EVERYTHING, run: (db) => remove(ref(db, 'billing')), allowed: NOBODY, target: 'billing' },
+        withEverything.remove('delete (remove the list)', 'billing', NOBODY),
       ],
     },
     {
       path: "billing/{the customer's uid}",
       rows: [
-        {
-          op: 'read (get)',
-          seed: EVERYTHING,
-          run: (db) => get(ref(db, `billing/${OWNER_UID}`)),
-          allowed: STAFF_AND_CUSTOMER,
-          result: (snap) => expect(valueOf(snap)).toEqual(CARD),
-        },
-        {
-          op: 'update (change the card shown)',
-          seed: EVERYTHING,
-          run: (db) => update(ref(db, `billing/${OWNER_UID}/card`), { last4: '0000' }),
-          allowed: NOBODY,
+        withEverything.get('read (get)', `billing/${OWNER_UID}`, STAFF_AND_CUSTOMER, (snap) => expect(valueOf(snap)).toEqual(CARD)),
+        withEverything.update('update (change the card shown)', `billing/${OWNER_UID}/card`, { last4: '0000' }, NOBODY, {
           target: `billing/${OWNER_UID}`,
-        },
-        {
-          op: 'delete (remove)',
-          seed: EVERYTHING,
-          run: (db) => remove(ref(db, `billing/${OWNER_UID}`)),
-          allowed: NOBODY,
-          target: `billing/${OWNER_UID}`,
-        },
+        }),
+        withEverything.remove('delete (remove)', `billing/${OWNER_UID}`, NOBODY),
       ],
     },
     {
       path: "billing/{another customer's uid}",
       rows: [
-        {
-          op: 'read (get)',
-          seed: EVERYTHING,
-          run: (db) => get(ref(db, `billing/${OTHER_UID}`)),
-          allowed: STAFF,
-          result: (snap) => expect(valueOf(snap)).toMatchObject({ card: { last4: '0005' } }),
-        },
-        {
-          op: 'update (change the card shown)',
-          seed: EVERYTHING,
-          run: (db) => update(ref(db, `billing/${OTHER_UID}/card`), { last4: '0000' }),
-          allowed: NOBODY,
+        withEverything.get('read (get)', `billing/${OTHER_UID}`, STAFF, (snap) =>
+          expect(valueOf(snap)).toMatchObject({ card: { last4: '0005' } }),
+        ),
+        withEverything.update('update (change the card shown)', `billing/${OTHER_UID}/card`, { last4: '0000' }, NOBODY, {
           target: `billing/${OTHER_UID}`,
-        },
+        }),
       ],
     },
     {
       path: 'customers (the Stripe customer of each buyer)',
       rows: [
-        { op: 'read the list (get)', seed: EVERYTHING, run: (db) => get(ref(db, 'customers')), allowed: NOBODY },
-        { op: "read the customer's (get)", seed: EVERYTHING, run: (db) => get(ref(db, `customers/${OWNER_UID}`)), allowed: NOBODY },
-        {
-          op: "query orderByChild('stripeCustomerId') (whose customer is this?)",
-          seed: EVERYTHING,
-          run: (db) => get(query(ref(db, 'customers'), orderByChild('stripeCustomerId'), equalTo('cus_test_a1'))),
-          allowed: NOBODY,
-        },
-        {
-          op: "update (point the customer at another buyer's Stripe customer)",
-          seed: EVERYTHING,
-          run: (db: Database) => update(ref(db, `customers/${OWNER_UID}`), { stripeCustomerId: 'cus_test_b2' }),
-          allowed: NOBODY,
-          target: 'customers',
-        },
+        withEverything.get('read the list (get)', 'customers', NOBODY),
+        withEverything.get("read the customer's (get)", `customers/${OWNER_UID}`, NOBODY),
+        withEverything.query("query orderByChild('stripeCustomerId') (whose customer is this?)", 'customers', BY_STRIPE_CUSTOMER, NOBODY),
+        withEverything.update(
+          "update (point the customer at another buyer's Stripe customer)",
+          `customers/${OWNER_UID}`,
+          { stripeCustomerId: 'cus_test_b2' },
+          NOBODY,
+          { target: 'customers' },
+        ),
         {
           op: 'create (one for oneself)',
           seed: EVERYTHING,
@@ -223,13 +143,7 @@ accessMatrix<StaffActor>(
           allowed: NOBODY,
           target: 'customers',
         },
-        {
-          op: 'delete (remove the list)',
-          seed: EVERYTHING,
-          run: (db) => remove(ref(db, 'customers')),
-          allowed: NOBODY,
-          target: 'customers',
-        },
+        withEverything.remove('delete (remove the list)', 'customers', NOBODY),
       ],
     },
   ],

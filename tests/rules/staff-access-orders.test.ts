@@ -6,7 +6,7 @@
 import { expect } from 'vitest';
 import { equalTo, get, orderByChild, orderByKey, push, query, ref, remove, set, update, type Database } from 'firebase/database';
 import { OTHER_UID, OWNER_UID, accountEmail, validOrder } from './rules.testing';
-import { accessMatrix, listenOnce, valueOf } from './matrix.testing';
+import { accessMatrix, rowsOn, listenOnce, valueOf } from './matrix.testing';
 import {
   CUSTOMER_ORDER,
   EVERYTHING,
@@ -47,6 +47,9 @@ const ORDER_WRITES: { what: string; change: Record<string, unknown> }[] = [
   },
   { what: 'the buyer (claim it)', change: { buyer: 'staff-admin' } },
 ];
+
+/** Rows on the database that holds something at every node. */
+const withEverything = rowsOn<StaffActor>(EVERYTHING);
 
 accessMatrix<StaffActor>(
   'staff-access-orders',
@@ -123,19 +126,10 @@ accessMatrix<StaffActor>(
     {
       path: "all_orders/{the customer's order}",
       rows: [
-        {
-          op: 'read (get)',
-          seed: EVERYTHING,
-          run: (db) => get(ref(db, `all_orders/${CUSTOMER_ORDER}`)),
-          allowed: STAFF_AND_CUSTOMER,
-          result: (snap) => expect(valueOf(snap)).toEqual(validOrder(CUSTOMER_ORDER, OWNER_UID)),
-        },
-        {
-          op: 'listen (onValue)',
-          seed: EVERYTHING,
-          run: (db) => listenOnce(ref(db, `all_orders/${CUSTOMER_ORDER}`)),
-          allowed: STAFF_AND_CUSTOMER,
-        },
+        withEverything.get('read (get)', `all_orders/${CUSTOMER_ORDER}`, STAFF_AND_CUSTOMER, (snap) =>
+          expect(valueOf(snap)).toEqual(validOrder(CUSTOMER_ORDER, OWNER_UID)),
+        ),
+        withEverything.listen('listen (onValue)', `all_orders/${CUSTOMER_ORDER}`, STAFF_AND_CUSTOMER),
         ...ORDER_WRITES.map(({ what, change }) => ({
           op: `update (${what})`,
           seed: EVERYTHING,
@@ -143,50 +137,27 @@ accessMatrix<StaffActor>(
           allowed: NOBODY,
           target: `all_orders/${CUSTOMER_ORDER}`,
         })),
-        {
-          op: 'delete (remove the order)',
-          seed: EVERYTHING,
-          run: (db) => remove(ref(db, `all_orders/${CUSTOMER_ORDER}`)),
-          allowed: NOBODY,
-          target: `all_orders/${CUSTOMER_ORDER}`,
-        },
+        withEverything.remove('delete (remove the order)', `all_orders/${CUSTOMER_ORDER}`, NOBODY),
       ],
     },
     {
       path: "all_orders/{another customer's order}",
       rows: [
-        {
-          op: 'read (get)',
-          seed: EVERYTHING,
-          run: (db) => get(ref(db, `all_orders/${OTHER_ORDER}`)),
-          allowed: STAFF,
-          result: (snap) => expect(valueOf(snap)).toMatchObject({ buyer: OTHER_UID }),
-        },
-        {
-          op: 'query (orderByKey)',
-          seed: EVERYTHING,
-          run: (db) => get(query(ref(db, `all_orders/${OTHER_ORDER}`), orderByKey())),
-          allowed: STAFF,
-        },
-        {
-          op: 'update (payment_status → paid)',
-          seed: EVERYTHING,
-          run: (db) => set(ref(db, `all_orders/${OTHER_ORDER}/payment_status`), 'paid'),
-          allowed: NOBODY,
+        withEverything.get('read (get)', `all_orders/${OTHER_ORDER}`, STAFF, (snap) =>
+          expect(valueOf(snap)).toMatchObject({ buyer: OTHER_UID }),
+        ),
+        withEverything.query('query (orderByKey)', `all_orders/${OTHER_ORDER}`, [orderByKey()], STAFF),
+        withEverything.set('update (payment_status → paid)', `all_orders/${OTHER_ORDER}/payment_status`, 'paid', NOBODY, {
           target: `all_orders/${OTHER_ORDER}`,
-        },
+        }),
       ],
     },
     {
       path: 'all_orders/{a guest order without buyer}',
       rows: [
-        {
-          op: 'read (get)',
-          seed: EVERYTHING,
-          run: (db) => get(ref(db, `all_orders/${GUEST_ORDER}`)),
-          allowed: STAFF,
-          result: (snap) => expect(valueOf(snap)).toEqual(validOrder(GUEST_ORDER, null)),
-        },
+        withEverything.get('read (get)', `all_orders/${GUEST_ORDER}`, STAFF, (snap) =>
+          expect(valueOf(snap)).toEqual(validOrder(GUEST_ORDER, null)),
+        ),
         {
           op: 'update (claim it: buyer = own uid)',
           seed: EVERYTHING,
@@ -199,22 +170,16 @@ accessMatrix<StaffActor>(
     {
       path: 'stripe_events/{eventId}',
       rows: [
-        { op: 'read (get)', seed: EVERYTHING, run: (db) => get(ref(db, 'stripe_events/evt_test_1')), allowed: NOBODY },
-        { op: 'read the list (get)', seed: EVERYTHING, run: (db) => get(ref(db, 'stripe_events')), allowed: NOBODY },
-        {
-          op: 'create (mark an event processed, so the webhook skips it)',
-          seed: EVERYTHING,
-          run: (db) => set(ref(db, 'stripe_events/evt_test_2'), { type: 'charge.refunded', orderId: CUSTOMER_ORDER }),
-          allowed: NOBODY,
-          target: 'stripe_events',
-        },
-        {
-          op: 'delete (remove)',
-          seed: EVERYTHING,
-          run: (db) => remove(ref(db, 'stripe_events/evt_test_1')),
-          allowed: NOBODY,
-          target: 'stripe_events',
-        },
+        withEverything.get('read (get)', 'stripe_events/evt_test_1', NOBODY),
+        withEverything.get('read the list (get)', 'stripe_events', NOBODY),
+        withEverything.set(
+          'create (mark an event processed, so the webhook skips it)',
+          'stripe_events/evt_test_2',
+          { type: 'charge.refunded', orderId: CUSTOMER_ORDER },
+          NOBODY,
+          { target: 'stripe_events' },
+        ),
+        withEverything.remove('delete (remove)', 'stripe_events/evt_test_1', NOBODY, { target: 'stripe_events' }),
       ],
     },
   ],

@@ -4,8 +4,8 @@
 // space_passes is closed to every browser, staff included: the public spacePass function reads a
 // pass by its code, and there is no list to read.
 import { expect } from 'vitest';
-import { get, orderByChild, orderByKey, push, query, ref, remove, set, update } from 'firebase/database';
-import { accessMatrix, listenOnce, valueOf } from './matrix.testing';
+import { orderByChild, orderByKey, push, ref, set } from 'firebase/database';
+import { accessMatrix, rowsOn, valueOf } from './matrix.testing';
 import {
   ADMIN_ONLY,
   AUDIT_ENTRY,
@@ -22,32 +22,20 @@ import {
 
 const keysOf = (snap: unknown) => Object.keys((valueOf(snap) as object | null) ?? {});
 
+/** Rows on the database that holds something at every node. */
+const withEverything = rowsOn<StaffActor>(EVERYTHING);
+
 accessMatrix<StaffActor>(
   'staff-access-records',
   [
     {
       path: 'staff_audit (the list)',
       rows: [
-        {
-          op: 'read (get)',
-          seed: EVERYTHING,
-          run: (db) => get(ref(db, 'staff_audit')),
-          allowed: ADMIN_ONLY,
-          result: (snap) => expect(valueOf(snap)).toEqual({ [AUDIT_ID]: AUDIT_ENTRY }),
-        },
-        {
-          op: "query orderByChild('at')",
-          seed: EVERYTHING,
-          run: (db) => get(query(ref(db, 'staff_audit'), orderByChild('at'))),
-          allowed: ADMIN_ONLY,
-          result: (snap) => expect(keysOf(snap)).toEqual([AUDIT_ID]),
-        },
-        {
-          op: 'listen onValue(staff_audit)',
-          seed: EVERYTHING,
-          run: (db) => listenOnce(ref(db, 'staff_audit')),
-          allowed: ADMIN_ONLY,
-        },
+        withEverything.get('read (get)', 'staff_audit', ADMIN_ONLY, (snap) => expect(valueOf(snap)).toEqual({ [AUDIT_ID]: AUDIT_ENTRY })),
+        withEverything.query("query orderByChild('at')", 'staff_audit', [orderByChild('at')], ADMIN_ONLY, (snap) =>
+          expect(keysOf(snap)).toEqual([AUDIT_ID]),
+        ),
+        withEverything.listen('listen onValue(staff_audit)', 'staff_audit', ADMIN_ONLY),
         {
           op: 'create (push an entry in one’s own name)',
           seed: EVERYTHING,
@@ -55,118 +43,50 @@ accessMatrix<StaffActor>(
           allowed: NOBODY,
           target: 'staff_audit',
         },
-        {
-          op: 'delete (wipe the trail)',
-          seed: EVERYTHING,
-          run: (db) => remove(ref(db, 'staff_audit')),
-          allowed: NOBODY,
-          target: 'staff_audit',
-        },
+        withEverything.remove('delete (wipe the trail)', 'staff_audit', NOBODY),
       ],
     },
     {
       path: 'staff_audit/{entry}',
       rows: [
-        {
-          op: 'read (get)',
-          seed: EVERYTHING,
-          run: (db) => get(ref(db, `staff_audit/${AUDIT_ID}`)),
-          allowed: ADMIN_ONLY,
-          result: (snap) => expect(valueOf(snap)).toEqual(AUDIT_ENTRY),
-        },
-        {
-          op: 'update (rewrite who did it)',
-          seed: EVERYTHING,
-          run: (db) => update(ref(db, `staff_audit/${AUDIT_ID}`), { actorUid: 'someone-else' }),
-          allowed: NOBODY,
-          target: `staff_audit/${AUDIT_ID}`,
-        },
-        {
-          op: 'delete (remove the entry)',
-          seed: EVERYTHING,
-          run: (db) => remove(ref(db, `staff_audit/${AUDIT_ID}`)),
-          allowed: NOBODY,
-          target: `staff_audit/${AUDIT_ID}`,
-        },
+        withEverything.get('read (get)', `staff_audit/${AUDIT_ID}`, ADMIN_ONLY, (snap) => expect(valueOf(snap)).toEqual(AUDIT_ENTRY)),
+        withEverything.update('update (rewrite who did it)', `staff_audit/${AUDIT_ID}`, { actorUid: 'someone-else' }, NOBODY),
+        withEverything.remove('delete (remove the entry)', `staff_audit/${AUDIT_ID}`, NOBODY),
       ],
     },
     {
       path: 'staff_counters (the console’s counts, kept by a trigger)',
       rows: [
-        {
-          op: 'read (get)',
-          seed: EVERYTHING,
-          run: (db) => get(ref(db, 'staff_counters')),
-          allowed: STAFF,
-          result: (snap) => expect(valueOf(snap)).toEqual({ contact: { new: 2, answered: 1, archived: 0 } }),
-        },
-        {
-          op: 'listen onValue(staff_counters/contact/new)',
-          seed: EVERYTHING,
-          run: (db) => listenOnce(ref(db, 'staff_counters/contact/new')),
-          allowed: STAFF,
-        },
-        {
-          op: 'write (zero the inbox count)',
-          seed: EVERYTHING,
-          run: (db) => set(ref(db, 'staff_counters/contact/new'), 0),
-          allowed: NOBODY,
-          target: 'staff_counters/contact/new',
-        },
-        {
-          op: 'update (both counts at once)',
-          seed: EVERYTHING,
-          run: (db) => update(ref(db, 'staff_counters'), { 'contact/new': 0, 'preorder/pending': 0 }),
-          allowed: NOBODY,
-          target: 'staff_counters',
-        },
+        withEverything.get('read (get)', 'staff_counters', STAFF, (snap) =>
+          expect(valueOf(snap)).toEqual({ contact: { new: 2, answered: 1, archived: 0 } }),
+        ),
+        withEverything.listen('listen onValue(staff_counters/contact/new)', 'staff_counters/contact/new', STAFF),
+        withEverything.set('write (zero the inbox count)', 'staff_counters/contact/new', 0, NOBODY),
+        withEverything.update('update (both counts at once)', 'staff_counters', { 'contact/new': 0, 'preorder/pending': 0 }, NOBODY),
       ],
     },
     {
       path: 'space_passes (the list)',
       rows: [
-        { op: 'read (get)', seed: EVERYTHING, run: (db) => get(ref(db, 'space_passes')), allowed: NOBODY },
-        {
-          op: 'query (orderByKey) (enumerate the codes)',
-          seed: EVERYTHING,
-          run: (db) => get(query(ref(db, 'space_passes'), orderByKey())),
-          allowed: NOBODY,
-        },
-        { op: 'listen onValue(space_passes)', seed: EVERYTHING, run: (db) => listenOnce(ref(db, 'space_passes')), allowed: NOBODY },
-        {
-          op: 'create (issue oneself a pass)',
-          seed: EVERYTHING,
-          run: (db) => set(ref(db, 'space_passes/ZZZZZZZZZZZZZZZZZZZZZZZZZZ'), { ...PASS, name: 'Mallory', preorderId: 'mine' }),
-          allowed: NOBODY,
-          target: 'space_passes',
-        },
-        {
-          op: 'delete (remove the list)',
-          seed: EVERYTHING,
-          run: (db) => remove(ref(db, 'space_passes')),
-          allowed: NOBODY,
-          target: 'space_passes',
-        },
+        withEverything.get('read (get)', 'space_passes', NOBODY),
+        withEverything.query('query (orderByKey) (enumerate the codes)', 'space_passes', [orderByKey()], NOBODY),
+        withEverything.listen('listen onValue(space_passes)', 'space_passes', NOBODY),
+        withEverything.set(
+          'create (issue oneself a pass)',
+          'space_passes/ZZZZZZZZZZZZZZZZZZZZZZZZZZ',
+          { ...PASS, name: 'Mallory', preorderId: 'mine' },
+          NOBODY,
+          { target: 'space_passes' },
+        ),
+        withEverything.remove('delete (remove the list)', 'space_passes', NOBODY),
       ],
     },
     {
       path: 'space_passes/{code}',
       rows: [
-        { op: 'read (get, knowing the code)', seed: EVERYTHING, run: (db) => get(ref(db, `space_passes/${PASS_CODE}`)), allowed: NOBODY },
-        {
-          op: 'update (put another name on the pass)',
-          seed: EVERYTHING,
-          run: (db) => update(ref(db, `space_passes/${PASS_CODE}`), { name: 'Mallory' }),
-          allowed: NOBODY,
-          target: `space_passes/${PASS_CODE}`,
-        },
-        {
-          op: 'delete (revoke it)',
-          seed: EVERYTHING,
-          run: (db) => remove(ref(db, `space_passes/${PASS_CODE}`)),
-          allowed: NOBODY,
-          target: `space_passes/${PASS_CODE}`,
-        },
+        withEverything.get('read (get, knowing the code)', `space_passes/${PASS_CODE}`, NOBODY),
+        withEverything.update('update (put another name on the pass)', `space_passes/${PASS_CODE}`, { name: 'Mallory' }, NOBODY),
+        withEverything.remove('delete (revoke it)', `space_passes/${PASS_CODE}`, NOBODY),
       ],
     },
   ],

@@ -4,9 +4,9 @@
 // docs/decisions/0111-submissions-through-the-server.md, and staff changes through the staff
 // function). Nobody reads the old quota, its visitor included.
 import { expect } from 'vitest';
-import { get, limitToLast, orderByKey, query, ref, remove, set, update, type Database } from 'firebase/database';
+import { limitToLast, orderByKey, ref, update, type Database } from 'firebase/database';
 import { OWNER_UID, storedSubmission, submitAsVisitor, validSubmission, type SubmissionKind } from './rules.testing';
-import { accessMatrix, listenOnce, valueOf, type MatrixPath } from './matrix.testing';
+import { accessMatrix, rowsOn, valueOf, type MatrixPath } from './matrix.testing';
 import {
   APPROVED_PREORDER,
   CONTACT_ID,
@@ -28,6 +28,9 @@ const KINDS: { kind: SubmissionKind; id: string; answered: string }[] = [
 ];
 const keysOf = (snap: unknown) => Object.keys((valueOf(snap) as object | null) ?? {});
 
+/** Rows on the database that holds something at every node. */
+const withEverything = rowsOn<StaffActor>(EVERYTHING);
+
 function submissionPaths({ kind, id, answered }: (typeof KINDS)[number]): MatrixPath<StaffActor>[] {
   const list = `submissions/${kind}`;
   const one = `${list}/${id}`;
@@ -38,27 +41,11 @@ function submissionPaths({ kind, id, answered }: (typeof KINDS)[number]): Matrix
     {
       path: `${list} (the list)`,
       rows: [
-        {
-          op: 'read (get)',
-          seed: EVERYTHING,
-          run: (db) => get(ref(db, list)),
-          allowed: STAFF,
-          result: (snap) => expect(keysOf(snap)).toEqual([id]),
-        },
-        {
-          op: 'query (orderByKey, limitToLast) — newest first',
-          seed: EVERYTHING,
-          run: (db) => get(query(ref(db, list), orderByKey(), limitToLast(50))),
-          allowed: STAFF,
-          result: (snap) => expect(keysOf(snap)).toEqual([id]),
-        },
-        {
-          op: 'listen onValue (the console, live)',
-          seed: EVERYTHING,
-          run: (db) => listenOnce(ref(db, list)),
-          allowed: STAFF,
-          result: (snap) => expect(keysOf(snap)).toEqual([id]),
-        },
+        withEverything.get('read (get)', list, STAFF, (snap) => expect(keysOf(snap)).toEqual([id])),
+        withEverything.query('query (orderByKey, limitToLast) — newest first', list, [orderByKey(), limitToLast(50)], STAFF, (snap) =>
+          expect(keysOf(snap)).toEqual([id]),
+        ),
+        withEverything.listen('listen onValue (the console, live)', list, STAFF, (snap) => expect(keysOf(snap)).toEqual([id])),
         {
           op: 'create (a new id with its quota step, as the forms once did)',
           run: (db, actor) => submitAsVisitor(db, staffActorUid(actor), kind),
@@ -71,27 +58,15 @@ function submissionPaths({ kind, id, answered }: (typeof KINDS)[number]): Matrix
           allowed: NOBODY,
           target: list,
         },
-        {
-          op: 'update (overwrite an existing id through the list)',
-          seed: EVERYTHING,
-          run: (db) => update(ref(db, list), { [id]: validSubmission(kind) }),
-          allowed: NOBODY,
-          target: list,
-        },
-        { op: 'delete (remove the list)', seed: EVERYTHING, run: (db) => remove(ref(db, list)), allowed: NOBODY, target: list },
+        withEverything.update('update (overwrite an existing id through the list)', list, { [id]: validSubmission(kind) }, NOBODY),
+        withEverything.remove('delete (remove the list)', list, NOBODY),
       ],
     },
     {
       path: `${list}/{id}`,
       rows: [
-        {
-          op: 'read (get)',
-          seed: EVERYTHING,
-          run: (db) => get(ref(db, one)),
-          allowed: STAFF,
-          result: (snap) => expect(valueOf(snap)).toMatchObject({ email: 'ada@example.com' }),
-        },
-        { op: 'query (orderByKey)', seed: EVERYTHING, run: (db) => get(query(ref(db, one), orderByKey())), allowed: STAFF },
+        withEverything.get('read (get)', one, STAFF, (snap) => expect(valueOf(snap)).toMatchObject({ email: 'ada@example.com' })),
+        withEverything.query('query (orderByKey)', one, [orderByKey()], STAFF),
         {
           op: `update (status → '${answered}', the staff function's job)`,
           seed: EVERYTHING,
@@ -100,21 +75,9 @@ function submissionPaths({ kind, id, answered }: (typeof KINDS)[number]): Matrix
           allowed: NOBODY,
           target: one,
         },
-        {
-          op: "set the status alone → 'archived'",
-          seed: EVERYTHING,
-          run: (db) => set(ref(db, `${one}/status`), 'archived'),
-          allowed: NOBODY,
-          target: one,
-        },
-        {
-          op: 'update (the email)',
-          seed: EVERYTHING,
-          run: (db) => update(ref(db, one), { email: 'changed@example.com' }),
-          allowed: NOBODY,
-          target: one,
-        },
-        { op: 'delete (remove)', seed: EVERYTHING, run: (db) => remove(ref(db, one)), allowed: NOBODY, target: one },
+        withEverything.set("set the status alone → 'archived'", `${one}/status`, 'archived', NOBODY, { target: one }),
+        withEverything.update('update (the email)', one, { email: 'changed@example.com' }, NOBODY),
+        withEverything.remove('delete (remove)', one, NOBODY),
       ],
     },
   ];
@@ -129,13 +92,9 @@ accessMatrix<StaffActor>(
     {
       path: 'submissions/preorder/{id} — the pass',
       rows: [
-        {
-          op: 'read the pass (get)',
-          seed: EVERYTHING,
-          run: (db) => get(ref(db, `${PREORDER}/pass`)),
-          allowed: STAFF,
-          result: (snap) => expect(valueOf(snap)).toEqual(APPROVED_PREORDER.pass),
-        },
+        withEverything.get('read the pass (get)', `${PREORDER}/pass`, STAFF, (snap) =>
+          expect(valueOf(snap)).toEqual(APPROVED_PREORDER.pass),
+        ),
         {
           op: 'create (as the forms do, carrying a pass)',
           run: (db, actor) =>
@@ -153,19 +112,13 @@ accessMatrix<StaffActor>(
           allowed: NOBODY,
           target: PREORDER,
         },
-        {
-          op: 'delete (take the pass off)',
-          seed: EVERYTHING,
-          run: (db) => remove(ref(db, `${PREORDER}/pass`)),
-          allowed: NOBODY,
-          target: PREORDER,
-        },
+        withEverything.remove('delete (take the pass off)', `${PREORDER}/pass`, NOBODY, { target: PREORDER }),
       ],
     },
     {
       path: 'submissions (the parent)',
       rows: [
-        { op: 'read (get)', seed: EVERYTHING, run: (db) => get(ref(db, 'submissions')), allowed: NOBODY },
+        withEverything.get('read (get)', 'submissions', NOBODY),
         {
           op: 'update (a record of each kind at once)',
           seed: EVERYTHING,
@@ -177,33 +130,16 @@ accessMatrix<StaffActor>(
           allowed: NOBODY,
           target: 'submissions',
         },
-        {
-          op: 'delete (remove the parent)',
-          seed: EVERYTHING,
-          run: (db) => remove(ref(db, 'submissions')),
-          allowed: NOBODY,
-          target: 'submissions',
-        },
+        withEverything.remove('delete (remove the parent)', 'submissions', NOBODY),
       ],
     },
     {
       path: "submission_quota/{the customer's uid}",
       rows: [
-        {
-          op: 'read (get)',
-          seed: EVERYTHING,
-          run: (db) => get(ref(db, `submission_quota/${OWNER_UID}`)),
-          // Closed to its visitor too: the `submitForm` function counts (docs/decisions/0111-submissions-through-the-server.md).
-          allowed: NOBODY,
-        },
-        { op: 'read the list (get)', seed: EVERYTHING, run: (db) => get(ref(db, 'submission_quota')), allowed: NOBODY },
-        {
-          op: 'delete (reset the quota)',
-          seed: EVERYTHING,
-          run: (db) => remove(ref(db, `submission_quota/${OWNER_UID}/contact`)),
-          allowed: NOBODY,
-          target: 'submission_quota',
-        },
+        // Closed to its visitor too: the `submitForm` function counts (docs/decisions/0111-submissions-through-the-server.md).
+        withEverything.get('read (get)', `submission_quota/${OWNER_UID}`, NOBODY),
+        withEverything.get('read the list (get)', 'submission_quota', NOBODY),
+        withEverything.remove('delete (reset the quota)', `submission_quota/${OWNER_UID}/contact`, NOBODY, { target: 'submission_quota' }),
       ],
     },
   ],

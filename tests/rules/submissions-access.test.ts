@@ -4,75 +4,44 @@
 // other path is closed. "owner" and "another user" are simply two signed-in people.
 import { get, limitToLast, orderByKey, query, ref, remove, set, update } from 'firebase/database';
 import { OWNER_UID, minimalUser, storedSubmission, submitAsVisitor, uidOf, validSubmission, type SubmissionKind } from './rules.testing';
-import { accessMatrix, type MatrixPath } from './matrix.testing';
+import { accessMatrix, rowsOn, type MatrixPath } from './matrix.testing';
 
 const NOBODY = [] as const;
 const KINDS: SubmissionKind[] = ['contact', 'waitlist', 'preorder'];
 const EXISTING = 'existing-id';
+const empty = rowsOn();
 
 function submissionPaths(kind: SubmissionKind): MatrixPath[] {
   const list = `submissions/${kind}`;
   const one = `${list}/${EXISTING}`;
   const seeded = { [one]: storedSubmission(kind) };
+  const withRecord = rowsOn(seeded);
   return [
     {
       path: `${list}/{id}`,
       rows: [
-        { op: 'read (get)', seed: seeded, run: (db) => get(ref(db, one)), allowed: NOBODY },
-        { op: 'query (orderByKey)', seed: seeded, run: (db) => get(query(ref(db, one), orderByKey())), allowed: NOBODY },
+        withRecord.get('read (get)', one, NOBODY),
+        withRecord.query('query (orderByKey)', one, [orderByKey()], NOBODY),
         {
           op: 'create (a new id with its quota step, as the forms once did)',
           run: (db, actor) => submitAsVisitor(db, uidOf(actor), kind),
           allowed: NOBODY,
           target: list,
         },
-        {
-          op: 'create (set a new id without a quota step)',
-          run: (db) => set(ref(db, `${list}/new-id`), validSubmission(kind)),
-          allowed: NOBODY,
-          target: `${list}/new-id`,
-        },
-        {
-          op: 'update (update the email)',
-          seed: seeded,
-          run: (db) => update(ref(db, one), { email: 'changed@example.com' }),
-          allowed: NOBODY,
-          target: one,
-        },
-        {
-          op: 'update (overwrite with a valid record)',
-          seed: seeded,
-          run: (db) => set(ref(db, one), validSubmission(kind)),
-          allowed: NOBODY,
-          target: one,
-        },
-        { op: 'delete (remove)', seed: seeded, run: (db) => remove(ref(db, one)), allowed: NOBODY, target: one },
+        empty.set('create (set a new id without a quota step)', `${list}/new-id`, validSubmission(kind), NOBODY),
+        withRecord.update('update (update the email)', one, { email: 'changed@example.com' }, NOBODY),
+        withRecord.set('update (overwrite with a valid record)', one, validSubmission(kind), NOBODY),
+        withRecord.remove('delete (remove)', one, NOBODY),
       ],
     },
     {
       path: `${list} (the list)`,
       rows: [
-        { op: 'read (get)', seed: seeded, run: (db) => get(ref(db, list)), allowed: NOBODY },
-        {
-          op: 'query (orderByKey, limitToLast)',
-          seed: seeded,
-          run: (db) => get(query(ref(db, list), orderByKey(), limitToLast(5))),
-          allowed: NOBODY,
-        },
-        {
-          op: 'create (set the whole list)',
-          run: (db) => set(ref(db, list), { a: validSubmission(kind) }),
-          allowed: NOBODY,
-          target: list,
-        },
-        {
-          op: 'update (overwrite an existing id through the list)',
-          seed: seeded,
-          run: (db) => update(ref(db, list), { [EXISTING]: validSubmission(kind) }),
-          allowed: NOBODY,
-          target: list,
-        },
-        { op: 'delete (remove the list)', seed: seeded, run: (db) => remove(ref(db, list)), allowed: NOBODY, target: list },
+        withRecord.get('read (get)', list, NOBODY),
+        withRecord.query('query (orderByKey, limitToLast)', list, [orderByKey(), limitToLast(5)], NOBODY),
+        empty.set('create (set the whole list)', list, { a: validSubmission(kind) }, NOBODY),
+        withRecord.update('update (overwrite an existing id through the list)', list, { [EXISTING]: validSubmission(kind) }, NOBODY),
+        withRecord.remove('delete (remove the list)', list, NOBODY),
       ],
     },
   ];
@@ -84,38 +53,18 @@ const everything = {
   'settings/theme': 'dark',
 };
 
+const withEverything = rowsOn(everything);
+
 accessMatrix('submissions-access', [
   ...KINDS.flatMap(submissionPaths),
   {
     path: 'submissions (the parent)',
     rows: [
-      { op: 'read (get)', seed: everything, run: (db) => get(ref(db, 'submissions')), allowed: NOBODY },
-      {
-        op: 'query (orderByKey)',
-        seed: everything,
-        run: (db) => get(query(ref(db, 'submissions'), orderByKey())),
-        allowed: NOBODY,
-      },
-      {
-        op: 'create (set the parent)',
-        run: (db) => set(ref(db, 'submissions'), { contact: { a: validSubmission('contact') } }),
-        allowed: NOBODY,
-        target: 'submissions',
-      },
-      {
-        op: 'update (update a kind)',
-        seed: everything,
-        run: (db) => update(ref(db, 'submissions'), { waitlist: { a: validSubmission('waitlist') } }),
-        allowed: NOBODY,
-        target: 'submissions',
-      },
-      {
-        op: 'delete (remove the parent)',
-        seed: everything,
-        run: (db) => remove(ref(db, 'submissions')),
-        allowed: NOBODY,
-        target: 'submissions',
-      },
+      withEverything.get('read (get)', 'submissions', NOBODY),
+      withEverything.query('query (orderByKey)', 'submissions', [orderByKey()], NOBODY),
+      empty.set('create (set the parent)', 'submissions', { contact: { a: validSubmission('contact') } }, NOBODY),
+      withEverything.update('update (update a kind)', 'submissions', { waitlist: { a: validSubmission('waitlist') } }, NOBODY),
+      withEverything.remove('delete (remove the parent)', 'submissions', NOBODY),
     ],
   },
   {
@@ -137,33 +86,11 @@ accessMatrix('submissions-access', [
   {
     path: 'settings/theme (a path the rules do not name)',
     rows: [
-      { op: 'read (get)', seed: everything, run: (db) => get(ref(db, 'settings/theme')), allowed: NOBODY },
-      {
-        op: 'query (orderByKey)',
-        seed: everything,
-        run: (db) => get(query(ref(db, 'settings'), orderByKey())),
-        allowed: NOBODY,
-      },
-      {
-        op: 'create (set a new key)',
-        run: (db) => set(ref(db, 'settings/theme'), 'light'),
-        allowed: NOBODY,
-        target: 'settings',
-      },
-      {
-        op: 'update (change it)',
-        seed: everything,
-        run: (db) => update(ref(db, 'settings'), { theme: 'light' }),
-        allowed: NOBODY,
-        target: 'settings',
-      },
-      {
-        op: 'delete (remove it)',
-        seed: everything,
-        run: (db) => remove(ref(db, 'settings/theme')),
-        allowed: NOBODY,
-        target: 'settings',
-      },
+      withEverything.get('read (get)', 'settings/theme', NOBODY),
+      withEverything.query('query (orderByKey)', 'settings', [orderByKey()], NOBODY),
+      empty.set('create (set a new key)', 'settings/theme', 'light', NOBODY, { target: 'settings' }),
+      withEverything.update('update (change it)', 'settings', { theme: 'light' }, NOBODY),
+      withEverything.remove('delete (remove it)', 'settings/theme', NOBODY, { target: 'settings' }),
     ],
   },
 ]);

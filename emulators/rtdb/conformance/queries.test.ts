@@ -207,16 +207,13 @@ describe('live updates of tagged queries', () => {
     await set(ref(writer, 'liveA'), { a: { score: 1 }, b: { score: 2 }, c: { score: 3 }, d: { score: 4 } });
     const log = new EventLog(query(ref(observer, 'liveA'), orderByChild('score'), limitToFirst(3)));
     try {
-      await log.waitForKeys(['a', 'b', 'c']);
-      expect(log.take()).toEqual(['child_added a null', 'child_added b a', 'child_added c b']);
+      await log.reaches(['a', 'b', 'c'], ['child_added a null', 'child_added b a', 'child_added c b']);
 
       await set(ref(writer, 'liveA/d/score'), 0); // d enters at the front, c drops out
-      await log.waitForKeys(['d', 'a', 'b']);
-      expect(log.take()).toEqual(['child_removed c', 'child_added d null']);
+      await log.reaches(['d', 'a', 'b'], ['child_removed c', 'child_added d null']);
 
       await set(ref(writer, 'liveA/a/score'), 10); // a leaves, c comes back
-      await log.waitForKeys(['d', 'b', 'c']);
-      expect(log.take()).toEqual(['child_removed a', 'child_added c b']);
+      await log.reaches(['d', 'b', 'c'], ['child_removed a', 'child_added c b']);
 
       await set(ref(writer, 'liveA/b/score'), 2.5); // same place, new indexed value
       await waitFor(() => log.events.some((e) => e.type === 'child_changed'), 'child_changed for b');
@@ -224,17 +221,14 @@ describe('live updates of tagged queries', () => {
       expect(log.take()).toEqual(['child_moved b d', 'child_changed b d']);
 
       await set(ref(writer, 'liveA/b/score'), 3.5); // b moves after c
-      await log.waitForKeys(['d', 'c', 'b']);
-      expect(log.take()).toEqual(['child_moved b c', 'child_changed b c']);
+      await log.reaches(['d', 'c', 'b'], ['child_moved b c', 'child_changed b c']);
 
       await remove(ref(writer, 'liveA/d')); // d removed, a (score 10) fills the window
-      await log.waitForKeys(['c', 'b', 'a']);
-      expect(log.take()).toEqual(['child_removed d', 'child_added a b']);
+      await log.reaches(['c', 'b', 'a'], ['child_removed d', 'child_added a b']);
 
       await set(ref(writer, 'liveA/e'), { score: 100 }); // outside the window: no events
       await set(ref(writer, 'liveA/e/score'), -1); // now it enters at the front, a drops out
-      await log.waitForKeys(['e', 'c', 'b']);
-      expect(log.take()).toEqual(['child_removed a', 'child_added e null']);
+      await log.reaches(['e', 'c', 'b'], ['child_removed a', 'child_added e null']);
       expect(log.cancelError).toBeNull();
     } finally {
       log.stop();
@@ -245,24 +239,19 @@ describe('live updates of tagged queries', () => {
     await set(ref(writer, 'liveB'), { x: 1, y: 5, z: 9 });
     const log = new EventLog(query(ref(observer, 'liveB'), orderByValue(), limitToLast(2)));
     try {
-      await log.waitForKeys(['y', 'z']);
-      expect(log.take()).toEqual(['child_added y null', 'child_added z y']);
+      await log.reaches(['y', 'z'], ['child_added y null', 'child_added z y']);
 
       await set(ref(writer, 'liveB/w'), 7);
-      await log.waitForKeys(['w', 'z']);
-      expect(log.take()).toEqual(['child_removed y', 'child_added w null']);
+      await log.reaches(['w', 'z'], ['child_removed y', 'child_added w null']);
 
       await set(ref(writer, 'liveB/z'), 0);
-      await log.waitForKeys(['y', 'w']);
-      expect(log.take()).toEqual(['child_removed z', 'child_added y null']);
+      await log.reaches(['y', 'w'], ['child_removed z', 'child_added y null']);
 
       await set(ref(writer, 'liveB/x'), 6);
-      await log.waitForKeys(['x', 'w']);
-      expect(log.take()).toEqual(['child_removed y', 'child_added x null']);
+      await log.reaches(['x', 'w'], ['child_removed y', 'child_added x null']);
 
       await set(ref(writer, 'liveB/x'), 8);
-      await log.waitForKeys(['w', 'x']);
-      expect(log.take()).toEqual(['child_moved x w', 'child_changed x w']);
+      await log.reaches(['w', 'x'], ['child_moved x w', 'child_changed x w']);
     } finally {
       log.stop();
     }
@@ -272,24 +261,19 @@ describe('live updates of tagged queries', () => {
     await set(ref(writer, 'liveC'), { a: { n: 1 }, b: { n: 5 }, c: { n: 10 } });
     const log = new EventLog(query(ref(observer, 'liveC'), orderByChild('n'), startAt(3), endAt(8)));
     try {
-      await log.waitForKeys(['b']);
-      expect(log.take()).toEqual(['child_added b null']);
+      await log.reaches(['b'], ['child_added b null']);
 
       await set(ref(writer, 'liveC/a/n'), 4);
-      await log.waitForKeys(['a', 'b']);
-      expect(log.take()).toEqual(['child_added a null']);
+      await log.reaches(['a', 'b'], ['child_added a null']);
 
       await set(ref(writer, 'liveC/b/n'), 20);
-      await log.waitForKeys(['a']);
-      expect(log.take()).toEqual(['child_removed b']);
+      await log.reaches(['a'], ['child_removed b']);
 
       await update(ref(writer, 'liveC'), { 'c/n': 6, 'a/n': 7 });
-      await log.waitForKeys(['c', 'a']);
-      expect(log.take()).toEqual(['child_added c null', 'child_moved a c', 'child_changed a c']);
+      await log.reaches(['c', 'a'], ['child_added c null', 'child_moved a c', 'child_changed a c']);
 
       await remove(ref(writer, 'liveC'));
-      await log.waitForKeys([]);
-      expect(log.take()).toEqual(['child_removed c', 'child_removed a']);
+      await log.reaches([], ['child_removed c', 'child_removed a']);
     } finally {
       log.stop();
     }
@@ -323,8 +307,7 @@ describe('live updates of tagged queries', () => {
       await set(ref(writer, 'liveE/o3'), { buyer: 'u1' });
       await log.waitForKeys(['o1', 'o3']);
       await set(ref(writer, 'liveE/o1/buyer'), 'u2');
-      await log.waitForKeys(['o3']);
-      expect(log.take()).toEqual(['child_added o1 null', 'child_added o3 o1', 'child_removed o1']);
+      await log.reaches(['o3'], ['child_added o1 null', 'child_added o3 o1', 'child_removed o1']);
     } finally {
       log.stop();
     }
@@ -342,8 +325,7 @@ test('a priority-ordered limited window follows setPriority moves', async () => 
     await log.waitForKeys(['a', 'b']);
     log.take();
     await setPriority(ref(writer, 'liveF/c'), 0);
-    await log.waitForKeys(['c', 'a']);
-    expect(log.take()).toEqual(['child_removed b', 'child_added c null']);
+    await log.reaches(['c', 'a'], ['child_removed b', 'child_added c null']);
   } finally {
     log.stop();
   }

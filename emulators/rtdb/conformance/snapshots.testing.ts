@@ -1,5 +1,6 @@
 // Reading what the client SDK raises: a query's first value, the value a test waits for, and
 // EventLog, which records a query's child and value events in order.
+import { expect } from 'vitest';
 import { onChildAdded, onChildChanged, onChildMoved, onChildRemoved, onValue, type DataSnapshot, type Query } from 'firebase/database';
 import { waitFor, withTimeout } from './waiting.testing';
 
@@ -83,6 +84,13 @@ export class EventLog {
       () => `value event with keys ${JSON.stringify(expected)}; latest is ${JSON.stringify(this.lastKeys())}`,
       timeoutMs,
     );
+  }
+
+  /** Waits until the latest value event has these keys, then checks the child events that led
+   *  there (and removes them, as take() does). */
+  async reaches(keys: string[], events: string[]): Promise<void> {
+    await this.waitForKeys(keys);
+    expect(this.take()).toEqual(events);
   }
 
   /** Removes and returns the child events recorded so far, as compact "type key prev" strings. */

@@ -3,7 +3,7 @@
 import { inject } from 'vitest';
 
 /** host:port of the emulator under test. */
-export const EMULATOR_HOST: string = inject('rtdbHost');
+export const EMULATOR_HOST: string = inject('testDatabaseHost');
 const lastColon = EMULATOR_HOST.lastIndexOf(':');
 export const EMULATOR_HOSTNAME = EMULATOR_HOST.slice(0, lastColon).replace(/^\[|\]$/g, '');
 export const EMULATOR_PORT = Number(EMULATOR_HOST.slice(lastColon + 1));

@@ -7,7 +7,15 @@
  *   machine that can run it); nothing is started or stopped.
  * - Otherwise the project's emulator (emulators/rtdb) is started on a free port.
  */
+import type { TestProject } from 'vitest/node';
 import { start } from './index';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** host:port of the run's database emulator, e.g. "127.0.0.1:9000". */
+    testDatabaseHost: string;
+  }
+}
 
 export interface TestDatabase {
   /** host:port to hand to the SDKs, e.g. "127.0.0.1:41234". */
@@ -42,4 +50,12 @@ export async function startTestDatabase(suite: string): Promise<TestDatabase> {
   const hostPort = `127.0.0.1:${server.port}`;
   await probe(hostPort, suite);
   return { hostPort, stop: () => server.stop() };
+}
+
+/** A suite's global setup: starts (or finds) the run's database and hands its host:port to the test
+ *  files, which read it with `inject('testDatabaseHost')`. */
+export async function provideTestDatabase(project: TestProject, suite: string): Promise<TestDatabase> {
+  const database = await startTestDatabase(suite);
+  project.provide('testDatabaseHost', database.hostPort);
+  return database;
 }

@@ -112,39 +112,21 @@ describe('prices', () => {
 
   it('refuse a lookup key another price holds, archived or not, unless it is transferred', async () => {
     const { product, price: old } = await goldPlan();
-    const taken = await failure(
-      stripe.prices.create({
-        product: product.id,
-        currency: 'usd',
-        unit_amount: 160_000,
-        recurring: { interval: 'month' },
-        lookup_key: 'plan:gold:monthly',
-      }),
-    );
-    expect(taken).toMatchObject({ statusCode: 400, param: 'lookup_key' });
-    expect((taken as Stripe.errors.StripeError).message).toContain(`A price (\`${old.id}\`) already uses that lookup key.`);
-
-    await stripe.prices.update(old.id, { active: false });
-    expect(
-      await failure(
-        stripe.prices.create({
-          product: product.id,
-          currency: 'usd',
-          unit_amount: 160_000,
-          recurring: { interval: 'month' },
-          lookup_key: 'plan:gold:monthly',
-        }),
-      ),
-    ).toMatchObject({ statusCode: 400, param: 'lookup_key' });
-
-    const moved = await stripe.prices.create({
+    const sameKey: Stripe.PriceCreateParams = {
       product: product.id,
       currency: 'usd',
       unit_amount: 160_000,
       recurring: { interval: 'month' },
       lookup_key: 'plan:gold:monthly',
-      transfer_lookup_key: true,
-    });
+    };
+    const taken = await failure(stripe.prices.create(sameKey));
+    expect(taken).toMatchObject({ statusCode: 400, param: 'lookup_key' });
+    expect((taken as Stripe.errors.StripeError).message).toContain(`A price (\`${old.id}\`) already uses that lookup key.`);
+
+    await stripe.prices.update(old.id, { active: false });
+    expect(await failure(stripe.prices.create(sameKey))).toMatchObject({ statusCode: 400, param: 'lookup_key' });
+
+    const moved = await stripe.prices.create({ ...sameKey, transfer_lookup_key: true });
     expect(moved.lookup_key).toBe('plan:gold:monthly');
     expect((await stripe.prices.retrieve(old.id)).lookup_key).toBeNull();
     const byKey = await stripe.prices.list({ lookup_keys: ['plan:gold:monthly'] });

@@ -12,29 +12,22 @@
  * Without --webhook-url, events are kept and not sent.
  */
 import { parseArgs } from 'node:util';
-import { allowOriginFlags } from '@leopard/emulator-http';
+import { serviceFlags, serviceOptions } from '@leopard/emulator-http';
 import { start } from './server';
 import { MAX_WEBHOOK_DELAY_MS } from './core/webhooks';
 
 const { values } = parseArgs({
   options: {
-    port: { type: 'string', default: '12111' },
-    host: { type: 'string', default: '127.0.0.1' },
-    quiet: { type: 'boolean', default: false },
+    ...serviceOptions(12111),
     'secret-key': { type: 'string' },
     'webhook-url': { type: 'string' },
     'webhook-secret': { type: 'string' },
     'business-name': { type: 'string', default: 'Leopard' },
-    'allow-origin': { type: 'string', multiple: true },
     'webhook-delay-ms': { type: 'string', default: '0' },
     'terms-of-service-url': { type: 'string' },
   },
 });
-const port = Number(values.port);
-if (!Number.isInteger(port) || port < 0 || port > 65535) {
-  console.error(`--port must be a port number (got "${values.port}")`);
-  process.exit(2);
-}
+const service = serviceFlags(values);
 const secretKey = values['secret-key'];
 if (!secretKey) {
   console.error('--secret-key is required: the one API key the stand-in accepts (npm start uses sk_test_local_leopard)');
@@ -61,16 +54,12 @@ if (termsOfServiceUrl !== undefined && !URL.canParse(termsOfServiceUrl)) {
   console.error(`--terms-of-service-url must be a URL (got "${termsOfServiceUrl}")`);
   process.exit(2);
 }
-const allowedOrigins = allowOriginFlags(values['allow-origin']);
 const stripe = await start({
-  port,
-  host: values.host,
-  quiet: values.quiet,
+  ...service,
   secretKey,
   webhookUrl,
   webhookSecret: values['webhook-secret'],
   businessName: values['business-name'],
-  allowedOrigins,
   webhookDelayMs,
   termsOfServiceUrl,
 });

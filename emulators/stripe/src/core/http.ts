@@ -1,7 +1,8 @@
 /** What the API, the hosted pages and the test controls add to the shared HTTP layer
  *  (@leopard/emulator-http): Stripe's limits and wording. */
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readBody as readRequestBody } from '@leopard/emulator-http';
+import type { StandIn } from './context';
 import { invalidRequest } from './errors';
 
 /** Stripe requests are a few kilobytes; this only guards the process. */
@@ -13,6 +14,17 @@ export const CORS_PREFLIGHT_HEADERS = {
   'Access-Control-Allow-Headers': 'Authorization, Content-Type, Idempotency-Key, Stripe-Version',
   'Access-Control-Max-Age': '600',
 };
+
+/** A hosted page (checkout, portal, invoice): the id its path names and what follows it (the
+ *  action, '' for the page itself); it answers, or throws a PageError. */
+export type PageHandler = (
+  standIn: StandIn,
+  req: IncomingMessage,
+  res: ServerResponse,
+  id: string,
+  action: string,
+  headers: Record<string, string>,
+) => void | Promise<void>;
 
 /** A hosted page's answer that is not the happy path (404, 409, a declined card…). */
 export class PageError extends Error {

@@ -5,7 +5,7 @@
  * shows what was typed and what changed, and can be reloaded), anything refused with the page
  * again, what was typed kept, and the message.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ServerResponse } from 'node:http';
 import type Stripe from 'stripe';
 import { sendHtml } from '@leopard/emulator-http';
 import { findSession } from '../resources/checkout-lookup';
@@ -22,7 +22,7 @@ import { checkoutPage, notFoundPage, statusPage, type CheckoutForm } from './che
 import { refreshTotals, sessionCoupon, taxAddress } from '../resources/checkout-totals';
 import type { StandIn } from '../core/context';
 import { redirectPage } from './html';
-import { PageError, readBody } from '../core/http';
+import { PageError, type PageHandler, readBody } from '../core/http';
 import type { SessionRecord } from '../core/store';
 
 const redirect = (res: ServerResponse, target: string, label: string, headers: Record<string, string>) =>
@@ -133,14 +133,7 @@ function pageNow(standIn: StandIn, record: SessionRecord): string {
 }
 
 /** `/c/pay/:id` (the page), `/c/pay/:id/pay`, `/c/pay/:id/cancel`, `/c/pay/:id/update`. */
-export async function handleCheckoutPage(
-  standIn: StandIn,
-  req: IncomingMessage,
-  res: ServerResponse,
-  id: string,
-  action: string,
-  headers: Record<string, string>,
-) {
+export const handleCheckoutPage: PageHandler = async (standIn, req, res, id, action, headers) => {
   const fields = req.method === 'POST' ? new URLSearchParams(await readBody(req)) : new URLSearchParams();
   const record = findSession(standIn, id);
   if (!record) throw new PageError(404, notFoundPage(id));
@@ -178,4 +171,4 @@ export async function handleCheckoutPage(
     return sendHtml(res, result.status, html, headers);
   }
   redirect(res, result.target, 'Payment complete', headers);
-}
+};

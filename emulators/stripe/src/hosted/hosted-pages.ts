@@ -7,9 +7,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { sendHtml } from '@leopard/emulator-http';
 import { updatePaymentMethod } from '../resources/billing-portal';
 import { findPrice } from '../resources/catalog-lookup';
-import type { StandIn } from '../core/context';
 import { redirectPage } from './html';
-import { PageError, decodeSegment, readBody } from '../core/http';
+import { PageError, type PageHandler, decodeSegment, readBody } from '../core/http';
 import { invoiceNotFoundPage, invoicePage } from './invoice-page';
 import { invoicePdf } from './invoice-pdf';
 import { cancelWithReason, planOptions, planSwitch, portalConfiguration, switchPlan } from './portal-actions';
@@ -35,14 +34,7 @@ async function readFields(req: IncomingMessage): Promise<URLSearchParams> {
 export { handleCheckoutPage } from './checkout-hosted';
 
 /** `/p/session/:id` and its actions. */
-export async function handlePortalPage(
-  standIn: StandIn,
-  req: IncomingMessage,
-  res: ServerResponse,
-  id: string,
-  rest: string,
-  headers: Record<string, string>,
-) {
+export const handlePortalPage: PageHandler = async (standIn, req, res, id, rest, headers) => {
   const fields = req.method === 'POST' ? await readFields(req) : new URLSearchParams();
   const portal = standIn.store.portalSessions.get(id);
   if (!portal) throw new PageError(404, portalNotFoundPage(standIn));
@@ -96,17 +88,10 @@ export async function handlePortalPage(
     }
   }
   throw new PageError(404, portalNotFoundPage(standIn));
-}
+};
 
 /** `/i/:id`: the invoice's hosted page, and `/i/:id/pdf` its PDF (finalized invoices only, as on Stripe). */
-export function handleInvoicePage(
-  standIn: StandIn,
-  req: IncomingMessage,
-  res: ServerResponse,
-  id: string,
-  action: string,
-  headers: Record<string, string>,
-) {
+export const handleInvoicePage: PageHandler = (standIn, req, res, id, action, headers) => {
   const invoice = standIn.store.invoices.get(id)?.invoice;
   if (req.method !== 'GET' || !invoice || invoice.status === 'draft') throw new PageError(404, invoiceNotFoundPage(id));
   if (action === '/pdf') {
@@ -121,4 +106,4 @@ export function handleInvoicePage(
     return;
   }
   sendHtml(res, 200, invoicePage(standIn.settings.businessName, invoice), headers);
-}
+};

@@ -24,7 +24,15 @@ import type {
   PaymentMethodRecord,
   SubscriptionRecord,
 } from '../core/store';
-import { currentPeriod, endSubscription, intervalOf, isLive, newSubscription, type Subscription } from './subscriptions';
+import {
+  currentPeriod,
+  endSubscription,
+  intervalOf,
+  isLive,
+  newSubscription,
+  type Subscription,
+  type SubscriptionOptions,
+} from './subscriptions';
 
 /** The card a subscription charges: its own `default_payment_method`, else its customer's. */
 export function paymentMethodFor(standIn: StandIn, subscription: Subscription): PaymentMethodRecord | null {
@@ -40,10 +48,7 @@ export function createSubscription(
   batch: EventBatch,
   customer: CustomerRecord,
   items: LineItem[],
-  options: {
-    metadata: Record<string, string>;
-    description: string | null;
-    paymentMethodId: string | null;
+  options: SubscriptionOptions & {
     /** Checkout's `automatic_tax[enabled]` and the discounts (`di_…`) it redeemed: every invoice
      *  of the subscription, the first included, is taxed and discounted (invoice-amounts.ts). */
     automaticTax?: boolean;

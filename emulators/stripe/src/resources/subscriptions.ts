@@ -84,18 +84,16 @@ function subscriptionItem(subscriptionId: string, item: LineItem, at: number, en
   };
 }
 
+/** What a new subscription is made with besides its customer and line items. */
+export interface SubscriptionOptions {
+  metadata: Record<string, string>;
+  description: string | null;
+  paymentMethodId: string | null;
+}
+
 /** A new subscription for the line items (all recurring, one interval), `incomplete` until its
  *  first invoice is paid, anchored at `at`. */
-export function newSubscription(
-  customer: CustomerRecord,
-  items: LineItem[],
-  options: {
-    metadata: Record<string, string>;
-    description: string | null;
-    paymentMethodId: string | null;
-    at: number;
-  },
-): Subscription {
+export function newSubscription(customer: CustomerRecord, items: LineItem[], options: SubscriptionOptions & { at: number }): Subscription {
   const id = randomId('sub_', 24);
   const { interval, interval_count } = items[0].recurring!;
   const end = periodEnd(options.at, interval, interval_count, 0);
