@@ -10,14 +10,24 @@ export type PlanChange = PlanConfiguration & { service?: ServiceId };
 
 export type ManageSubscriptionRequest =
   | { action: 'preview'; orderId: string; change: PlanChange }
-  | { action: 'change'; orderId: string; change: PlanChange }
+  | {
+      action: 'change';
+      orderId: string;
+      change: PlanChange;
+      /** The preview's `prorationAt`: Stripe prorates the change as of then, so it bills exactly
+       *  what was shown. Refused when older than PRORATION_HOLD_MS or ahead of the server's clock. */
+      prorationAt?: number;
+    }
   | { action: 'renew'; orderId: string };
 
 /** What Stripe's invoice preview says the change costs. Integer cents, times in ms. */
 export interface PlanChangePreview {
   /** Charged at once: the prorated difference for the rest of the period (0 when it is a credit). */
   dueNowCents: number;
-  /** The tax in dueNowCents. */
+  /** What a cheaper configuration credits to the customer's balance for the rest of the period,
+   *  which the next invoices take (0 when the change charges). */
+  creditCents: number;
+  /** The tax in dueNowCents, or in creditCents for a credit; never negative. */
   taxCents: number;
   /** The new amount per billing period, before tax. */
   amountPerPeriodCents: number;
@@ -25,7 +35,14 @@ export interface PlanChangePreview {
   billingPeriod: BillingPeriod;
   /** When the new amount is first charged. */
   nextPaymentAt: number;
+  /** The moment (ms, whole seconds) the figures are prorated to; sent back with the change. */
+  prorationAt: number;
 }
+
+/** How long a preview's figures hold: a change confirmed later is refused, to be previewed again,
+ *  so that nobody is prorated as of a moment long past (a downgrade dated back would credit time
+ *  the dearer plan was used). */
+export const PRORATION_HOLD_MS = 15 * 60 * 1000;
 
 export interface ManageSubscriptionPreviewed {
   statusCode: 200;
@@ -57,6 +74,7 @@ export const MANAGE_SUBSCRIPTION_MESSAGES = {
   canceled: 'This plan is set to end early. Resume it in Manage billing before changing or renewing it.',
   renewWindow: 'A term can be renewed in its last 30 days.',
   tooLarge: 'The request is too large.',
+  previewExpired: 'This preview is out of date. Preview the change again to see what it costs now.',
   cardDeclined: 'Your card was declined, so the plan was not changed. Update your card and try again.',
   unavailable: 'This plan cannot be billed right now. Please try again later or contact us.',
   provider: 'The payment provider could not be reached. Please try again.',

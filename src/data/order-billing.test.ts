@@ -108,10 +108,18 @@ describe('the invoices of an order', () => {
   });
 
   it('says each status in words', () => {
-    expect(invoiceStatus({ status: 'paid' })).toEqual({ label: 'Paid', tone: 'good' });
-    expect(invoiceStatus({ status: 'open' })).toEqual({ label: 'Open', tone: 'waiting' });
-    expect(invoiceStatus({ status: 'void' })).toEqual({ label: 'Void', tone: 'over' });
-    expect(invoiceStatus({ status: 'uncollectible' })).toEqual({ label: 'Uncollectible', tone: 'failed' });
+    const charge = { total: 1_500_000, tax: 0 };
+    expect(invoiceStatus({ ...charge, status: 'paid' })).toEqual({ label: 'Paid', tone: 'good' });
+    expect(invoiceStatus({ ...charge, status: 'open' })).toEqual({ label: 'Open', tone: 'waiting' });
+    expect(invoiceStatus({ ...charge, status: 'void' })).toEqual({ label: 'Void', tone: 'over' });
+    expect(invoiceStatus({ ...charge, status: 'uncollectible' })).toEqual({ label: 'Uncollectible', tone: 'failed' });
+  });
+
+  it("says a paid credit (a downgrade's negative total) went to the balance, and keeps its negative tax", () => {
+    const order = read({ invoices: { in_credit: invoice({ total: -80_438, tax: -5_438, amountPaid: 0, amountDue: 0 }) } });
+    expect(order.invoices[0]).toMatchObject({ total: -80_438, tax: -5_438 });
+    expect(invoiceStatus(order.invoices[0]!)).toEqual({ label: 'To your balance', tone: 'good' });
+    expect(invoiceStatus({ ...order.invoices[0]!, status: 'void' })).toEqual({ label: 'Void', tone: 'over' });
   });
 });
 

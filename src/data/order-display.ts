@@ -2,6 +2,7 @@
  *  period, status (with refunds and disputes of its payments) and next payment, in the same words
  *  in every place. Pure. */
 import { ADD_ON_LABELS } from '../catalog/add-ons';
+import { INVOICE_MONEY_TEXTS, invoiceMoney } from '../catalog/invoice-money';
 import { formatUsd } from '../catalog/money';
 import { isPlanId, PLAN_NAMES } from '../catalog/plans';
 import { periodSuffix, subscriptionState, subscriptionStatusLabel, type SubscriptionState } from '../catalog/subscription';
@@ -199,6 +200,9 @@ const INVOICE_STATUS_WORDS: Readonly<Record<InvoiceStatus, OrderStatus>> = {
   uncollectible: { label: 'Uncollectible', tone: 'failed' },
 };
 
-export function invoiceStatus(invoice: Pick<OrderInvoice, 'status'>): OrderStatus {
+/** A paid invoice of a negative total paid nothing: Stripe moved it to the customer's balance, so
+ *  it is said as where the credit went, not "Paid" (src/catalog/invoice-money.ts). */
+export function invoiceStatus(invoice: Pick<OrderInvoice, 'status' | 'total' | 'tax'>): OrderStatus {
+  if (invoice.status === 'paid' && invoiceMoney(invoice).kind === 'credit') return { label: INVOICE_MONEY_TEXTS.toBalance, tone: 'good' };
   return INVOICE_STATUS_WORDS[invoice.status];
 }

@@ -215,6 +215,7 @@ export interface OrderInvoice {
   createdAt: number;
   /** Integer cents, tax included; negative for a credit. */
   total: number;
+  /** The tax in the total, of the total's sign. */
   tax: number;
   status: InvoiceStatus;
   /** Only https (or, for the local stand-in, http) addresses: anything else is dropped. */
@@ -367,7 +368,8 @@ function toInvoices(value: unknown): OrderInvoice[] {
       number: typeof entry.number === 'string' && entry.number ? entry.number : null,
       createdAt,
       total,
-      tax: count(entry.tax) ?? 0,
+      // Negative on a credit, as the total: src/catalog/invoice-money.ts reads the two together.
+      tax: cents(entry.tax) ?? 0,
       status: entry.status,
       hostedInvoiceUrl: webAddress(entry.hostedInvoiceUrl),
       invoicePdf: webAddress(entry.invoicePdf),

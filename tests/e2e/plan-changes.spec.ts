@@ -1,10 +1,13 @@
 /** Billing self-service end to end on the local stack (docs/decisions/0114-plan-changes-and-proration.md,
  *  docs/decisions/0117-guest-manage-links.md): a customer changes plan on the order card and finds
- *  the proration invoice and its PDF there; a guest opens the billing portal from the mailed Manage
+ *  the proration invoice and its PDF there, then downgrades and finds the same credit in the
+ *  preview, on the card, in Stripe's portal and in the data export; a guest opens the billing portal from the mailed Manage
  *  your plan link, once, and cancels. */
+import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { EMAILJS_URL, STRIPE_URL } from '../../emulators/local-config';
 import { GUEST_ORDER_TEXTS } from '../../src/catalog/checkout';
+import { formatUsd } from '../../src/catalog/money';
 import { GUEST_PORTAL_MESSAGES } from '../../src/catalog/plan-changes';
 import { SERVICE_LABELS } from '../../src/catalog/services';
 import { formatBillingDate } from '../../src/catalog/subscription';
@@ -26,11 +29,11 @@ async function completeCheckout(page: Page, email?: string): Promise<void> {
 
 const invoices = (page: Page) => orderCard(page, SERVICE).getByRole('region', { name: 'Invoices' });
 
-test('a customer changes Gold to Diamond Peak on the order card, sees it live, and downloads the proration invoice', async ({
+test('a customer changes Gold to Diamond Peak on the order card, sees it live, downloads the proration invoice, then goes back to Gold for a credit that the card, the portal and the export tell alike', async ({
   page,
   consoleErrors,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   await signInToStore(page);
   await page.goto(paths.productDetails('websites', 'gold'));
   await expect(page.getByRole('region', { name: 'Price summary' })).toContainText('for 12 mo., then ends unless renewed');
@@ -94,6 +97,49 @@ test('a customer changes Gold to Diamond Peak on the order card, sees it live, a
 
   const stored = (await readDatabase(`all_orders/${orderId}`)) as { tier: string; amountPerPeriod: number };
   expect(stored).toMatchObject({ tier: 'diamond-peak', amountPerPeriod: 25_000_00 });
+
+  // Back to Gold, on the phone: a credit for the rest of the period. The preview, the card, Stripe's
+  // portal and the data export tell the same credit, and none calls it a payment.
+  await card.getByRole('button', { name: 'Change plan' }).click();
+  await expect(dialog.getByRole('radio', { name: /^Diamond Peak .* Current plan$/ })).toBeChecked();
+  await dialog.getByRole('radio', { name: /^Gold/ }).check();
+  await dialog.getByRole('button', { name: 'Preview' }).click();
+  await expect(dialog.getByText(/^Due now /)).toHaveText('Due now $0.00');
+  const creditLine = dialog.getByText(/^A credit of .* goes to your account balance and is taken by your next invoices\.$/);
+  const [, credit, creditTax] = /^A credit of (\$[\d,]+\.\d\d) \(including (\$[\d,]+\.\d\d) tax\)/.exec((await creditLine.textContent())!)!;
+  await dialog.getByRole('button', { name: 'Confirm change' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(card).toContainText('Gold plan');
+  await expect(invoices(page).getByRole('listitem')).toHaveCount(3);
+  const creditItem = invoices(page).getByRole('listitem').first();
+  await expect(creditItem).toContainText(`Credit ${credit!}`);
+  await expect(creditItem).toContainText(`Tax ${creditTax!}`);
+  await expect(creditItem).toContainText('To your balance');
+  await expect(creditItem).not.toContainText(/-\$|Paid/);
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    const itemBox = (await creditItem.boundingBox())!;
+    expect(itemBox.x + itemBox.width).toBeLessThanOrEqual(width);
+  }
+
+  await card.getByRole('button', { name: 'Manage billing' }).click();
+  await expect(page).toHaveURL(new RegExp(`^${STRIPE_URL}/p/session/`));
+  await expect(page.getByRole('row').filter({ hasText: `-${credit!}` })).toContainText('Paid');
+  await expect(page.getByTestId('credit-balance')).toHaveText(credit!);
+  await page.getByRole('link', { name: 'Return to Leopard' }).click();
+  await expect(page).toHaveURL(paths.orderHistory);
+
+  await page.goto(paths.profileSettings);
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download my data' }).click();
+  const exported = JSON.parse(await readFile((await (await downloading).path())!, 'utf8')) as {
+    orders: { id: string; invoices: Record<string, unknown>[] }[];
+  };
+  const creditInvoice = exported.orders.find((order) => order.id === orderId)!.invoices.find((invoice) => invoice.kind === 'credit')!;
+  expect(formatUsd(creditInvoice.creditCents as number)).toBe(credit);
+  expect(formatUsd(creditInvoice.taxCents as number)).toBe(creditTax);
+  expect(creditInvoice).not.toHaveProperty('total');
+
   expect(consoleErrors).toEqual([]);
   console.log(`figures: Pay → order Active ${activeAfterMs} ms; Confirm change → updated card ${updatedAfterMs} ms`);
 });

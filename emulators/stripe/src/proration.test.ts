@@ -6,6 +6,7 @@
 // tests' own plans (plans.testing.ts) and are checked by hand.
 import type Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
+import { formatDate } from './core/format';
 import { planLookupKey, planProductId, planUnitCents } from './plans.testing';
 import { SUCCESS_URL, useStripeStandIn } from './stand-in.testing';
 
@@ -148,6 +149,14 @@ describe('upgrading and downgrading mid-period', () => {
     expect((await stripe.customers.retrieve(customer.id)) as Stripe.Customer).toMatchObject({ balance: -500_000 });
     // Nothing was charged to the card for it.
     expect(standIn.charges().filter((charge) => charge.customer === customer.id)).toHaveLength(1);
+
+    // The portal lists the invoice by its total, not the $0.00 due, and says the credit balance.
+    const portal = await stripe.billingPortal.sessions.create({ customer: customer.id });
+    const html = await (await fetch(portal.url)).text();
+    expect(html).toContain(`<tr><td>${formatDate(invoice.created)}</td><td>-$5,000.00</td><td>Paid</td>`);
+    expect(html).not.toContain('<td>$0.00</td>');
+    expect(html).toContain('<h2 id="credit-heading">Credit balance</h2>');
+    expect(html).toContain('<span data-testid="credit-balance">$5,000.00</span> will be applied to your next invoices.');
 
     await standIn.advanceClock(clockId, PERIOD_END + 60);
     const renewal = (await stripe.subscriptions.retrieve(subscription.id, { expand: ['latest_invoice'] })).latest_invoice as Stripe.Invoice;

@@ -57,6 +57,17 @@ describe('exportAccountData', () => {
           createdAt: 1,
           fetchedAt: 1,
         },
+        // A downgrade's proration invoice: Stripe's negative total went to the balance.
+        in_2: {
+          number: 'LEOPARD-0002',
+          total: -80_438,
+          tax: -5_438,
+          amountPaid: 0,
+          amountDue: 0,
+          status: 'paid',
+          createdAt: 2,
+          fetchedAt: 2,
+        },
       },
       refunds: { ch_1: { amountRefunded: 1000, chargeAmount: 8300, chargedAt: 1, fetchedAt: 2 } },
       tradeIn: { status: 'credited', amount: 5000, creditedAt: 3, creditedBy: 'staff-uid-1', balanceTransactionId: 'cbtxn_1' },
@@ -114,10 +125,17 @@ describe('exportAccountData', () => {
       subscriptionStatus: 'active',
       subscriptionState: 'Active',
       paymentsMade: 2,
-      invoices: [{ invoiceId: 'in_1', number: 'LEOPARD-0001', total: 8300, status: 'paid' }],
+      invoices: [
+        { invoiceId: 'in_1', number: 'LEOPARD-0001', kind: 'charge', chargeCents: 8300, taxCents: 0, status: 'paid' },
+        { invoiceId: 'in_2', number: 'LEOPARD-0002', kind: 'credit', creditCents: 80_438, taxCents: 5_438, status: 'paid' },
+      ],
       refunds: [{ chargeId: 'ch_1', amountRefunded: 1000, chargeAmount: 8300 }],
       tradeIn: { status: 'credited', amount: 5000, creditedAt: 3 },
     });
+    // The credit is labelled as one, never a negative figure beside "paid".
+    for (const invoice of data.orders[0]!.invoices) expect(Object.keys(invoice)).not.toContain('total');
+    expect(answer.text).not.toContain('-80438');
+    expect(answer.text).not.toContain('-5438');
     expect(data.submissions.contact).toEqual([{ id: 'c1', ...inquiry }]);
     expect(data.submissions.waitlist).toEqual([
       { id: 'w1', full__name: 'Ada', email: account.email, programme: 'builder', createdAt: 3, page: '/waitlist' },

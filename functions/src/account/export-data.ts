@@ -15,6 +15,7 @@ import { toConsents, userPath, type Consents } from '../../../src/data/users';
 import { normaliseEmail } from '../mail/email';
 import { takeAllowance } from '../http/rate-limit';
 import { accountOrders, authUserOrNull, type StoredRecord } from './account-records';
+import { exportedInvoice } from './export-invoices';
 import { ACCOUNT_MESSAGES, AccountRefusal, accountBody, accountEndpoint, identifyAccount, type AccountAuth } from './endpoint';
 
 export const EXPORT_FILENAME = 'leopard-account-data.json';
@@ -72,7 +73,7 @@ function exportOrder(id: string, record: StoredRecord): ExportedOrder {
     ...fields,
     ...(tradeIn ? { tradeIn } : {}),
     subscriptionState: subscribed ? subscriptionStatusLabel(subscriptionState(record as Partial<OrderSubscription>)) : null,
-    invoices: listOf(invoices, 'invoiceId'),
+    invoices: listOf(invoices, 'invoiceId').map(exportedInvoice),
     refunds: listOf(refunds, 'chargeId'),
   };
 }

@@ -9,6 +9,7 @@ import type { Database } from 'firebase-admin/database';
 import { logger } from 'firebase-functions';
 import type Stripe from 'stripe';
 import { isServiceId, type ServiceId } from '../../../src/catalog/services';
+import type { InvoiceMoney } from '../../../src/catalog/invoice-money';
 import type { PlanConfiguration } from '../../../src/catalog/pricing';
 import { paths } from '../../../src/config/paths';
 import { isClosedOrder, orderPath } from '../../../src/data/orders';
@@ -30,6 +31,8 @@ import {
 import { mintManageLink } from './manage-links';
 import { orderConfiguration } from './order-plan';
 import { isStripeId } from '../stripe/stripe-ids';
+import { stripeInvoiceMoney } from '../stripe/invoice-totals';
+import { unlessMissing } from '../stripe/stripe-errors';
 
 export const BILLING_MAILS_PATH = 'billing_mails';
 
@@ -151,10 +154,24 @@ export async function mailPaymentFailed(
   return { paymentFailedMail: status };
 }
 
+/** What the change's proration invoice did: the subscription's latest invoice, when a change made
+ *  it (`always_invoice` bills a change at once; docs/decisions/0114-plan-changes-and-proration.md). */
+async function changeBilled(stripe: Stripe, latestInvoice: string | null): Promise<InvoiceMoney | null> {
+  if (latestInvoice === null) return null;
+  const invoice = await unlessMissing(stripe.invoices.retrieve(latestInvoice));
+  return invoice?.billing_reason === 'subscription_update' ? stripeInvoiceMoney(invoice) : null;
+}
+
 /** A plan change the webhook has just written to the order. */
 export async function mailPlanChange(
-  deps: BillingMailDependencies,
-  { orderId, order, from, to }: { orderId: string; order: Order; from: PlanConfiguration; to: PlanConfiguration },
+  deps: BillingMailDependencies & { stripe: Stripe },
+  {
+    orderId,
+    order,
+    from,
+    to,
+    latestInvoice,
+  }: { orderId: string; order: Order; from: PlanConfiguration; to: PlanConfiguration; latestInvoice: string | null },
 ): Promise<MailOutcome['status'] | 'already-sent' | 'no-email' | null> {
   const { mail } = deps;
   if (!mail) return null;
@@ -169,6 +186,7 @@ export async function mailPlanChange(
       from,
       to,
       amountPerPeriodCents: typeof order.amountPerPeriod === 'number' ? order.amountPerPeriod : 0,
+      billed: await changeBilled(deps.stripe, latestInvoice),
       manageUrl: url ?? orderCardUrl(mail.siteUrl, orderId),
     });
   });

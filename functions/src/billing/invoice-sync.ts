@@ -11,6 +11,7 @@ import { mailPaymentFailed } from './billing-mail';
 import type { OutcomeDetails } from '../stripe/event-outcome';
 import type { MailSettings } from '../mail';
 import { idOf } from '../stripe/stripe-ids';
+import { invoiceTax } from '../stripe/invoice-totals';
 import { unlessMissing } from '../stripe/stripe-errors';
 
 const SECOND_MS = 1000;
@@ -26,13 +27,12 @@ const seconds = (value: number | null | undefined) => (typeof value === 'number'
 
 /** The order's record of an invoice as Stripe reports it (cents; times in ms). */
 export function invoiceRecord(invoice: Stripe.Invoice, fetchedAt: number): OrderInvoiceRecord {
-  const tax = (invoice.total_taxes ?? []).reduce((sum, entry) => sum + entry.amount, 0);
   const line = invoice.lines?.data?.[0];
   return {
     number: invoice.number ?? null,
     createdAt: invoice.created * SECOND_MS,
     total: invoice.total,
-    tax,
+    tax: invoiceTax(invoice),
     amountPaid: invoice.amount_paid,
     amountDue: invoice.amount_due,
     status: isInvoiceStatus(invoice.status) ? invoice.status : 'draft',

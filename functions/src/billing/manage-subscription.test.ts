@@ -3,7 +3,8 @@
 // delivering every event, and the mails landing in the EmailJS stand-in. Each refusal the function
 // owns is a test beside the change it guards.
 import { describe, expect, it } from 'vitest';
-import { MANAGE_SUBSCRIPTION_MESSAGES as MESSAGES } from '../../../src/catalog/plan-changes';
+import { creditText, invoiceMoney } from '../../../src/catalog/invoice-money';
+import { MANAGE_SUBSCRIPTION_MESSAGES as MESSAGES, PRORATION_HOLD_MS } from '../../../src/catalog/plan-changes';
 import type { PlanConfiguration } from '../../../src/catalog/pricing';
 import { type OrderInvoiceRecord, ORDERS_PATH } from '../../../src/data/orders';
 import { readOrder, settled } from '../testing/backends.testing';
@@ -41,17 +42,22 @@ describe('manageSubscription: preview and change', () => {
     const { account, orderId } = await bought();
     const before = await order(orderId);
     const events = harness.standIn.events().length;
+    const at = Date.now();
+    manage.clock.at = at;
     const answer = await call({ action: 'preview', orderId, change: DIAMOND }, account);
     expect(answer.status, JSON.stringify(answer.json)).toBe(200);
     const data = answer.json.data as Record<string, number | string>;
     expect(data).toEqual({
       dueNowCents: expect.any(Number),
+      creditCents: 0,
       taxCents: expect.any(Number),
       amountPerPeriodCents: 25_000_00,
       currency: 'usd',
       billingPeriod: 'monthly',
       nextPaymentAt: before!.currentPeriodEnd,
+      prorationAt: expect.any(Number),
     });
+    expect(data.prorationAt as number).toBe(Math.floor(at / 1000) * 1000);
     // Just after buying nearly the whole month is left: nearly the whole difference is due now.
     expect(data.dueNowCents).toBeGreaterThan(9_900_00);
     expect(data.dueNowCents).toBeLessThanOrEqual(10_000_00 + (data.taxCents as number));
@@ -78,6 +84,33 @@ describe('manageSubscription: preview and change', () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]!.params.message_text).toContain('Diamond Peak plan, billed monthly');
     expect(mails[0]!.params.message_text).toContain('$25,000.00 / month');
+  });
+
+  it('downgrades Gold with Digital marketing to Silver: the preview, the order’s invoice and the mail tell the same credit, never a negative payment', async () => {
+    const { account, orderId } = await bought({ marketing: true });
+    const silver: PlanConfiguration = { ...GOLD, plan: 'silver' };
+    const preview = (await call({ action: 'preview', orderId, change: silver }, account)).json.data as Record<string, number>;
+    expect(preview.dueNowCents).toBe(0);
+    expect(preview.creditCents).toBeGreaterThan(0);
+    expect(preview.taxCents).toBeGreaterThanOrEqual(0);
+    // Confirmed a few seconds later, the change is still prorated as of the preview.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const { prorationAt } = preview;
+    expect((await call({ action: 'change', orderId, change: silver, prorationAt }, account)).status).toBe(200);
+    await settled(harness.standIn);
+
+    const changed = await order(orderId);
+    const proration = Object.values(changed!.invoices ?? {}).find((invoice) => invoice.billingReason === 'subscription_update')!;
+    expect(proration).toMatchObject({ status: 'paid', amountDue: 0 });
+    const credit = invoiceMoney(proration);
+    expect(credit).toEqual({ kind: 'credit', cents: preview.creditCents, taxCents: preview.taxCents });
+    const customer = await harness.stripe.customers.retrieve(changed!.customerId as string);
+    expect(customer).toMatchObject({ balance: -credit.cents });
+    const mail = harness.emailjs
+      .received()
+      .find((sent) => sent.params.subject === PLAN_CHANGE_SUBJECT && sent.params.to_email === account.email);
+    expect(mail!.params.message_text).toContain(creditText(credit));
+    expect(mail!.params.message_text).not.toContain('billed at once');
   });
 
   it('removes and adds add-ons and switches to yearly: the order’s add-ons and amount follow the items', async () => {
@@ -159,6 +192,28 @@ describe('manageSubscription refuses', () => {
     expect(await call([1, 2], account)).toMatchObject({ status: 400 });
     // The same service is fine.
     expect((await call({ action: 'preview', orderId, change: { ...DIAMOND, service: 'websites' } }, account)).status).toBe(200);
+  });
+
+  it('a change dated back to before its preview, or ahead of it, to be prorated as of then (400), changing nothing', async () => {
+    const { account, orderId } = await bought({ marketing: true });
+    const silver: PlanConfiguration = { ...GOLD, plan: 'silver' };
+    const now = Date.now();
+    manage.clock.at = now;
+    const events = harness.standIn.events().length;
+    // A downgrade dated back to the period's start would credit the time the dearer plan was used.
+    for (const prorationAt of [now - 20 * DAY_MS, now - PRORATION_HOLD_MS - 1000, now + 60_000]) {
+      expect(await call({ action: 'change', orderId, change: silver, prorationAt }, account)).toEqual({
+        status: 400,
+        json: { statusCode: 400, error: { message: MESSAGES.previewExpired, field: 'prorationAt' } },
+      });
+    }
+    expect(await call({ action: 'change', orderId, change: silver, prorationAt: 'yesterday' }, account)).toMatchObject({
+      status: 400,
+      json: { error: { field: 'prorationAt' } },
+    });
+    expect(await call({ action: 'preview', orderId, change: silver, prorationAt: now }, account)).toMatchObject({ status: 400 });
+    expect(harness.standIn.events()).toHaveLength(events);
+    expect(await order(orderId)).toMatchObject({ tier: 'gold', marketingSelected: true });
   });
 
   it('an ended subscription (409)', async () => {

@@ -15,6 +15,7 @@ import Stripe from 'stripe';
 import {
   MANAGE_SUBSCRIPTION_MAX_BODY_BYTES,
   MANAGE_SUBSCRIPTION_MESSAGES as MESSAGES,
+  PRORATION_HOLD_MS,
   type ManageSubscriptionChanged,
   type ManageSubscriptionPreviewed,
   type ManageSubscriptionRenewed,
@@ -29,6 +30,7 @@ import { inRenewWindow } from '../../../src/catalog/term';
 import { isOrderId, orderPath } from '../../../src/data/orders';
 import { signedInCaller, type SiteDependencies } from '../http/caller';
 import { findCataloguePrices } from '../stripe/catalogue-prices';
+import { stripeInvoiceMoney } from '../stripe/invoice-totals';
 import { applyCors, requireMethod, sendError } from '../http/http';
 import { orderConfiguration, subscriptionConfiguration } from './order-plan';
 import { currentPeriodEndMs, termEndsAtMs } from './subscription-sync';
@@ -81,13 +83,24 @@ export function parseManageRequest(body: unknown): Parsed {
   if (action !== 'preview' && action !== 'change' && action !== 'renew') {
     return { ok: false, field: 'action', message: 'action must be "preview", "change" or "renew".' };
   }
-  const allowed = action === 'renew' ? ['action', 'orderId'] : ['action', 'orderId', 'change'];
+  const allowed =
+    action === 'renew'
+      ? ['action', 'orderId']
+      : action === 'change'
+        ? ['action', 'orderId', 'change', 'prorationAt']
+        : ['action', 'orderId', 'change'];
   const unknown = Object.keys(input).find((key) => !allowed.includes(key));
   if (unknown !== undefined) return { ok: false, field: unknown, message: `Unknown field "${unknown}".` };
   if (!isOrderId(orderId)) return { ok: false, field: 'orderId', message: 'orderId must be an order id.' };
   if (action === 'renew') return { ok: true, request: { action, orderId } };
   const change = parseChange(input.change);
   if (!change.ok) return change;
+  const { prorationAt } = input;
+  if (action === 'change' && prorationAt !== undefined) {
+    if (!Number.isSafeInteger(prorationAt) || (prorationAt as number) <= 0)
+      return { ok: false, field: 'prorationAt', message: 'prorationAt must be a time in ms.' };
+    return { ok: true, request: { action, orderId, change: change.change, prorationAt: prorationAt as number } };
+  }
   return { ok: true, request: { action, orderId, change: change.change } };
 }
 
@@ -193,7 +206,11 @@ export async function handleManageSubscription(request: Request, response: Respo
   );
 
   if (asked.action === 'preview') return preview(response, deps, { subscription, items, from, to, orderId: asked.orderId, now });
-  return change(response, deps, { subscription, items, to, orderId: asked.orderId });
+  const { prorationAt } = asked;
+  if (prorationAt !== undefined && (prorationAt > now || prorationAt < now - PRORATION_HOLD_MS)) {
+    return sendError(response, 400, MESSAGES.previewExpired, 'prorationAt');
+  }
+  return change(response, deps, { subscription, items, to, orderId: asked.orderId, prorationAt });
 }
 
 /** The caller's order and its live subscription; null once it has answered why not (403, 400, 409
@@ -246,24 +263,29 @@ async function preview(
   { subscription, items, from, to, orderId, now }: StripeChange & { from: PlanConfiguration | null; now: number },
 ): Promise<void> {
   let invoice: Stripe.Invoice;
+  const prorationDate = Math.floor(now / SECOND_MS);
   try {
     invoice = await deps.stripe.invoices.createPreview({
       customer: typeof subscription.customer === 'string' ? subscription.customer : subscription.customer.id,
       subscription: subscription.id,
-      subscription_details: { items, proration_behavior: 'always_invoice', proration_date: Math.floor(now / SECOND_MS) },
+      subscription_details: { items, proration_behavior: 'always_invoice', proration_date: prorationDate },
     });
   } catch (error) {
     return stripeFailure(response, error, { orderId, action: 'preview' });
   }
+  // A negative total is not a payment of less than nothing: Stripe credits it to the balance.
+  const money = stripeInvoiceMoney(invoice);
   const answer: ManageSubscriptionPreviewed = {
     statusCode: 200,
     data: {
       dueNowCents: Math.max(0, invoice.amount_due),
-      taxCents: (invoice.total_taxes ?? []).reduce((sum, tax) => sum + tax.amount, 0),
+      creditCents: money.kind === 'credit' ? money.cents : 0,
+      taxCents: money.taxCents,
       amountPerPeriodCents: priceConfiguration(to).amountDueCents,
       currency: 'usd',
       billingPeriod: to.period,
       nextPaymentAt: nextPaymentAfterChange(subscription, from?.period ?? null, to.period, now),
+      prorationAt: prorationDate * SECOND_MS,
     },
   };
   response.status(200).json(answer);
@@ -273,12 +295,14 @@ async function preview(
 async function change(
   response: Response,
   deps: ManageSubscriptionDependencies,
-  { subscription, items, to, orderId }: StripeChange,
+  { subscription, items, to, orderId, prorationAt }: StripeChange & { prorationAt: number | undefined },
 ): Promise<void> {
   try {
     await deps.stripe.subscriptions.update(subscription.id, {
       items,
       proration_behavior: 'always_invoice',
+      // As of the preview's moment: what is billed is what the customer was shown.
+      ...(prorationAt !== undefined ? { proration_date: Math.floor(prorationAt / SECOND_MS) } : {}),
       // A declined card leaves the plan as it was, and the dialog says so.
       payment_behavior: 'error_if_incomplete',
       metadata: { plan: to.plan, period: to.period },

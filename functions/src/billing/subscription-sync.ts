@@ -301,7 +301,13 @@ export async function syncSubscription(deps: SyncDependencies, subscriptionId: s
   if (!result.committed || result.snapshot.val() === null) return retry(`order ${orderId} does not exist`, { orderId, subscriptionId });
   const mailed =
     changedFrom !== null && plan !== null
-      ? await mailPlanChange(deps, { orderId, order: result.snapshot.val() as OrderData, from: changedFrom, to: plan.configuration })
+      ? await mailPlanChange(deps, {
+          orderId,
+          order: result.snapshot.val() as OrderData,
+          from: changedFrom,
+          to: plan.configuration,
+          latestInvoice: idOf(subscription.latest_invoice),
+        })
       : null;
   return applied({
     orderId,

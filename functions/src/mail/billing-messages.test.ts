@@ -115,6 +115,7 @@ describe('planChangeMail', () => {
       from: { ...GOLD, storage: false, marketing: false },
       to: { ...GOLD, plan: 'diamond-peak', storage: false, marketing: false },
       amountPerPeriodCents: 25_000_00,
+      billed: { kind: 'charge', cents: 9_876_54, taxCents: 0 },
       manageUrl: `${SITE}/dashboard`,
     });
     expect(mail.subject).toBe(PLAN_CHANGE_SUBJECT);
@@ -122,7 +123,23 @@ describe('planChangeMail', () => {
       'Your plan is now Web Apps — Diamond Peak plan, billed monthly (it was Web Apps — Gold plan, billed monthly).',
     );
     expect(mail.text).toContain('From now on you pay $25,000.00 / month.');
-    expect(mail.text).toContain('billed at once');
+    expect(mail.text).toContain('The difference for the rest of the current period, $9,876.54, was billed at once');
     expect(mail.html).toContain(`href="${SITE}/dashboard"`);
+  });
+
+  it("says a downgrade's credit as the card and the preview do, never as a payment", () => {
+    const mail = planChangeMail({
+      service: 'websites',
+      from: GOLD,
+      to: { ...GOLD, plan: 'silver', marketing: false },
+      amountPerPeriodCents: 7_500_00,
+      billed: { kind: 'credit', cents: 804_38, taxCents: 54_38 },
+      manageUrl: `${SITE}/dashboard`,
+    });
+    expect(mail.text).toContain(
+      'A credit of $804.38 (including $54.38 tax) goes to your account balance and is taken by your next invoices. The invoice is with your order.',
+    );
+    expect(mail.text).not.toContain('billed at once');
+    expect(mail.text).not.toContain('-$');
   });
 });

@@ -3,6 +3,7 @@
  *  the order confirmation, a failed payment, the term notice and a plan change. Each has a text and
  *  an HTML body; every value is escaped, every link starts at the site's published address. */
 import { productTitle } from '../../../src/catalog/checkout';
+import { creditText, type InvoiceMoney } from '../../../src/catalog/invoice-money';
 import { formatUsd } from '../../../src/catalog/money';
 import type { PlanConfiguration } from '../../../src/catalog/pricing';
 import type { ServiceId } from '../../../src/catalog/services';
@@ -133,7 +134,17 @@ export interface PlanChange {
   from: PlanConfiguration;
   to: PlanConfiguration;
   amountPerPeriodCents: number;
+  /** What the change's proration invoice did; null when it could not be read. */
+  billed: InvoiceMoney | null;
   manageUrl: string;
+}
+
+/** The proration invoice in the same words and figure as the order card and the preview. */
+function changeBilledText(billed: InvoiceMoney | null): string {
+  if (billed === null) return 'Any difference for the rest of the current period is on an invoice with your order.';
+  if (billed.kind === 'credit') return `${creditText(billed)} The invoice is with your order.`;
+  if (billed.kind === 'zero') return 'Nothing was charged for the rest of the current period.';
+  return `The difference for the rest of the current period, ${formatUsd(billed.cents)}, was billed at once: the invoice is with your order.`;
 }
 
 /** Sent when the subscription's plan changes, by the order card or by the portal. */
@@ -141,7 +152,7 @@ export function planChangeMail(change: PlanChange): MailContent {
   return compose(PLAN_CHANGE_SUBJECT, [
     { text: `Your plan is now ${planDescription(change.service, change.to)} (it was ${planDescription(change.service, change.from)}).` },
     { text: `From now on you pay ${amountPerPeriodText(change.amountPerPeriodCents, change.to.period)}.` },
-    { text: 'The difference for the rest of the current period was billed at once: the invoice is with your order.' },
+    { text: changeBilledText(change.billed) },
     { url: change.manageUrl, label: MANAGE_PLAN_LABEL },
   ]);
 }

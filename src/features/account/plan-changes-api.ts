@@ -11,9 +11,11 @@ import { callFunction, isRecord, refusalOf, type FunctionAnswer } from '@/fireba
 import { BILLING_MESSAGES as MESSAGES } from './billing-api';
 
 /** What Stripe's invoice preview says a change costs (integer cents), as the page reads it. */
-export type PlanChangePreview = Omit<PreviewAnswer, 'currency' | 'nextPaymentAt'> & {
+export type PlanChangePreview = Omit<PreviewAnswer, 'currency' | 'nextPaymentAt' | 'prorationAt'> & {
   /** ms since the epoch; null when the answer did not say. */
   nextPaymentAt: number | null;
+  /** Sent back with the change, so that it bills what was shown; null when the answer did not say. */
+  prorationAt: number | null;
 };
 
 export type Outcome<T> = { ok: true; value: T } | { ok: false; status: number | null; message: string };
@@ -37,14 +39,16 @@ const isCents = (value: unknown): value is number => Number.isSafeInteger(value)
 
 function toPreview(data: Record<string, unknown> | null): PlanChangePreview | null {
   if (!data) return null;
-  const { dueNowCents, taxCents, amountPerPeriodCents, billingPeriod, nextPaymentAt } = data;
+  const { dueNowCents, creditCents, taxCents, amountPerPeriodCents, billingPeriod, nextPaymentAt, prorationAt } = data;
   if (!isCents(dueNowCents) || !isCents(amountPerPeriodCents) || !isBillingPeriod(billingPeriod)) return null;
   return {
     dueNowCents,
-    taxCents: isCents(taxCents) ? taxCents : 0,
+    creditCents: isCents(creditCents) && creditCents > 0 ? creditCents : 0,
+    taxCents: isCents(taxCents) && taxCents > 0 ? taxCents : 0,
     amountPerPeriodCents,
     billingPeriod,
     nextPaymentAt: isCents(nextPaymentAt) && nextPaymentAt > 0 ? nextPaymentAt : null,
+    prorationAt: isCents(prorationAt) && prorationAt > 0 ? prorationAt : null,
   };
 }
 
@@ -58,9 +62,20 @@ export async function previewPlanChange(user: User, orderId: string, change: Pla
   return preview ? { ok: true, value: preview } : failure(answer);
 }
 
-/** Resolves once Stripe has the new items; the order follows through the webhook. */
-export async function confirmPlanChange(user: User, orderId: string, change: PlanConfiguration): Promise<Outcome<null>> {
-  const answer = await manage(user, { action: 'change', orderId, change });
+/** Resolves once Stripe has the new items; the order follows through the webhook. The preview's
+ *  moment goes with it, so the change bills what the preview showed. */
+export async function confirmPlanChange(
+  user: User,
+  orderId: string,
+  change: PlanConfiguration,
+  preview: Pick<PlanChangePreview, 'prorationAt'>,
+): Promise<Outcome<null>> {
+  const answer = await manage(user, {
+    action: 'change',
+    orderId,
+    change,
+    ...(preview.prorationAt !== null ? { prorationAt: preview.prorationAt } : {}),
+  });
   return dataOf(answer, 200)?.status === 'updated' ? { ok: true, value: null } : failure(answer);
 }
 

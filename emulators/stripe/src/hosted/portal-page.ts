@@ -1,6 +1,7 @@
 /**
  * The hosted billing portal (the portal session's `url`) and its pages: the customer's plans with
- * their price, status and next payment or end, its invoices, its card, and the actions "Update
+ * their price, status and next payment or end, its invoices (each with its total), its card, its
+ * credit balance when it has one, and the actions "Update
  * payment method", "Cancel plan" and "Return to <business>". Each action is a form that POSTs and
  * is answered with a redirect back to the portal, which can be reloaded at any time.
  */
@@ -102,11 +103,20 @@ export function portalPage(standIn: StandIn, portal: PortalSessionRecord): strin
   const invoiceRows = invoices
     .map(
       (invoice) =>
-        `<tr><td>${formatDate(invoice.created)}</td><td>${formatAmount(invoice.amount_due, invoice.currency)}</td><td>${INVOICE_STATUS_WORDS[invoice.status ?? ''] ?? invoice.status}</td><td>${
+        `<tr><td>${formatDate(invoice.created)}</td><td>${formatAmount(invoice.total, invoice.currency)}</td><td>${INVOICE_STATUS_WORDS[invoice.status ?? ''] ?? invoice.status}</td><td>${
           invoice.hosted_invoice_url ? `<a href="/i/${encodeURIComponent(invoice.id)}">Invoice ${escapeHtml(invoice.number ?? '')}</a>` : ''
         }</td></tr>`,
     )
     .join('\n');
+  // Stripe's portal lists an invoice's total (a downgrade's proration is negative and paid with
+  // nothing due) and says the credit balance it left, which the next invoices take.
+  const credit =
+    customer.balance < 0
+      ? `<section aria-labelledby="credit-heading">
+<h2 id="credit-heading">Credit balance</h2>
+<p><span data-testid="credit-balance">${formatAmount(-customer.balance, customer.currency ?? 'usd')}</span> will be applied to your next invoices.</p>
+</section>`
+      : '';
   const returnLink = portal.session.return_url ? `<p><a href="${escapeHtml(portal.session.return_url)}">Return to ${business}</a></p>` : '';
   return page(
     `${standIn.settings.businessName} — billing`,
@@ -123,6 +133,7 @@ ${subscriptions.length > 0 ? subscriptions.map((subscription) => subscriptionBlo
 <p>${paymentMethod ? escapeHtml(cardLabel(paymentMethod)) : 'No payment method on file.'}</p>
 <div class="actions"><a class="button" href="${portalPath(portal)}/payment-method">Update payment method</a></div>
 </section>
+${credit}
 <section aria-labelledby="invoices-heading">
 <h2 id="invoices-heading">Invoice history</h2>
 ${

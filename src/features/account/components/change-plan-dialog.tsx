@@ -1,5 +1,6 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { ADD_ON_LABELS, MARKETING_ADD_ON_CENTS, SECURITY_ADD_ON_CENTS } from '@/catalog/add-ons';
+import { creditText } from '@/catalog/invoice-money';
 import { formatUsd } from '@/catalog/money';
 import { MANAGE_SUBSCRIPTION_MESSAGES } from '@/catalog/plan-changes';
 import { isPlanId, isPricedPlan, PLAN_DETAILS, PLAN_IDS, PLAN_NAMES, PLAN_PRICES, type PricedPlanId } from '@/catalog/plans';
@@ -25,11 +26,17 @@ export const CHANGE_PLAN_TEXTS = {
   changed:
     'Your plan was changed. The card shows the new plan as soon as Stripe confirms it, and the invoice for the change is listed below.',
   previewFirst: 'Preview the change to see what it costs before you confirm it.',
+  /** Marks what the customer has now: the plan, the billing period, each add-on in it. */
+  currentPlan: 'Current plan',
+  current: 'Current',
+  inPlan: 'In your plan now',
 } as const;
 
-/** "Due now $120.00 (prorated)"; a change that costs less than what is left credits the rest. */
-export function dueNowText(preview: Pick<PlanChangePreview, 'dueNowCents'>): string {
-  return `Due now ${formatUsd(Math.max(preview.dueNowCents, 0))} (prorated)`;
+/** "Due now $120.00 (prorated)"; a change that costs less than what is left charges nothing and
+ *  credits the rest (creditText says where it goes). */
+export function dueNowText(preview: Pick<PlanChangePreview, 'dueNowCents' | 'creditCents'>): string {
+  const due = `Due now ${formatUsd(Math.max(preview.dueNowCents, 0))}`;
+  return preview.creditCents > 0 ? due : `${due} (prorated)`;
 }
 
 /** "Then $25,000.00 / month". */
@@ -106,7 +113,7 @@ export function ChangePlanDialog({ order, current, onClose, onChanged }: ChangeP
         <p className={styles.now}>
           {SERVICE_LABELS[order.product]}: now {planLabel(order.tier)}, {amountText(order)}
         </p>
-        <PlanChoiceFields name={formId} choice={change.choice} busy={busy} choose={change.choose} />
+        <PlanChoiceFields name={formId} choice={change.choice} current={current} busy={busy} choose={change.choose} />
         <PreviewResult id={resultId} shown={shown} />
         {change.error && (
           <p role="alert" className={styles.error}>
@@ -171,7 +178,7 @@ function usePlanChange(order: Order, current: PlanConfiguration, onChanged: () =
     setError(null);
     setStep({ kind: 'confirming', preview: shown, of: asked });
     const { confirmPlanChange } = await import('../plan-changes-api');
-    const outcome = await confirmPlanChange(user, order.id, asked).catch(unexpected);
+    const outcome = await confirmPlanChange(user, order.id, asked, shown).catch(unexpected);
     if (outcome.ok) {
       onChanged();
       return;
@@ -188,12 +195,15 @@ interface PlanChoiceFieldsProps {
   /** The radio groups' names start with it. */
   name: string;
   choice: PlanConfiguration;
+  /** What the customer has now: marked in words, which are part of each choice's name. */
+  current: PlanConfiguration;
   busy: boolean;
   choose: (change: Partial<PlanConfiguration>) => void;
 }
 
-/** The plan, the billing period and the add-ons, each priced for the chosen period. */
-function PlanChoiceFields({ name, choice, busy, choose }: PlanChoiceFieldsProps) {
+/** The plan, the billing period and the add-ons, each priced for the chosen period, what the
+ *  customer has now marked as such. */
+function PlanChoiceFields({ name, choice, current, busy, choose }: PlanChoiceFieldsProps) {
   const period = choice.period;
   const storage = PLAN_DETAILS[choice.plan].figures?.storageAddOn;
   return (
@@ -205,6 +215,7 @@ function PlanChoiceFields({ name, choice, busy, choose }: PlanChoiceFieldsProps)
             <input type="radio" name={`${name}-plan`} value={plan} checked={choice.plan === plan} onChange={() => choose({ plan })} />
             <span>
               {PLAN_NAMES[plan]} <small>{planPrice(plan, period)}</small>
+              {plan === current.plan && <CurrentMark text={CHANGE_PLAN_TEXTS.currentPlan} />}
             </span>
           </label>
         ))}
@@ -220,7 +231,10 @@ function PlanChoiceFields({ name, choice, busy, choose }: PlanChoiceFieldsProps)
               checked={period === value}
               onChange={() => choose({ period: value })}
             />
-            <span>{value === 'monthly' ? 'Monthly' : 'Yearly'}</span>
+            <span>
+              {value === 'monthly' ? 'Monthly' : 'Yearly'}
+              {value === current.period && <CurrentMark text={CHANGE_PLAN_TEXTS.current} />}
+            </span>
           </label>
         ))}
       </fieldset>
@@ -229,16 +243,19 @@ function PlanChoiceFields({ name, choice, busy, choose }: PlanChoiceFieldsProps)
         <AddOnSwitch
           label={`${ADD_ON_LABELS.storage}${storage ? ` (${storage.size}, +${formatUsd(storage.priceCents)})` : ''}`}
           on={choice.storage}
+          current={current.storage}
           onChange={(on) => choose({ storage: on })}
         />
         <AddOnSwitch
           label={`${ADD_ON_LABELS.security} (+${formatUsd(SECURITY_ADD_ON_CENTS)})`}
           on={choice.security}
+          current={current.security}
           onChange={(on) => choose({ security: on })}
         />
         <AddOnSwitch
           label={`${ADD_ON_LABELS.marketing} (+${formatUsd(MARKETING_ADD_ON_CENTS)})`}
           on={choice.marketing}
+          current={current.marketing}
           onChange={(on) => choose({ marketing: on })}
         />
       </fieldset>
@@ -254,9 +271,11 @@ function PreviewResult({ id, shown }: { id: string; shown: PlanChangePreview | n
         <>
           <p className={styles.due}>
             {dueNowText(shown)}
-            {shown.taxCents > 0 && <span className={styles.tax}> including {formatUsd(shown.taxCents)} tax</span>}
+            {shown.creditCents === 0 && shown.taxCents > 0 && (
+              <span className={styles.tax}> including {formatUsd(shown.taxCents)} tax</span>
+            )}
           </p>
-          {shown.dueNowCents < 0 && <p>{formatUsd(-shown.dueNowCents)} is credited to your next invoices.</p>}
+          {shown.creditCents > 0 && <p>{creditText({ cents: shown.creditCents, taxCents: shown.taxCents })}</p>}
           <p className={styles.then}>{thenText(shown)}</p>
           {shown.nextPaymentAt !== null && <p>Next payment: {formatBillingDate(shown.nextPaymentAt)}</p>}
         </>
@@ -272,12 +291,33 @@ function planPrice(plan: PricedPlanId, period: BillingPeriod): string {
   return `${formatUsd(period === 'yearly' ? price.yearlyCents : price.monthlyCents)} ${periodSuffix(period)}`;
 }
 
-function AddOnSwitch({ label, on, onChange }: { label: string; on: boolean; onChange: (on: boolean) => void }) {
+interface AddOnSwitchProps {
+  label: string;
+  on: boolean;
+  /** Whether the customer's plan has it now. */
+  current: boolean;
+  onChange: (on: boolean) => void;
+}
+
+function AddOnSwitch({ label, on, current, onChange }: AddOnSwitchProps) {
   return (
     <label className={styles.switch}>
       <input type="checkbox" role="switch" checked={on} onChange={(event) => onChange(event.target.checked)} />
-      <span>{label}</span>
+      <span>
+        {label}
+        {current && <CurrentMark text={CHANGE_PLAN_TEXTS.inPlan} />}
+      </span>
     </label>
+  );
+}
+
+/** Words, not a tint: the mark is read out with the choice it belongs to. */
+function CurrentMark({ text }: { text: string }) {
+  return (
+    <>
+      {' '}
+      <small className={styles.current}>{text}</small>
+    </>
   );
 }
 

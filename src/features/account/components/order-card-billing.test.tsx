@@ -82,13 +82,16 @@ describe('Change plan', () => {
     renderCard(goldOrder());
     const dialog = await openDialog();
 
-    // Every control is labelled, and the current configuration is chosen.
+    // Every control is labelled, and the current configuration is chosen and named as such.
     expect(within(dialog).getByRole('group', { name: 'Plan' })).toBeInTheDocument();
-    expect(within(dialog).getByRole('radio', { name: /^Gold/ })).toBeChecked();
-    expect(within(dialog).getAllByRole('radio', { name: /\/ month$/ })).toHaveLength(6);
+    expect(within(dialog).getByRole('radio', { name: /^Gold \$15,000\.00 \/ month Current plan$/ })).toBeChecked();
+    expect(within(dialog).getAllByRole('radio', { name: /\/ month$/ })).toHaveLength(5);
+    expect(within(dialog).getAllByRole('radio', { name: /Current plan$/ })).toHaveLength(1);
     expect(within(dialog).queryByRole('radio', { name: /Magento/ })).not.toBeInTheDocument();
-    expect(within(dialog).getByRole('radio', { name: 'Monthly' })).toBeChecked();
-    expect(within(dialog).getByRole('switch', { name: /^Security/ })).toBeChecked();
+    expect(within(dialog).getByRole('radio', { name: 'Monthly Current' })).toBeChecked();
+    expect(within(dialog).getByRole('radio', { name: 'Yearly' })).not.toBeChecked();
+    expect(within(dialog).getByRole('switch', { name: /^Security.* In your plan now$/ })).toBeChecked();
+    expect(within(dialog).getByRole('switch', { name: /^Digital marketing \([^)]+\)$/ })).not.toBeChecked();
     expect(within(dialog).getByRole('switch', { name: /^Additional storage/ })).not.toBeChecked();
     expect(within(dialog).getByRole('switch', { name: /^Digital marketing/ })).not.toBeChecked();
     expect(within(dialog).getByRole('button', { name: 'Confirm change' })).toBeDisabled();
@@ -115,6 +118,33 @@ describe('Change plan', () => {
       },
       { url: `${FUNCTIONS}/manageSubscription`, authorization: 'Bearer id-token-1', body: { action: 'change', orderId: ORDER_ID, change } },
     ]);
+  });
+
+  it('previews a downgrade as nothing due and the credit it gives, where it goes, with its tax', async () => {
+    const prorationAt = Date.UTC(2026, 10, 29, 12, 0, 5);
+    const preview = { ...PREVIEW, dueNowCents: 0, creditCents: 804_38, taxCents: 54_38, amountPerPeriodCents: 7_500_00, prorationAt };
+    const { requests } = functionsAnswer(ok(preview), ok({ status: 'updated' }));
+    renderCard(goldOrder());
+    const dialog = await openDialog();
+    await userEvent.click(within(dialog).getByRole('radio', { name: /^Silver/ }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Preview' }));
+
+    expect(await within(dialog).findByText('Due now $0.00')).toBeInTheDocument();
+    expect(dialog).toHaveTextContent(
+      'A credit of $804.38 (including $54.38 tax) goes to your account balance and is taken by your next invoices.',
+    );
+    expect(dialog).not.toHaveTextContent('(prorated)');
+    expect(dialog).not.toHaveTextContent('including $54.38 tax Then');
+
+    // The change goes with the preview's moment, so that Stripe credits what was shown.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm change' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(requests()[1]!.body).toEqual({
+      action: 'change',
+      orderId: ORDER_ID,
+      change: { plan: 'silver', period: 'monthly', storage: false, security: true, marketing: false },
+      prorationAt,
+    });
   });
 
   it('says the function’s refusal in the dialog and keeps every choice', async () => {
@@ -245,6 +275,20 @@ describe('Invoices on the order card', () => {
     const pdf = within(items[0]!).getByRole('link', { name: /^Download PDF LEOPARD-0002/ });
     expect(pdf).toHaveAttribute('href', 'http://127.0.0.1:12111/invoices/in_2/pdf');
     expect(pdf).toHaveAttribute('target', '_blank');
+  });
+
+  it("shows a downgrade's negative invoice as a credit to the balance, never as a negative payment", () => {
+    renderCard(
+      goldOrder({ invoices: { in_1: invoice(1), in_2: invoice(2, { total: -80_438, tax: -5_438, amountPaid: 0, amountDue: 0 }) } }),
+    );
+    const [credit, charge] = within(screen.getByRole('region', { name: 'Invoices' })).getAllByRole('listitem');
+    expect(credit).toHaveTextContent('Credit $804.38');
+    expect(credit).toHaveTextContent('Tax $54.38');
+    expect(credit).toHaveTextContent('To your balance');
+    expect(credit).not.toHaveTextContent('-$');
+    expect(credit).not.toHaveTextContent('Paid');
+    expect(charge).toHaveTextContent('$15,000.00');
+    expect(charge).toHaveTextContent('Paid');
   });
 
   it('shows the latest few and the rest on request; none when there are none', async () => {

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { invoiceAmountText, invoiceMoney } from '@/catalog/invoice-money';
 import { formatUsd } from '@/catalog/money';
 import { formatBillingDate } from '@/catalog/subscription';
 import type { OrderInvoice } from '@/data/orders';
@@ -18,8 +19,9 @@ export const INVOICE_TEXTS = {
 
 /**
  * The order's invoices, newest first, as the webhook keeps them from Stripe's invoice events:
- * date, number, amount, tax, status, Stripe's hosted page (in a new tab) and the PDF
- * (docs/decisions/0114-plan-changes-and-proration.md).
+ * date, number, amount, tax, status, Stripe's hosted page (in a new tab) and the PDF; a
+ * downgrade's credit as a credit to the balance, never a negative payment
+ * (docs/decisions/0114-plan-changes-and-proration.md#addendum-2026-11-29-a-downgrades-credit).
  */
 export function OrderInvoices({ invoices }: { invoices: readonly OrderInvoice[] }) {
   const titleId = useId();
@@ -48,6 +50,7 @@ export function OrderInvoices({ invoices }: { invoices: readonly OrderInvoice[] 
 function InvoiceItem({ invoice }: { invoice: OrderInvoice }) {
   const name = invoice.number ?? 'Draft invoice';
   const label = `${name}, ${formatBillingDate(invoice.createdAt)}`;
+  const money = invoiceMoney(invoice);
   return (
     <li className={styles.invoice} aria-label={label}>
       <p className={styles.head}>
@@ -55,8 +58,8 @@ function InvoiceItem({ invoice }: { invoice: OrderInvoice }) {
         <time dateTime={new Date(invoice.createdAt).toISOString()}>{formatBillingDate(invoice.createdAt)}</time>
       </p>
       <p className={styles.amounts}>
-        <span>{formatUsd(invoice.total)}</span>
-        <span className={styles.tax}>Tax {formatUsd(invoice.tax)}</span>
+        <span>{invoiceAmountText(money)}</span>
+        <span className={styles.tax}>Tax {formatUsd(money.taxCents)}</span>
         <StatusBadge {...invoiceStatus(invoice)} />
       </p>
       {(invoice.hostedInvoiceUrl || invoice.invoicePdf) && (
