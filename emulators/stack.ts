@@ -290,6 +290,10 @@ async function startFirebaseEmulators(stack: LocalStack, web: WebMode, verbose: 
       // For demo projects firebase-tools builds the functions' databaseURL from this; without it
       // the Admin SDK would write to namespace "demo-leopard" instead of ours.
       DATABASE_URL: `https://${DATABASE_NAMESPACE}.firebaseio.com`,
+      // How long a functions worker may take to answer before firebase-tools gives up on it with
+      // "Failed to load function." (30 s unless set); on two busy cores loading the functions
+      // took longer (docs/decisions/0148-e2e-stack-ready-before-the-tests.md).
+      FUNCTIONS_DISCOVERY_TIMEOUT: process.env.FUNCTIONS_DISCOVERY_TIMEOUT ?? '120',
     },
     verbose,
     'firebase',
