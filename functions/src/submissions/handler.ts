@@ -139,11 +139,14 @@ async function mailSubmission(
   if (submission.kind === 'contact') {
     const { fields } = submission;
     const inbox = deps.contactInbox.trim();
-    const inquiry =
+    // At once, not one after the other: the visitor waits for both, within the form's server wait.
+    const [inquiry] = await Promise.all([
       inbox !== '' &&
-      (await sendMail(deps.mail, { to: inbox, replyTo: to, ...contactInquiryMail({ fields, page: submission.page, siteUrl }) })).status ===
-        'sent';
-    await mailTypedAddress(deps, { kind: 'contact', to, now }, (unsubscribe) => contactCopyMail({ fields, siteUrl, unsubscribe }));
+        sendMail(deps.mail, { to: inbox, replyTo: to, ...contactInquiryMail({ fields, page: submission.page, siteUrl }) }).then(
+          (outcome) => outcome.status === 'sent',
+        ),
+      mailTypedAddress(deps, { kind: 'contact', to, now }, (unsubscribe) => contactCopyMail({ fields, siteUrl, unsubscribe })),
+    ]);
     return inquiry;
   }
   const programme = submission.kind === 'waitlist' ? submission.fields.programme : undefined;
