@@ -9,10 +9,10 @@
  */
 import { parseArgs } from 'node:util';
 import { MAX_WEBHOOK_DELAY_MS } from '@leopard/stripe-stand-in';
-import { DEMO_CUSTOMER } from './seed';
 import { E2E_PORT_OFFSET, localStack, parsePortOffset, sharedPorts } from './ports';
 import { emulatorsBuildFolder } from './stack-files';
 import { PortInUseError, startStack, type WebMode } from './stack';
+import { startupTable } from './startup-table';
 
 const { values } = parseArgs({
   options: {
@@ -58,12 +58,8 @@ try {
     onProgress: (message) => console.log(`  ✓ ${message}`),
   });
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  const width = Math.max(...stack.services.map((s) => s.name.length));
   console.log(`\nAll services ready in ${seconds} s:\n`);
-  for (const service of stack.services) {
-    console.log(`  ${service.name.padEnd(width)}  ${service.url}${service.note ? `  (${service.note})` : ''}`);
-  }
-  console.log(`\n  Demo customer: ${DEMO_CUSTOMER.email} / ${DEMO_CUSTOMER.password}`);
+  for (const line of startupTable(stack.services)) console.log(line);
   console.log('\nPress Ctrl-C to stop.');
 
   let stopping = false;

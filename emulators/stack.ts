@@ -223,6 +223,9 @@ async function startStandIns(
     privateKey: EMAILJS_PRIVATE_KEY,
     requirePrivateKey: true,
     allowedOrigins: stack.siteOrigins,
+    // Firebase Auth mails its own links (verification, email change, password reset): listed at
+    // /__received too, so every link the site sends is where a developer looks for mail.
+    authOobCodesUrl: `${stack.authUrl}/emulator/v1/projects/${PROJECT_ID}/oobCodes`,
   });
   stoppers.push(() => emailjs.stop());
   onProgress('EmailJS stand-in ready');
@@ -402,7 +405,7 @@ export async function startStack({
       { name: 'Realtime Database emulator', url: database.url, note: `namespace ${DATABASE_NAMESPACE}` },
       { name: 'Auth emulator', url: stack.authUrl },
       { name: 'Functions emulator', url: stack.functionsUrl },
-      { name: 'EmailJS stand-in', url: emailjs.url, note: `received mail at ${emailjs.url}/__received` },
+      { name: 'EmailJS stand-in', url: emailjs.url, note: `received mail and Auth's links at ${emailjs.url}/__received` },
       { name: 'Stripe stand-in', url: stripe.url, note: 'test checkout; card payments are simulated' },
     );
     return { services, stop };

@@ -2,7 +2,7 @@ import type { ButtonHTMLAttributes, ReactNode } from 'react';
 import { Link, type LinkProps } from 'react-router-dom';
 import styles from './button.module.scss';
 
-export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'accent';
+export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'accent' | 'danger';
 
 function classFor(variant: ButtonVariant, extra?: string) {
   return [styles.button, styles[variant], extra].filter(Boolean).join(' ');

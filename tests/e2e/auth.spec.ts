@@ -20,6 +20,7 @@ import {
   type SignUpInput,
 } from './auth.testing';
 import { expect, test } from './fixtures.testing';
+import { hydrated } from './hydration.testing';
 
 const STORED_USER_ID_KEY = 'currentUserId';
 const storedUserId = (page: Page) => page.evaluate((key) => localStorage.getItem(key), STORED_USER_ID_KEY);
@@ -196,6 +197,24 @@ test.describe('sign-up page', () => {
 });
 
 test.describe('sign-in page', () => {
+  test('at 375 px "Show password" shows what was typed, "Hide password" hides it, and signing in takes it', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.goto(paths.signIn);
+    const form = page.getByRole('form', { name: 'Sign in' });
+    const password = form.getByLabel('Password', { exact: true });
+    await hydrated(password);
+    await form.getByLabel('Email').fill(DEMO_CUSTOMER.email);
+    await password.fill(DEMO_CUSTOMER.password);
+    await expect(password).toHaveAttribute('type', 'password');
+    await form.getByRole('button', { name: 'Show password', pressed: false }).click();
+    await expect(password).toHaveAttribute('type', 'text');
+    await expect(password).toHaveValue(DEMO_CUSTOMER.password);
+    await form.getByRole('button', { name: 'Hide password', pressed: true }).click();
+    await expect(password).toHaveAttribute('type', 'password');
+    await form.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(paths.dashboard);
+  });
+
   test('good credentials go to the dashboard and store the user id', async ({ page }) => {
     await signInThroughPage(page);
     await expect(page).toHaveURL(paths.dashboard);

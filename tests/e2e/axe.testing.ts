@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect } from './fixtures.testing';
 
 /** WCAG 2.0, 2.1 and 2.2, levels A and AA (docs/decisions/0069-keyboard-focus-target-size-tests.md). */
@@ -22,4 +22,31 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
     ),
   );
   expect(found, `axe violations on ${page.url()}`).toEqual([]);
+}
+
+/** The element's text against its own background meets WCAG AA's 4.5:1, in whatever state it is
+ *  now. For the states axe leaves out: it skips disabled controls, yet a busy button still says
+ *  what is happening. Needs an opaque background on the element itself; its opacity and its
+ *  ancestors' fade both colours toward the page's white. */
+export async function expectReadableText(element: Locator): Promise<void> {
+  const ratio = await element.evaluate((node) => {
+    const rgb = (value: string) =>
+      value
+        .match(/[\d.]+/g)!
+        .slice(0, 3)
+        .map(Number);
+    let opacity = 1;
+    for (let at: Element | null = node; at; at = at.parentElement) opacity *= Number(getComputedStyle(at).opacity);
+    const style = getComputedStyle(node);
+    const luminance = (colour: number[]) => {
+      const [r, g, b] = colour.map((channel) => {
+        const c = (channel * opacity + 255 * (1 - opacity)) / 255;
+        return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+      });
+      return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+    };
+    const [light, dark] = [luminance(rgb(style.color)), luminance(rgb(style.backgroundColor))].sort((a, b) => b - a);
+    return (light! + 0.05) / (dark! + 0.05);
+  });
+  expect(ratio, `contrast of "${await element.textContent()}"`).toBeGreaterThanOrEqual(4.5);
 }

@@ -27,7 +27,8 @@ import { emulatorsBuildFolder } from '../../emulators/stack-files';
 import { SUBMISSION_QUOTA, TEXT_LIMITS } from '../../src/config/data-limits';
 import { SERVER_WAIT_MS } from '../../src/config/layout';
 import { paths } from '../../src/config/paths';
-import { dismissAlert } from './auth.testing';
+import { DEMO_CUSTOMER } from '../../emulators/seed';
+import { dismissAlert, signInThroughPage } from './auth.testing';
 import { FUNCTION_CALL_TIMEOUT_MS, expect, test } from './fixtures.testing';
 import { clearSubmissionLimits } from './submission-limits.testing';
 
@@ -92,7 +93,7 @@ function expectConsoleErrors(consoleErrors: string[], patterns: RegExp[]) {
 
 test.describe('contact form', () => {
   for (const path of [paths.contact, paths.support]) {
-    test(`on ${path}: stored, mailed once to Leopard's inbox, thanked, reset`, async ({ page }) => {
+    test(`on ${path}: stored, mailed once to Leopard's inbox and its copy to the sender, thanked, reset`, async ({ page }) => {
       const values = {
         name: 'Ada Lovelace',
         email: uniqueEmail(),
@@ -117,16 +118,22 @@ test.describe('contact form', () => {
       expect(record).toEqual({ ...values, page: path, createdAt: expect.any(Number) });
       expect(Math.abs((record!.createdAt as number) - Date.now())).toBeLessThan(60_000);
 
-      await expect
-        .poll(() => mailedWith(values.email))
-        .toEqual([
-          expect.objectContaining({
-            ...SERVER_MAIL,
-            params: expect.objectContaining({ to_email: INBOX, reply_to: values.email, subject: `Inquiry from ${values.name}` }),
-          }),
-        ]);
-      const [mail] = await mailedWith(values.email);
+      await expect.poll(async () => (await mailedWith(values.email)).length).toBe(2);
+      // The two go out at once, in either order.
+      const mails = await mailedWith(values.email);
+      const mail = mails.find((sent) => sent.params.to_email === INBOX);
+      const copy = mails.find((sent) => sent.params.to_email === values.email);
+      expect(mail).toEqual(
+        expect.objectContaining({
+          ...SERVER_MAIL,
+          params: expect.objectContaining({ reply_to: values.email, subject: `Inquiry from ${values.name}` }),
+        }),
+      );
+      expect(copy).toEqual(
+        expect.objectContaining({ ...SERVER_MAIL, params: expect.objectContaining({ subject: 'We received your message' }) }),
+      );
       for (const value of Object.values(values)) expect(mail!.params.message_text).toContain(value);
+      expect(copy!.params.message_text).toContain(values.message);
     });
   }
 
@@ -146,7 +153,8 @@ test.describe('contact form', () => {
     await fillContact(page, { name: 'Grace Hopper', email, phone: '6195550101', city: 'Arlington', message: 'Once, please.' });
     await page.getByRole('button', { name: 'Send message' }).dblclick();
     await expectThankYou(page, 'Thank you for your submission');
-    await expect.poll(() => mailedWith(email)).toHaveLength(1);
+    // One inquiry: its mail to the inbox and its copy to the sender.
+    await expect.poll(() => mailedWith(email)).toHaveLength(2);
     expect(await storedWith('contact', email)).toHaveLength(1);
   });
 
@@ -160,10 +168,27 @@ test.describe('contact form', () => {
     expect(await page.evaluate(() => (window as { __injected?: number }).__injected)).toBeUndefined();
     expect((await storedWith('contact', email))[0]).toMatchObject({ message });
     await expect.poll(async () => String((await mailedWith(email))[0]?.params.message_text)).toContain(message);
-    const html = String((await mailedWith(email))[0]!.params.message_html);
-    expect(html).not.toContain('<script>');
-    expect(html).toContain('&lt;script&gt;');
+    await expect.poll(async () => (await mailedWith(email)).length).toBe(2);
+    for (const mail of await mailedWith(email)) {
+      const html = String(mail.params.message_html);
+      expect(html).not.toContain('<script>');
+      expect(html).toContain('&lt;script&gt;');
+    }
   });
+});
+
+test('a signed-in person finds their name and email filled in on the contact, waitlist and pre-order forms, and can change them', async ({
+  page,
+}) => {
+  await signInThroughPage(page);
+  await expect(page).toHaveURL(paths.dashboard);
+  for (const path of [paths.contact, paths.waitlist, paths.preorder]) {
+    await page.goto(path);
+    await expect(page.getByLabel('Full name', { exact: true })).toHaveValue(`${DEMO_CUSTOMER.firstName} ${DEMO_CUSTOMER.lastName}`);
+    await expect(page.getByLabel('Email', { exact: true })).toHaveValue(DEMO_CUSTOMER.email);
+  }
+  await page.getByLabel('Full name', { exact: true }).fill('Dana R.');
+  await expect(page.getByLabel('Full name', { exact: true })).toHaveValue('Dana R.');
 });
 
 test.describe('waitlist and pre-order forms', () => {

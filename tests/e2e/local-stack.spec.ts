@@ -4,10 +4,19 @@
  * (Signs in with the SDK from the test; the sign-in page's own tests arrive with the auth feature.)
  */
 import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
-import { connectAuthEmulator, getAuth, getIdTokenResult, signInWithEmailAndPassword, signOut } from 'firebase/auth';
+import {
+  connectAuthEmulator,
+  createUserWithEmailAndPassword,
+  getAuth,
+  getIdTokenResult,
+  sendEmailVerification,
+  signInWithEmailAndPassword,
+  signOut,
+} from 'firebase/auth';
 import { connectDatabaseEmulator, equalTo, get, getDatabase, orderByChild, query, ref } from 'firebase/database';
 import { DEMO_CUSTOMER, DEMO_STAFF } from '../../emulators/seed';
-import { DATABASE_URL, PORTS, PROJECT_ID } from '../../emulators/local-config';
+import { DATABASE_URL, EMAILJS_URL, PORTS, PROJECT_ID } from '../../emulators/local-config';
+import { oobCodesFor, uniqueEmail } from './auth.testing';
 import { expect, test } from './fixtures.testing';
 
 let app: FirebaseApp;
@@ -61,4 +70,18 @@ test('the rules keep a signed-out visitor away from the demo data', async () => 
 test('the demo customer is no staff: the inquiries stay closed to them', async () => {
   await signInWithEmailAndPassword(getAuth(app), DEMO_CUSTOMER.email, DEMO_CUSTOMER.password);
   await expect(get(ref(getDatabase(app), 'submissions/contact'))).rejects.toThrow(/permission/i);
+});
+
+test("Auth's verification link is listed at the EmailJS stand-in's /__received beside the mails", async () => {
+  const email = uniqueEmail('links');
+  const { user } = await createUserWithEmailAndPassword(getAuth(app), email, 'links-secret-1');
+  await sendEmailVerification(user);
+  const [code] = await oobCodesFor(email);
+  const received = (await (await fetch(`${EMAILJS_URL}/__received`)).json()) as { endpoint: string; params: Record<string, unknown> }[];
+  expect(received.filter((mail) => mail.params.email === email)).toEqual([
+    expect.objectContaining({
+      endpoint: 'auth-emulator',
+      params: { email, subject: 'Verify your email (Firebase Auth)', link: code!.oobLink },
+    }),
+  ]);
 });

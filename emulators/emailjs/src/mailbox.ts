@@ -14,7 +14,9 @@ export const WRONG_PRIVATE_KEY_TEXT = 'The Private Key is invalid';
 export const PRIVATE_KEY_REQUIRED_TEXT = 'The Private Key is required for this account';
 
 export interface ReceivedMail {
-  endpoint: 'send' | 'send-form';
+  /** The EmailJS call that brought it, or `auth-emulator` for a link the Auth emulator holds
+   *  (auth-links.ts), listed beside the mails when the stand-in is given its address. */
+  endpoint: 'send' | 'send-form' | 'auth-emulator';
   receivedAt: string;
   service_id: string;
   template_id: string;

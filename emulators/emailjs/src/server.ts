@@ -10,6 +10,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { HttpError, type OriginGate, closeUnreadAfterAnswer, originGate, readBody, send, sendText } from '@leopard/emulator-http';
+import { type AuthLinks, authLinks } from './auth-links';
 import { type FailureRule, type Mailbox, type ReceivedMail, createMailbox, parseJson } from './mailbox';
 
 export const SEND_PATH = '/api/v1.0/email/send';
@@ -37,6 +38,11 @@ export interface StartOptions {
    *  requests without Origin (the functions' mail module, curl) are served
    *  (emulators/rtdb/docs/protocol.md#browser-origins). */
   allowedOrigins?: string[];
+  /** The Auth emulator's list of out-of-band codes
+   *  (`http://<auth-emulator>/emulator/v1/projects/<project>/oobCodes`): its verification,
+   *  email-change and password-reset links are listed at `/__received` after the mails, with
+   *  `endpoint: 'auth-emulator'` and the address in `params.email`. Absent: mails only. */
+  authOobCodesUrl?: string;
 }
 
 export interface RunningEmailJs {
@@ -70,7 +76,7 @@ function readRequest(req: IncomingMessage): Promise<Buffer> {
 }
 
 /** The answer to a request the origin gate let through: EmailJS's two calls and the controls. */
-async function route(mailbox: Mailbox, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+async function route(mailbox: Mailbox, auth: AuthLinks | null, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
   if (req.method === 'OPTIONS') {
     res.writeHead(204, CORS_PREFLIGHT_HEADERS);
     res.end();
@@ -91,9 +97,10 @@ async function route(mailbox: Mailbox, req: IncomingMessage, res: ServerResponse
         received: `${url.origin}/__received`,
       });
     case 'GET /__received':
-      return sendJsonUtf8(res, 200, mailbox.received());
+      return sendJsonUtf8(res, 200, [...mailbox.received(), ...((await auth?.read()) ?? [])]);
     case 'DELETE /__received':
       mailbox.clearReceived();
+      await auth?.clear();
       return sendText(res, 200, 'OK');
     case 'POST /__control':
       mailbox.addRule(parseJson(await readRequest(req)));
@@ -108,7 +115,14 @@ async function route(mailbox: Mailbox, req: IncomingMessage, res: ServerResponse
 
 /** One request: refused (421 for another host name, 403 for a page; no CORS headers) when the gate says so, else routed;
  *  a thrown HttpError is answered with its status and message as plain text, as EmailJS answers. */
-function serve(origins: OriginGate, mailbox: Mailbox, log: (message: string) => void, req: IncomingMessage, res: ServerResponse) {
+function serve(
+  origins: OriginGate,
+  mailbox: Mailbox,
+  auth: AuthLinks | null,
+  log: (message: string) => void,
+  req: IncomingMessage,
+  res: ServerResponse,
+) {
   const url = new URL(req.url ?? '/', 'http://stand-in');
   const name = `${req.method} ${url.pathname}`;
   closeUnreadAfterAnswer(req, res);
@@ -118,7 +132,7 @@ function serve(origins: OriginGate, mailbox: Mailbox, log: (message: string) => 
     return sendText(res, refused.status, refused.text, { Vary: 'Origin' });
   }
   for (const [header, value] of Object.entries(origins.corsHeaders(req))) res.setHeader(header, value);
-  route(mailbox, req, res, url).catch((error: unknown) => {
+  route(mailbox, auth, req, res, url).catch((error: unknown) => {
     const status = error instanceof HttpError ? error.status : 500;
     if (status === 500) log(`${name}: ${String(error)}`);
     if (!res.headersSent) sendText(res, status, error instanceof Error ? error.message : 'Internal Server Error');
@@ -139,7 +153,8 @@ export async function start(options: StartOptions = {}): Promise<RunningEmailJs>
   const log = options.quiet ? () => {} : (message: string) => console.error(`[emailjs] ${message}`);
   const mailbox = createMailbox({ privateKey: options.privateKey, requirePrivateKey: options.requirePrivateKey ?? false, log });
 
-  const server = createServer((req, res) => serve(origins, mailbox, log, req, res));
+  const auth = options.authOobCodesUrl ? authLinks(options.authOobCodesUrl, log) : null;
+  const server = createServer((req, res) => serve(origins, mailbox, auth, log, req, res));
   const port = await listen(server, options.port ?? 12112, host);
   listeningPort = port;
   const url = `http://${host}:${port}`;

@@ -4,10 +4,11 @@
 import { describe, expect, it } from 'vitest';
 import { identityToolkit } from '../testing/auth-emulator.testing';
 import { SITE, newOrderId, paidOrder, signUpProfile, useAccountHarness, type AccountHarness } from './account.testing';
-import { EXPORT_ALLOWANCE, EXPORT_FILENAME, type AccountExport } from './export-data';
+import { EXPORT_ALLOWANCE, EXPORT_FILENAME, EXPORT_UNITS, type AccountExport } from './export-data';
 import { orderPath } from '../../../src/data/orders';
 
 const h: AccountHarness = useAccountHarness('export-data');
+const iso = (ms: number) => new Date(ms).toISOString();
 
 async function download(token: string | null, body: unknown = {}, headers: Record<string, string> = {}) {
   const response = await fetch(h.urls.exportAccountData, {
@@ -110,10 +111,20 @@ describe('exportAccountData', () => {
     expect(answer.headers.get('content-type')).toMatch(/^application\/json/);
     expect(answer.headers.get('cache-control')).toBe('no-store');
     const data = answer.json as unknown as AccountExport;
-    expect(Object.keys(data).sort()).toEqual(['account', 'cardOnFile', 'consents', 'exportedAt', 'orders', 'profile', 'submissions']);
+    expect(Object.keys(data).sort()).toEqual([
+      'account',
+      'cardOnFile',
+      'consents',
+      'exportedAt',
+      'orders',
+      'profile',
+      'submissions',
+      'units',
+    ]);
     expect(Date.parse(data.exportedAt)).toBeGreaterThan(0);
     expect(data.account).toEqual({ email: account.email, emailVerified: true, createdAt: expect.any(String) });
-    expect(data.profile).toEqual({ ...signUpProfile(account.email), receiveAnnouncements: false, receiveAppsMusicTV: true });
+    const { emailVerified: _copy, ...profile } = signUpProfile(account.email);
+    expect(data.profile).toEqual({ ...profile, receiveAnnouncements: false, receiveAppsMusicTV: true });
     expect(data.consents).toEqual({ receiveAnnouncements: false, receiveAppsMusicTV: true });
     expect(data.cardOnFile).toEqual({ brand: 'visa', last4: '4242', expMonth: 12, expYear: 2034 });
     expect(data.orders).toHaveLength(1);
@@ -130,21 +141,61 @@ describe('exportAccountData', () => {
         { invoiceId: 'in_2', number: 'LEOPARD-0002', kind: 'credit', creditCents: 80_438, taxCents: 5_438, status: 'paid' },
       ],
       refunds: [{ chargeId: 'ch_1', amountRefunded: 1000, chargeAmount: 8300 }],
-      tradeIn: { status: 'credited', amount: 5000, creditedAt: 3 },
+      tradeIn: { status: 'credited', amount: 5000, creditedAt: iso(3) },
     });
     // The credit is labelled as one, never a negative figure beside "paid".
     for (const invoice of data.orders[0]!.invoices) expect(Object.keys(invoice)).not.toContain('total');
     expect(answer.text).not.toContain('-80438');
     expect(answer.text).not.toContain('-5438');
-    expect(data.submissions.contact).toEqual([{ id: 'c1', ...inquiry }]);
+    expect(data.submissions.contact).toEqual([{ id: 'c1', ...inquiry, createdAt: iso(1) }]);
     expect(data.submissions.waitlist).toEqual([
-      { id: 'w1', full__name: 'Ada', email: account.email, programme: 'builder', createdAt: 3, page: '/waitlist' },
+      { id: 'w1', full__name: 'Ada', email: account.email, programme: 'builder', createdAt: iso(3), page: '/waitlist' },
     ]);
     expect(data.submissions.preorder).toEqual([]);
     // Nothing of the other account, the guest order with the same address, or the staff.
     for (const foreign of [other.uid, other.email, theirs.id, guest.id, '4444', 'staff-uid-1', 'staff-uid-2', 'Not Ada', 'Someone']) {
       expect(answer.text, foreign).not.toContain(foreign);
     }
+  });
+
+  it('says its units once, gives every time as ISO 8601 UTC, and one emailVerified, from Auth, over a stale copy in the profile', async () => {
+    const account = await h.account();
+    // Sign-up wrote false before the address was verified; Auth says it is verified now.
+    await h.database.ref(`users/${account.uid}/emailVerified`).set(false);
+    const mine = order(account.uid, {
+      invoices: {
+        in_1: {
+          total: 8300,
+          tax: 300,
+          status: 'paid',
+          createdAt: 1_795_000_000_000,
+          periodStart: 1_795_000_000_000,
+          periodEnd: 1_797_600_000_000,
+        },
+      },
+    });
+    await h.database.ref(orderPath(mine.id)).set(mine.record);
+    const answer = await download(account.token);
+    const data = answer.json as unknown as AccountExport;
+    expect(data.units).toEqual(EXPORT_UNITS);
+    expect(data.account.emailVerified).toBe(true);
+    expect(data.profile).not.toHaveProperty('emailVerified');
+    expect(answer.text.match(/"emailVerified"/g)).toHaveLength(1);
+    expect(data.orders[0]).toMatchObject({
+      createdAt: iso(1_795_000_000_000),
+      productAmount: 8300,
+      invoices: [
+        {
+          total: 8300,
+          tax: 300,
+          createdAt: iso(1_795_000_000_000),
+          periodStart: iso(1_795_000_000_000),
+          periodEnd: iso(1_797_600_000_000),
+        },
+      ],
+    });
+    // No time anywhere in the file is a bare number.
+    expect(answer.text).not.toMatch(/"\w*(At|[pP]eriodEnd|[pP]eriodStart)": \d/);
   });
 
   it('leaves the submissions out while the account’s address is not verified', async () => {

@@ -36,7 +36,31 @@ export interface ExportedOrder extends StoredRecord {
   refunds: StoredRecord[];
 }
 
+/** What the file's numbers and times are, said once at its top (docs/decisions/0120-data-export.md). */
+export const EXPORT_UNITS = {
+  amounts: 'integer cents of US dollars: 750000 is $7,500.00',
+  times: 'ISO 8601, UTC',
+} as const;
+
+/** The stored times (milliseconds since 1970) the file gives as ISO 8601 UTC: every field named
+ *  …At, and the billing periods' ends and starts. */
+const TIME_FIELD = /(At|PeriodEnd|PeriodStart|^periodEnd|^periodStart)$/;
+
+/** The same data with every stored time written as ISO 8601 UTC, so that no time in the file is a
+ *  bare number beside another written as a date. */
+function withIsoTimes<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(withIsoTimes) as T;
+  if (!isRecord(value)) return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, entry]) => [
+      key,
+      TIME_FIELD.test(key) && typeof entry === 'number' && Number.isFinite(entry) ? new Date(entry).toISOString() : withIsoTimes(entry),
+    ]),
+  ) as T;
+}
+
 export interface AccountExport {
+  units: typeof EXPORT_UNITS;
   exportedAt: string;
   account: { email: string | null; emailVerified: boolean; createdAt: string | null };
   profile: StoredRecord | null;
@@ -109,18 +133,24 @@ export async function handleExportAccountData(request: Request, response: Respon
     const profile = (await deps.database.ref(userPath(caller.uid)).get()).val() as unknown;
     const billing = (await deps.database.ref(billingPath(caller.uid)).get()).val() as unknown;
     const orders = await accountOrders(deps.database, caller.uid);
+    // The profile's own emailVerified is a copy sign-up wrote once; the account's, from Auth, is the
+    // one that is true now, and the only one the file gives.
+    const { emailVerified: _copy, ...profileFields } = isRecord(profile) ? profile : {};
     const data: AccountExport = {
+      units: EXPORT_UNITS,
       exportedAt: new Date(now).toISOString(),
       account: {
         email: user.email ?? null,
         emailVerified: user.emailVerified,
         createdAt: user.metadata.creationTime ? new Date(user.metadata.creationTime).toISOString() : null,
       },
-      profile: isRecord(profile) ? profile : null,
+      profile: isRecord(profile) ? withIsoTimes(profileFields) : null,
       consents: toConsents(isRecord(profile) ? profile : null),
       cardOnFile: toCardSummary(billing),
-      orders: orders.map(({ id, record }) => exportOrder(id, record)),
-      submissions: verifiedEmail === null ? { contact: [], waitlist: [], preorder: [] } : await submissionsOf(deps.database, verifiedEmail),
+      orders: withIsoTimes(orders.map(({ id, record }) => exportOrder(id, record))),
+      submissions: withIsoTimes(
+        verifiedEmail === null ? { contact: [], waitlist: [], preorder: [] } : await submissionsOf(deps.database, verifiedEmail),
+      ),
     };
     response.set('Content-Type', 'application/json; charset=utf-8');
     response.set('Content-Disposition', `attachment; filename="${EXPORT_FILENAME}"`);

@@ -7,10 +7,11 @@ import type Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
 import { postForm } from '@leopard/stripe-stand-in/testing';
 import { GUEST_PORTAL_MESSAGES } from '../../../src/catalog/plan-changes';
+import { formatUsd } from '../../../src/catalog/money';
 import { priceConfiguration } from '../../../src/catalog/pricing';
 import { ORDERS_PATH, type OrderInvoiceRecord, orderPath, MANAGE_LINKS_PATH } from '../../../src/data/orders';
 import { CARDS, read, readOrder, settled, SITE } from '../testing/backends.testing';
-import { bearer, checkoutBody, pay, useMailingHarness, type Account, buy, useServed } from '../checkout/store.testing';
+import { bearer, checkoutBody, pay, startCheckout, useMailingHarness, type Account, buy, useServed } from '../checkout/store.testing';
 import { BILLING_MAILS_PATH } from './billing-mail';
 import { handleGuestPortal, GUEST_PORTAL_MISS_LIMIT } from '../orders/guest-portal';
 import { syncInvoice } from './invoice-sync';
@@ -64,6 +65,31 @@ describe('the order confirmation', () => {
     await settled(harness.standIn);
     expect(mailsWith(ORDER_CONFIRMATION_SUBJECT)).toHaveLength(1);
     expect(await read(harness.database, `${BILLING_MAILS_PATH}/${created.orderId}/confirmation/status`)).toBe('sent');
+  });
+});
+
+describe('the order confirmation’s money', () => {
+  it('says what Stripe charged (the promotion code’s discount off, the tax in) beside the plan’s price, not the price alone', async () => {
+    await harness.stripe.coupons.create({ id: 'mail-test-10', percent_off: 10, duration: 'once' });
+    await harness.stripe.promotionCodes.create({ code: 'MAILTEST10', promotion: { type: 'coupon', coupon: 'mail-test-10' } });
+    const account: Account = harness.signIn({ email: 'charged@example.com' });
+    const created = await startCheckout(harness, { plan: 'gold', storage: true, security: true, marketing: true }, account);
+    await pay(created, CARDS.visa, undefined, { promotion_code: 'MAILTEST10', city: 'San Francisco', state: 'CA', postal_code: '94105' });
+    await settled(harness.standIn);
+    const session = await harness.stripe.checkout.sessions.retrieve(created.id);
+    const discount = session.total_details!.amount_discount;
+    const tax = session.total_details!.amount_tax;
+    expect(discount).toBeGreaterThan(0);
+    expect(tax).toBeGreaterThan(0);
+    const mail = mailsWith(ORDER_CONFIRMATION_SUBJECT).find((sent) => sent.params.to_email === 'charged@example.com')!;
+    const text = String(mail.params.message_text);
+    expect(text).toContain('with Additional storage, Security and Digital marketing.');
+    expect(text).toContain(
+      `Charged today: ${formatUsd(session.amount_total!)} (${formatUsd(discount)} off with your promotion code, ${formatUsd(tax)} tax included).`,
+    );
+    const price = (await order(created.orderId))!.amountPerPeriod as number;
+    expect(session.amount_total).not.toBe(price);
+    expect(text).toContain(`The plan's price: ${formatUsd(price)} / month, before tax.`);
   });
 });
 

@@ -95,7 +95,14 @@ async function readOrder(database: Database, orderId: string): Promise<Order | n
 /** The order confirmation, once, when checkout completes (after the subscription is on the order). */
 export async function mailOrderConfirmation(
   deps: BillingMailDependencies,
-  { orderId, session }: { orderId: string; session: Pick<Stripe.Checkout.Session, 'customer_details' | 'customer_email'> },
+  {
+    orderId,
+    session,
+  }: {
+    orderId: string;
+    session: Pick<Stripe.Checkout.Session, 'customer_details' | 'customer_email'> &
+      Partial<Pick<Stripe.Checkout.Session, 'amount_total' | 'total_details'>>;
+  },
 ): Promise<OutcomeDetails> {
   const { mail } = deps;
   if (!mail) return {};
@@ -120,6 +127,15 @@ export async function mailOrderConfirmation(
       service: serviceOf(order),
       configuration,
       amountPerPeriodCents: amount,
+      // The session's own figures: what the buyer paid, not the catalogue's price.
+      charged:
+        typeof session.amount_total === 'number'
+          ? {
+              totalCents: session.amount_total,
+              discountCents: session.total_details?.amount_discount ?? 0,
+              taxCents: session.total_details?.amount_tax ?? 0,
+            }
+          : null,
       nextPaymentAt: next,
       manageUrl: url ?? orderCardUrl(mail.siteUrl, orderId),
       guest: url !== null && typeof order.buyer !== 'string',

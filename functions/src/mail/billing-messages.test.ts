@@ -24,6 +24,7 @@ describe('orderConfirmationMail', () => {
       service: 'mobile_apps',
       configuration: GOLD,
       amountPerPeriodCents: 22_750_00,
+      charged: null,
       nextPaymentAt: AT,
       manageUrl: `${SITE}/dashboard`,
       guest: false,
@@ -41,6 +42,22 @@ describe('orderConfirmationMail', () => {
     expect(mail.html).toMatch(/^<!doctype html>/);
   });
 
+  it('says what was charged, discount and tax, and lists three add-ons with one "and"', () => {
+    const mail = orderConfirmationMail({
+      service: 'websites',
+      configuration: { ...GOLD, security: true },
+      amountPerPeriodCents: 16_799_98,
+      charged: { totalCents: 16_216_23, discountCents: 1_680_00, taxCents: 1_096_25 },
+      nextPaymentAt: AT,
+      manageUrl: `${SITE}/dashboard`,
+      guest: false,
+    });
+    expect(mail.text).toContain('Web Apps — Gold plan, billed monthly, with Additional storage, Security and Digital marketing.');
+    expect(mail.text).toContain('Charged today: $16,216.23 ($1,680.00 off with your promotion code, $1,096.25 tax included).');
+    expect(mail.text).toContain("The plan's price: $16,799.98 / month, before tax.");
+    expect(mail.text).not.toContain('You pay');
+  });
+
   it('gives a guest the single-use manage link and says how it works', () => {
     const url = managePlanUrl(SITE, 'a'.repeat(43));
     expect(url).toBe(`${SITE}/manage-plan?token=${'a'.repeat(43)}`);
@@ -48,6 +65,7 @@ describe('orderConfirmationMail', () => {
       service: 'websites',
       configuration: { ...GOLD, period: 'yearly' },
       amountPerPeriodCents: 187_750_00,
+      charged: null,
       nextPaymentAt: null,
       manageUrl: url,
       guest: true,

@@ -23,11 +23,32 @@ export const TERM_NOTICE_SUBJECT = `Your ${BRAND.name} plan's term ends soon`;
 export const PLAN_CHANGE_SUBJECT = `Your ${BRAND.name} plan has changed`;
 export const MANAGE_PLAN_LABEL = 'Manage your plan';
 
-/** "Web Apps — Gold plan, billed monthly, with Additional storage and Security". */
+/** "A, B and C": one "and", before the last. British English's list, since 'en' (American) adds a
+ *  comma before that "and", which the site's own lists never write. */
+const andList = new Intl.ListFormat('en-GB', { style: 'long', type: 'conjunction' });
+
+/** "Web Apps — Gold plan, billed monthly, with Additional storage, Security and Digital marketing". */
 export function planDescription(service: ServiceId, configuration: PlanConfiguration): string {
   const addOns = ADD_ON_IDS.filter((addOn) => configuration[addOn]).map((addOn) => ADD_ON_LABELS[addOn]);
   const title = productTitle(service, configuration.plan, configuration.period);
-  return addOns.length === 0 ? title : `${title}, with ${addOns.join(' and ')}`;
+  return addOns.length === 0 ? title : `${title}, with ${andList.format(addOns)}`;
+}
+
+/** What Stripe charged when the checkout completed, from its session (cents): the total after
+ *  the discount, with the tax in it. */
+export interface ChargedAmounts {
+  totalCents: number;
+  discountCents: number;
+  taxCents: number;
+}
+
+/** "Charged today: $14,602.49 ($1,579.99 off with your promotion code, $1,002.49 tax included)." */
+export function chargedText({ totalCents, discountCents, taxCents }: ChargedAmounts): string {
+  const parts = [
+    ...(discountCents > 0 ? [`${formatUsd(discountCents)} off with your promotion code`] : []),
+    ...(taxCents > 0 ? [`${formatUsd(taxCents)} tax included`] : []),
+  ];
+  return `Charged today: ${formatUsd(totalCents)}${parts.length ? ` (${parts.join(', ')})` : ''}.`;
 }
 
 /** "$15,000.00 / month". */
@@ -66,6 +87,8 @@ export interface OrderConfirmation {
   service: ServiceId;
   configuration: PlanConfiguration;
   amountPerPeriodCents: number;
+  /** What the first payment came to, when Stripe's session says (docs/decisions/0109-server-mail.md). */
+  charged: ChargedAmounts | null;
   /** The next payment (ms), or null when the term has none left. */
   nextPaymentAt: number | null;
   /** The dashboard for a signed-in buyer, the signed manage link for a guest. */
@@ -77,7 +100,12 @@ export interface OrderConfirmation {
 export function orderConfirmationMail(order: OrderConfirmation): MailContent {
   return compose(ORDER_CONFIRMATION_SUBJECT, [
     { text: `Thank you for your order: ${planDescription(order.service, order.configuration)}.` },
-    { text: `You pay ${amountPerPeriodText(order.amountPerPeriodCents, order.configuration.period)}.` },
+    ...(order.charged
+      ? [
+          { text: chargedText(order.charged) },
+          { text: `The plan's price: ${amountPerPeriodText(order.amountPerPeriodCents, order.configuration.period)}, before tax.` },
+        ]
+      : [{ text: `You pay ${amountPerPeriodText(order.amountPerPeriodCents, order.configuration.period)}.` }]),
     ...(order.nextPaymentAt !== null ? [{ text: `Next payment: ${formatBillingDate(order.nextPaymentAt)}.` }] : []),
     { text: TERM_TEXTS.summary },
     { url: order.manageUrl, label: MANAGE_PLAN_LABEL },

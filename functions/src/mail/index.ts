@@ -27,6 +27,7 @@ export {
 } from './account-messages';
 export {
   CLAIM_ORDER_SUBJECT,
+  CONTACT_COPY_SUBJECT,
   NOT_A_SITE_PAGE,
   PREORDER_SUBJECT,
   WAITLIST_SUBJECT,
@@ -34,6 +35,7 @@ export {
   VERIFY_EMAIL_SUBJECT,
   claimOrderMail,
   claimOrderUrl,
+  contactCopyMail,
   contactInquiryMail,
   joinListConfirmationMail,
   sitePagePath,

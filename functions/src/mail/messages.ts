@@ -145,6 +145,46 @@ export function contactInquiryMail({
   };
 }
 
+export const CONTACT_COPY_SUBJECT = 'We received your message';
+
+/** The sender's copy of an inquiry: what they wrote, as text (escaped in the HTML), said to be a
+ *  copy of what was sent on the site. It carries words the sender typed to the address they typed,
+ *  so it goes out only within the per-recipient cap the confirmations share
+ *  (docs/decisions/0111-submissions-through-the-server.md). */
+export function contactCopyMail({
+  fields,
+  siteUrl,
+  unsubscribe,
+}: {
+  fields: { name: string; message: string };
+  siteUrl: string;
+  unsubscribe?: string;
+}): MailContent {
+  const thanks = `Thank you for writing to ${BRAND.name}. This is a copy of the message sent with this address on ${siteLink(siteUrl, '/')}; we will reply to it here.`;
+  const ignore = 'If you did not send it, ignore this mail: nothing more will come of it.';
+  const footer = unsubscribe === undefined ? { text: [], html: '' } : unsubscribeFooter(unsubscribe);
+  return {
+    subject: CONTACT_COPY_SUBJECT,
+    text: ['Hello,', '', thanks, '', `From: ${fields.name}`, '', fields.message, '', ignore, '', `— ${BRAND.company}`, ...footer.text].join(
+      '\n',
+    ),
+    html: mailDocument(
+      CONTACT_COPY_SUBJECT,
+      [
+        paragraph('Hello,'),
+        paragraph(thanks),
+        '<hr style="margin:16px 0">',
+        paragraph(`From: ${fields.name}`),
+        paragraph(fields.message),
+        '<hr style="margin:16px 0">',
+        paragraph(ignore),
+        paragraph(`— ${BRAND.company}`),
+        footer.html,
+      ].join(''),
+    ),
+  };
+}
+
 export const WAITLIST_SUBJECT = `You're on the ${BRAND.name} waitlist`;
 export const PREORDER_SUBJECT = `Your ${BRAND.name} Space pre-order`;
 

@@ -3,7 +3,8 @@
  *  visitor's ID token (the forms sign visitors in anonymously). Checks App Check where it is
  *  enforced, the fields (the forms' own checks, src/data/submission-fields.ts), five of a
  *  kind an hour per visitor and 20 a day per client address, each counted in a transaction; then
- *  stores the submission and sends its one mail. Browsers cannot write submissions/ themselves. */
+ *  stores the submission and mails it (an inquiry also its copy to the sender, within the
+ *  recipient's cap). Browsers cannot write submissions/ themselves. */
 import type { AppCheck } from 'firebase-admin/app-check';
 import type { Auth } from 'firebase-admin/auth';
 import { ServerValue, type Database } from 'firebase-admin/database';
@@ -18,12 +19,14 @@ import { signedInCaller } from '../http/caller';
 import { clientAddress } from '../http/client-address';
 import { applyCors, requireMethod, sendError } from '../http/http';
 import {
+  contactCopyMail,
   contactInquiryMail,
   isMailConfigured,
   joinListConfirmationMail,
   sendMail,
   sitePagePath,
   unsubscribeUrl,
+  type MailContent,
   type MailSettings,
 } from '../mail';
 import { takeAllowance } from '../http/rate-limit';
@@ -99,36 +102,57 @@ function refuseLimited(response: Response, limit: SubmitFormLimited['limit'], re
   response.status(429).json(body);
 }
 
-/** The one mail of a stored submission; true when the provider took it. */
+/** A mail to the address the visitor typed, within its mailbox's daily cap: not to an address
+ *  that unsubscribed from everything, and counted before sending, so a provider that fails does not
+ *  reopen the cap for a flood. True when the provider took it. */
+async function mailTypedAddress(
+  deps: SubmitFormDependencies,
+  { kind, to, now }: { kind: keyof SubmissionFields; to: string; now: number },
+  content: (unsubscribe: string | undefined) => MailContent,
+): Promise<boolean> {
+  if (await optedOutOfAll(deps.database, to)) {
+    logger.info('submitForm: no mail to the address typed, it unsubscribed', { kind });
+    return false;
+  }
+  const allowance = await takeAllowance(deps.database, { ...SUBMISSION_LIMITS.recipient, key: recipientCapKey(to), now });
+  if (!allowance.allowed) {
+    logger.info('submitForm: no mail to the address typed, it had enough mail today', { kind });
+    return false;
+  }
+  const unsubscribe = deps.mailLinkSecret
+    ? unsubscribeUrl(deps.mail.siteUrl, unsubscribeToken(deps.mailLinkSecret, { email: to, choice: 'all' }, now))
+    : undefined;
+  return (await sendMail(deps.mail, { to, ...content(unsubscribe) })).status === 'sent';
+}
+
+/** The mails of a stored submission: an inquiry to Leopard's inbox and its copy to the sender, a
+ *  waitlist's or pre-order's confirmation to the person. True when the one the form speaks of went
+ *  out (the inquiry; the confirmation). */
 async function mailSubmission(
   deps: SubmitFormDependencies,
   submission: { [K in keyof SubmissionFields]: { kind: K; fields: SubmissionFields[K]; page: string } }[keyof SubmissionFields],
   now: number,
 ): Promise<boolean> {
   if (!isMailConfigured(deps.mail)) return false;
-  if (submission.kind === 'contact') {
-    const inbox = deps.contactInbox.trim();
-    if (inbox === '') return false;
-    const content = contactInquiryMail({ fields: submission.fields, page: submission.page, siteUrl: deps.mail.siteUrl });
-    return (await sendMail(deps.mail, { to: inbox, replyTo: submission.fields.email, ...content })).status === 'sent';
-  }
+  const { siteUrl } = deps.mail;
   const to = submission.fields.email;
-  if (await optedOutOfAll(deps.database, to)) {
-    logger.info('submitForm: stored without a mail, the recipient unsubscribed', { kind: submission.kind });
-    return false;
-  }
-  // Counted before sending, so a provider that fails does not reopen the cap for a flood.
-  const allowance = await takeAllowance(deps.database, { ...SUBMISSION_LIMITS.recipient, key: recipientCapKey(to), now });
-  if (!allowance.allowed) {
-    logger.info('submitForm: stored without a mail, the recipient had enough mail today', { kind: submission.kind });
-    return false;
+  if (submission.kind === 'contact') {
+    const { fields } = submission;
+    const inbox = deps.contactInbox.trim();
+    // At once, not one after the other: the visitor waits for both, within the form's server wait.
+    const [inquiry] = await Promise.all([
+      inbox !== '' &&
+        sendMail(deps.mail, { to: inbox, replyTo: to, ...contactInquiryMail({ fields, page: submission.page, siteUrl }) }).then(
+          (outcome) => outcome.status === 'sent',
+        ),
+      mailTypedAddress(deps, { kind: 'contact', to, now }, (unsubscribe) => contactCopyMail({ fields, siteUrl, unsubscribe })),
+    ]);
+    return inquiry;
   }
   const programme = submission.kind === 'waitlist' ? submission.fields.programme : undefined;
-  const unsubscribe = deps.mailLinkSecret
-    ? unsubscribeUrl(deps.mail.siteUrl, unsubscribeToken(deps.mailLinkSecret, { email: to, choice: 'all' }, now))
-    : undefined;
-  const content = joinListConfirmationMail({ kind: submission.kind, programme, siteUrl: deps.mail.siteUrl, unsubscribe });
-  return (await sendMail(deps.mail, { to, ...content })).status === 'sent';
+  return mailTypedAddress(deps, { kind: submission.kind, to, now }, (unsubscribe) =>
+    joinListConfirmationMail({ kind: submission.kind, programme, siteUrl, unsubscribe }),
+  );
 }
 
 export async function handleSubmitForm(request: Request, response: Response, deps: SubmitFormDependencies): Promise<void> {

@@ -7,7 +7,7 @@ import type { Database } from 'firebase-admin/database';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { start as startEmailJs, type RunningEmailJs } from '@leopard/emailjs-stand-in';
 import { MAILS_PER_RECIPIENT, SUBMISSIONS_PER_ADDRESS, SUBMISSION_QUOTA } from '../../../src/config/data-limits';
-import type { MailSettings } from '../mail';
+import { CONTACT_COPY_SUBJECT, type MailSettings } from '../mail';
 import { RATE_LIMITS_PATH } from '../http/rate-limit';
 import { identityToolkit } from '../testing/auth-emulator.testing';
 import { startDatabaseApp, type DatabaseApp } from '../testing/emulators.testing';
@@ -87,7 +87,7 @@ async function stored(kind: string): Promise<Record<string, unknown>[]> {
 }
 
 describe('the honest path', () => {
-  it('an inquiry: stored as the forms stored it, with the server time, and mailed once to the inbox with a reply to the sender', async () => {
+  it('an inquiry: stored as the forms stored it, with the server time, mailed once to the inbox with a reply to the sender, and its copy to the sender', async () => {
     const before = Date.now();
     const answer = await submit(await visitor(), { kind: 'contact', fields: CONTACT, page: '/support' });
     expect(answer).toEqual({ status: 201, json: { statusCode: 201, data: { id: expect.any(String), mailed: true } } });
@@ -98,14 +98,20 @@ describe('the honest path', () => {
     const data = answer.json.data as { id: string };
     expect(Object.keys(((await db.ref('submissions/contact').get()).val() ?? {}) as object)).toEqual([data.id]);
 
-    const [mailed, ...others] = emailjs.received();
-    expect(others).toEqual([]);
+    // The two go out at once, in either order.
+    expect(emailjs.received()).toHaveLength(2);
+    const mailed = emailjs.received().find((m) => m.params.to_email === INBOX);
+    const copy = emailjs.received().find((m) => m.params.to_email === CONTACT.email);
     expect(mailed).toMatchObject({
       withPrivateKey: true,
       params: { to_email: INBOX, reply_to: CONTACT.email, subject: 'Inquiry from Ada Lovelace' },
     });
     expect(mailed!.params.message_text).toContain(CONTACT.message);
     expect(mailed!.params.message_html).toContain('Hello &lt;b&gt;there&lt;/b&gt;');
+    expect(copy).toMatchObject({ withPrivateKey: true, params: { to_email: CONTACT.email, subject: CONTACT_COPY_SUBJECT } });
+    expect(copy!.params.message_text).toContain(CONTACT.message);
+    expect(copy!.params.message_html).toContain('Hello &lt;b&gt;there&lt;/b&gt;');
+    expect(copy!.params.message_html).not.toContain('<b>there');
   });
 
   it.each([
@@ -158,7 +164,9 @@ describe('limits', () => {
     expect(refused).toHaveLength(50 - SUBMISSIONS_PER_ADDRESS.max);
     expect(refused[0]!.json).toMatchObject({ statusCode: 429, limit: 'address', retryAfterMinutes: 24 * 60 });
     expect(await stored('contact')).toHaveLength(SUBMISSIONS_PER_ADDRESS.max);
-    expect(emailjs.received()).toHaveLength(SUBMISSIONS_PER_ADDRESS.max);
+    expect(emailjs.received().filter((m) => m.params.to_email === INBOX)).toHaveLength(SUBMISSIONS_PER_ADDRESS.max);
+    // The sender's copies, all to the one address typed: its mailbox's cap, not one per inquiry.
+    expect(emailjs.received().filter((m) => m.params.to_email === CONTACT.email)).toHaveLength(MAILS_PER_RECIPIENT.max);
     // The address is counted by its hash only.
     expect(JSON.stringify((await db.ref(RATE_LIMITS_PATH).get()).val())).not.toMatch(/203\.0\.113\.9/);
   }, 60_000);
@@ -204,6 +212,28 @@ describe('limits', () => {
     expect(emailjs.received().filter((m) => String(m.params.to_email).toLowerCase() === 'victim@example.com')).toHaveLength(
       MAILS_PER_RECIPIENT.max,
     );
+  });
+
+  it(`the contact form's copy is no way around the cap: inquiries naming one mailbox, however spelt, mail it ${MAILS_PER_RECIPIENT.max} times a day with the confirmations, while every inquiry reaches the inbox`, async () => {
+    const spellings = ['victim@example.com', 'Victim+a@Example.com', 'v.ictim@example.com.', 'VICTIM+b@EXAMPLE.COM'];
+    for (const [n, email] of spellings.entries()) {
+      const answer = await submit(await visitor(), {
+        kind: 'contact',
+        fields: { ...CONTACT, email, message: `Buy now ${n}` },
+        page: '/contact',
+      });
+      expect(answer.json.data).toMatchObject({ mailed: true });
+    }
+    const join = await submit(await visitor(), {
+      kind: 'waitlist',
+      fields: { full__name: 'Not Victim', email: 'victim@example.com' },
+      page: '/waitlist',
+    });
+    expect(join.json.data).toMatchObject({ mailed: false });
+    const toVictim = emailjs.received().filter((m) => String(m.params.to_email) !== INBOX);
+    expect(toVictim).toHaveLength(MAILS_PER_RECIPIENT.max);
+    expect(toVictim.map((m) => m.params.subject)).toEqual(Array(MAILS_PER_RECIPIENT.max).fill(CONTACT_COPY_SUBJECT));
+    expect(emailjs.received().filter((m) => m.params.to_email === INBOX)).toHaveLength(spellings.length);
   });
 
   it(`at most ${MAILS_PER_RECIPIENT.max} a day to one mailbox through its +tag, dotted and trailing-dot spellings; another mailbox still gets its mail`, async () => {
@@ -330,7 +360,8 @@ describe('the mail', () => {
     });
     expect(await stored('waitlist')).toHaveLength(1);
     expect(await stored('contact')).toHaveLength(1);
-    expect(emailjs.received()).toEqual([]);
+    // Without an inbox the sender still gets their copy.
+    expect(emailjs.received().map((m) => [m.params.to_email, m.params.subject])).toEqual([[CONTACT.email, CONTACT_COPY_SUBJECT]]);
   });
 
   it('an inquiry’s "Sent from" links only to the site: the page is stored and linked as it resolves, and one that leaves the site is refused', async () => {
@@ -338,7 +369,7 @@ describe('the mail', () => {
     const answer = await submit(token, { kind: 'contact', fields: CONTACT, page: '/support/../contact?from=%2F%2Fevil.test' });
     expect(answer.status).toBe(201);
     expect(await stored('contact')).toEqual([{ ...CONTACT, page: '/contact?from=%2F%2Fevil.test', createdAt: expect.any(Number) }]);
-    const [mailed] = emailjs.received();
+    const mailed = emailjs.received().find((m) => m.params.to_email === INBOX);
     expect(mailed!.params.message_text).toContain(`Sent from: ${SITE}/contact?from=%2F%2Fevil.test`);
 
     const attack = await submit(token, { kind: 'contact', fields: CONTACT, page: '/..//evil.test/inbox' });
@@ -347,7 +378,7 @@ describe('the mail', () => {
       json: { statusCode: 400, error: { message: SUBMIT_FORM_MESSAGES.page, field: 'page' } },
     });
     expect(await stored('contact')).toHaveLength(1);
-    expect(emailjs.received()).toHaveLength(1);
+    expect(emailjs.received().filter((m) => m.params.to_email === INBOX)).toHaveLength(1);
     expect(JSON.stringify(emailjs.received())).not.toContain('evil.test/inbox');
   });
 

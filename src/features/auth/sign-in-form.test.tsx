@@ -33,6 +33,22 @@ async function submit(email: string, password: string) {
 beforeEach(() => vi.clearAllMocks());
 
 describe('SignInForm', () => {
+  it('shows the password on a pressed toggle and hides it again, keeping what was typed, and signs in with it', async () => {
+    const user = userEvent.setup();
+    renderAt('/sign-in');
+    const password = screen.getByLabelText('Password');
+    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await user.type(password, 'correct horse');
+    expect(password).toHaveAttribute('type', 'password');
+    await user.click(screen.getByRole('button', { name: 'Show password', pressed: false }));
+    expect(password).toHaveAttribute('type', 'text');
+    expect(password).toHaveValue('correct horse');
+    await user.click(screen.getByRole('button', { name: 'Hide password', pressed: true }));
+    expect(password).toHaveAttribute('type', 'password');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(signIn).toHaveBeenCalledWith('ada@example.com', 'correct horse');
+  });
+
   it('asks for both fields before calling Firebase', async () => {
     renderAt('/sign-in');
     await submit('', '');

@@ -5,6 +5,7 @@ import { EMAIL_PATTERN, TEXT_LIMITS } from '@/config/data-limits';
 import { NEXT_PARAM, paths, safeNextPath, signUpPath } from '@/config/paths';
 import { Button } from '@/ui/button';
 import { FormField } from '@/ui/form-field';
+import { PasswordInput } from '@/ui/password-input';
 import { useHydrated } from '@/ui/use-hydrated';
 import { authErrorMessage, resetErrorIsSilent, signInErrorMessage } from '@/session/auth-errors';
 import { SIGN_IN_MESSAGES } from './messages';
@@ -84,7 +85,7 @@ export function SignInForm() {
         )}
       </FormField>
       <FormField label="Password" error={errors.password?.message}>
-        {(control) => <input {...control} {...register('password')} type="password" required autoComplete="current-password" />}
+        {(control) => <PasswordInput {...control} {...register('password')} required autoComplete="current-password" />}
       </FormField>
       <div className={styles.actions}>
         <Button type="submit" busy={isSubmitting}>

@@ -9,6 +9,7 @@ import { Button } from '@/ui/button';
 import { useHydrated } from '@/ui/use-hydrated';
 import { defaultCountryOnly, listCountries } from '@/data/countries';
 import { FormField } from '@/ui/form-field';
+import { PasswordInput } from '@/ui/password-input';
 import { Captcha } from './captcha';
 import { generateCaptchaCode } from './captcha-code';
 import { SIGN_UP_MESSAGES } from './messages';
@@ -90,10 +91,10 @@ export function SignUpForm() {
 
       <div className={styles.row}>
         <FormField label="Password" error={errorOf('password')}>
-          {(control) => <input {...control} {...field('password')} type="password" required autoComplete="new-password" />}
+          {(control) => <PasswordInput {...control} {...field('password')} required autoComplete="new-password" />}
         </FormField>
         <FormField label="Confirm password" error={errorOf('confirmPassword')}>
-          {(control) => <input {...control} {...field('confirmPassword')} type="password" required autoComplete="new-password" />}
+          {(control) => <PasswordInput {...control} {...field('confirmPassword')} required autoComplete="new-password" />}
         </FormField>
       </div>
 

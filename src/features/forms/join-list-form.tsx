@@ -15,7 +15,12 @@ interface JoinListFormProps {
 /** Full name and email: the waitlist and the Space pre-order form (the function mails the person
  *  a confirmation). */
 export function JoinListForm({ kind, label, submitLabel, programme }: JoinListFormProps) {
-  const { field, frame } = useSubmissionForm(kind, { full__name: '', email: '' }, programme ? { programme } : undefined);
+  const { field, frame } = useSubmissionForm(
+    kind,
+    { full__name: '', email: '' },
+    { name: 'full__name', email: 'email' },
+    programme ? { programme } : undefined,
+  );
   return (
     <SubmissionForm label={label} submitLabel={submitLabel} {...frame}>
       <FormField {...field('full__name', 'Full Name')} />

@@ -1,8 +1,8 @@
 /** Send, then thank (docs/decisions/0007-forms-store-then-mail.md): the function stores the
  *  submission and mails it (docs/decisions/0111-submissions-through-the-server.md); the form thanks
  *  the person once it is stored, and says "check your email" only when a mail to them went out. */
-import { useRef, useState, type FormEvent } from 'react';
-import { useForm, type DefaultValues, type FieldErrors, type Path } from 'react-hook-form';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useForm, type DefaultValues, type FieldErrors, type Path, type PathValue } from 'react-hook-form';
 import { useLocation } from 'react-router-dom';
 import type { SubmissionKind } from '@/config/data-limits';
 import { FORM_FIELDS } from '@/data/submission-fields';
@@ -10,6 +10,7 @@ import { alertSuccess } from '@/ui/alerts';
 import { FIELD_INPUTS, type FormFieldProps } from './form-field';
 import { MAIL_FAILED_LOG, successAlert, type StoreProblem } from './messages';
 import { StoreError, storeSubmission, type SubmissionFields } from './submissions';
+import { useSignedInContact } from './use-signed-in-contact';
 import { fieldRules, trimmed } from './validation';
 
 export interface Submission<K extends SubmissionKind> {
@@ -58,13 +59,36 @@ export function useSubmission<K extends SubmissionKind>(kind: K): Submission<K> 
 
 /** A react-hook-form form wired to useSubmission: reset to `empty` once stored, kept otherwise.
  *  `given` is sent with what the person typed (the waitlist's programme, which the page's address
- *  picks), as it is when the form is submitted. */
-export function useSubmissionForm<K extends SubmissionKind>(kind: K, empty: SubmissionFields[K], given?: Partial<SubmissionFields[K]>) {
+ *  picks), as it is when the form is submitted. `contactFields` name the form's name and email
+ *  fields, which start with a signed-in person's own (docs/product.md#forms): filled in only while
+ *  empty, so nothing typed is replaced, and editable like any other value. */
+export function useSubmissionForm<K extends SubmissionKind>(
+  kind: K,
+  empty: SubmissionFields[K],
+  contactFields: { name: Path<SubmissionFields[K]>; email: Path<SubmissionFields[K]> },
+  given?: Partial<SubmissionFields[K]>,
+) {
   const { submit, failure } = useSubmission(kind);
   const form = useForm<SubmissionFields[K]>({ defaultValues: empty as DefaultValues<SubmissionFields[K]> });
+  const contact = useSignedInContact();
+  const { getValues, setValue } = form;
+  const name = contact?.name ?? '';
+  const email = contact?.email ?? '';
+  // Also after a reset: the next message starts with them again.
+  const fillContact = useCallback(() => {
+    for (const [field, value] of [
+      [contactFields.name, name],
+      [contactFields.email, email],
+    ] as const) {
+      if (value && !getValues(field)) setValue(field, value as PathValue<SubmissionFields[K], typeof field>);
+    }
+  }, [contactFields.name, contactFields.email, name, email, getValues, setValue]);
+  useEffect(fillContact, [fillContact]);
   const onSubmit = (event: FormEvent<HTMLFormElement>) =>
     form.handleSubmit(async (values) => {
-      if (await submit({ ...values, ...given })) form.reset(empty);
+      if (!(await submit({ ...values, ...given }))) return;
+      form.reset(empty);
+      fillContact();
     })(event);
   /** A typed field's FormField props: its label and kind come from what the form asks for
    *  (FORM_FIELDS, which the function checks against too), its input and checks from the kind; only

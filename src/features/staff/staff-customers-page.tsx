@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import { EMAIL_PATTERN } from '@/config/data-limits';
 import { PAGE_TITLES } from '@/config/page-titles';
 import { describeCard } from '@/data/billing';
+import { formatPhoneNumber } from '@/data/phone-number';
 import { GRANTABLE_ROLES, type CustomerLookup, type GrantRoleResult, type GrantableRole, type StaffRole } from '@/data/staff';
 import { useLiveValue } from '@/firebase/use-live-value';
 import { Button, ExternalButtonLink } from '@/ui/button';
@@ -159,7 +160,7 @@ function CustomerRecords({ uid }: { uid: string }) {
               <dt>Name</dt>
               <dd>{`${profile.value.firstName} ${profile.value.lastName}`.trim() || '—'}</dd>
               <dt>Phone</dt>
-              <dd>{profile.value.phoneNumber || '—'}</dd>
+              <dd>{formatPhoneNumber(profile.value.phoneNumber, profile.value.country) || '—'}</dd>
               <dt>Address</dt>
               <dd>{profile.value.address || '—'}</dd>
               <dt>Country</dt>

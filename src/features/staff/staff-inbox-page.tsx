@@ -1,6 +1,7 @@
 import { useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { PAGE_TITLES } from '@/config/page-titles';
+import { formatPhoneNumber } from '@/data/phone-number';
 import { SUBMISSION_STATUSES, type ContactStatus } from '@/data/staff';
 import { ExternalButtonLink } from '@/ui/button';
 import { ActionError } from './components/action-error';
@@ -56,7 +57,7 @@ function InquiryCard({ inquiry, onMoved }: InquiryCardProps) {
       <dl className={styles.facts}>
         <EmailFact email={inquiry.email} />
         <dt>Phone</dt>
-        <dd>{inquiry.phone ? <a href={`tel:${inquiry.phone.replace(/[^+0-9]/g, '')}`}>{inquiry.phone}</a> : '—'}</dd>
+        <dd>{inquiry.phone ? <a href={`tel:${inquiry.phone.replace(/[^+0-9]/g, '')}`}>{formatPhoneNumber(inquiry.phone)}</a> : '—'}</dd>
         <dt>City</dt>
         <dd>{inquiry.city || '—'}</dd>
         <dt>Received</dt>

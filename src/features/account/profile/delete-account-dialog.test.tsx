@@ -5,11 +5,14 @@ import { MemoryRouter } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { OPEN_CHECKOUT_AT_DELETION } from '@/data/users';
 import { AUTH_ERROR_MESSAGES } from '@/session/auth-errors';
+import { checkoutOrder, DAY_MS, monthly, orders, paidFields, T0 } from '../orders.testing';
+import type { OrdersState } from '../use-orders';
 import { DeleteAccountDialog } from './delete-account-dialog';
 import { DELETE_ACCOUNT_MESSAGES } from './messages';
 
-const mocks = vi.hoisted(() => ({ deleteAccount: vi.fn() }));
+const mocks = vi.hoisted(() => ({ deleteAccount: vi.fn(), orders: {} as OrdersState }));
 vi.mock('../account-data-api', () => ({ deleteAccount: mocks.deleteAccount, DELETE_CONFIRMATION: 'DELETE' }));
+vi.mock('../use-orders', () => ({ useOrders: () => mocks.orders }));
 
 const user = { uid: 'u1', email: 'ada@example.com' } as User;
 
@@ -28,7 +31,10 @@ const confirm = () => userEvent.click(screen.getByRole('button', { name: 'Delete
 beforeEach(() => {
   vi.clearAllMocks();
   mocks.deleteAccount.mockResolvedValue({ ok: true, value: null });
+  mocks.orders = { status: 'ready', unreachable: false, orders: [] };
 });
+
+const plansRegion = () => screen.getByRole('region', { name: DELETE_ACCOUNT_MESSAGES.plansTitle });
 
 describe('DeleteAccountDialog', () => {
   it('says what happens before anything does: plans cancelled now, not refunded, invoices kept', () => {
@@ -39,6 +45,36 @@ describe('DeleteAccountDialog', () => {
     expect(dialog).toHaveTextContent(DELETE_ACCOUNT_MESSAGES.refund);
     expect(within(dialog).getByRole('link', { name: 'Contact support' })).toHaveAttribute('href', '/support');
     expect(mocks.deleteAccount).not.toHaveBeenCalled();
+  });
+
+  it('names each live plan it cancels, and only those', () => {
+    mocks.orders = {
+      status: 'ready',
+      unreachable: false,
+      orders: orders({
+        '-Nlive': checkoutOrder('websites', monthly('gold', { security: true }), T0, paidFields(T0, T0 + 30 * DAY_MS)),
+        '-Nopen': checkoutOrder('mobile_apps', monthly('silver'), T0),
+        '-Nended': checkoutOrder('websites', monthly('earth'), T0, { ...paidFields(T0, T0 + 30 * DAY_MS), subscriptionStatus: 'canceled' }),
+      }),
+    };
+    open();
+    expect(
+      within(plansRegion())
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([expect.stringMatching(/^Gold plan · Web Apps, \$[\d,]+\.\d\d \/ month$/)]);
+  });
+
+  it('says "No active plans" when there is none, and that all are cancelled when they cannot be read', () => {
+    open();
+    expect(plansRegion()).toHaveTextContent(DELETE_ACCOUNT_MESSAGES.noPlans);
+    mocks.orders = { status: 'error', message: 'permission_denied', unreachable: false };
+    render(
+      <MemoryRouter>
+        <DeleteAccountDialog user={user} onClose={vi.fn()} onDeleted={vi.fn()} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByText(DELETE_ACCOUNT_MESSAGES.plansUnknown)).toBeVisible();
   });
 
   it('needs the password and the word DELETE, exactly', async () => {

@@ -1,12 +1,17 @@
 import type { User } from 'firebase/auth';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
+import { SERVICE_LABELS } from '@/catalog/services';
 import { paths } from '@/config/paths';
+import { amountText, isLivePlan, planLabel } from '@/data/order-display';
 import { authErrorMessage } from '@/session/auth-errors';
 import { Button } from '@/ui/button';
 import { FormField } from '@/ui/form-field';
+import { PasswordInput } from '@/ui/password-input';
 import { Modal } from '@/ui/modal';
+import { Spinner } from '@/ui/spinner';
 import { deleteAccount, DELETE_CONFIRMATION } from '../account-data-api';
+import { useOrders } from '../use-orders';
 import { DELETE_ACCOUNT_MESSAGES as TEXTS } from './messages';
 import styles from './profile-settings.module.scss';
 
@@ -34,6 +39,33 @@ function Consequences() {
         </li>
       </ul>
     </div>
+  );
+}
+
+/** The plans the deletion cancels, named, from the person's live orders: the same test
+ *  (isLivePlan) the dashboard's Active plans use, so the two never disagree. */
+function PlansToCancel({ uid }: { uid: string }) {
+  const titleId = useId();
+  const state = useOrders(uid);
+  const plans = state.status === 'ready' ? state.orders.filter(isLivePlan) : [];
+  return (
+    <section className={styles.plansToCancel} aria-labelledby={titleId} aria-busy={state.status === 'loading'}>
+      <h3 id={titleId} className={styles.plansTitle}>
+        {TEXTS.plansTitle}
+      </h3>
+      {state.status === 'loading' && <Spinner label={TEXTS.plansLoading} />}
+      {state.status === 'error' && <p>{TEXTS.plansUnknown}</p>}
+      {state.status === 'ready' && plans.length === 0 && <p>{TEXTS.noPlans}</p>}
+      {plans.length > 0 && (
+        <ul>
+          {plans.map((order) => (
+            <li key={order.id}>
+              {planLabel(order.tier)} · {SERVICE_LABELS[order.product]}, {amountText(order)}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }
 
@@ -82,20 +114,20 @@ export function DeleteAccountDialog({ user, onClose, onDeleted }: { user: User; 
           <Button variant="secondary" onClick={onClose} disabled={busy}>
             Cancel
           </Button>
-          <Button type="submit" form={formId} busy={busy} className={styles.danger}>
+          <Button type="submit" form={formId} busy={busy} variant="danger">
             {busy ? 'Deleting your account…' : 'Delete my account'}
           </Button>
         </>
       }
     >
       <Consequences />
+      <PlansToCancel uid={user.uid} />
       <form id={formId} ref={formRef} className={styles.form} onSubmit={onSubmit} noValidate>
         <FormField label="Your password" error={errors.password} announceError>
           {(control) => (
-            <input
+            <PasswordInput
               {...control}
               name="password"
-              type="password"
               autoComplete="current-password"
               value={password}
               onChange={(event) => setPassword(event.target.value)}

@@ -3,6 +3,7 @@ import { authErrorMessage } from '@/session/auth-errors';
 import { alertError } from '@/ui/alerts';
 import { Button } from '@/ui/button';
 import { FormField } from '@/ui/form-field';
+import { PasswordInput } from '@/ui/password-input';
 import { Modal } from '@/ui/modal';
 import { PROFILE_FAILURE_TITLE } from './messages';
 import type { FieldErrors } from './profile-validation';
@@ -92,6 +93,14 @@ export function EditDialog<K extends string>({ title, fields, initial, validate,
                       </option>
                     ))}
                   </select>
+                ) : field.type === 'password' ? (
+                  <PasswordInput
+                    {...control}
+                    name={field.name}
+                    autoComplete={field.autoComplete}
+                    value={values[field.name]}
+                    onChange={onChange}
+                  />
                 ) : (
                   <input
                     {...control}

@@ -53,6 +53,10 @@ export const DELETE_ACCOUNT_MESSAGES = {
     OPEN_CHECKOUT_AT_DELETION,
   ],
   refund: 'The current billing period is not refunded automatically. To ask for a refund, contact us before you delete your account.',
+  plansTitle: 'Plans this cancels',
+  plansLoading: 'Loading your plans…',
+  noPlans: 'No active plans',
+  plansUnknown: 'Your plans could not be loaded; every plan you have is cancelled all the same.',
   passwordRequired: 'Please enter your password',
   typeDelete: 'Type DELETE in capital letters',
 } as const;
