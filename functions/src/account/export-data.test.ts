@@ -186,8 +186,9 @@ describe('exportAccountData', () => {
       productAmount: 8300,
       invoices: [
         {
-          total: 8300,
-          tax: 300,
+          kind: 'charge',
+          chargeCents: 8300,
+          taxCents: 300,
           createdAt: iso(1_795_000_000_000),
           periodStart: iso(1_795_000_000_000),
           periodEnd: iso(1_797_600_000_000),
