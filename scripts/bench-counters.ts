@@ -1,5 +1,5 @@
 /**
- * The console's counters at scale (issue 43, docs/decisions/0112-staff-counters-by-trigger.md): how
+ * The console's counters at scale (docs/decisions/0112-staff-counters-by-trigger.md): how
  * long a new waitlist sign-up takes to reach staff_counters/waitlist when the list already holds N
  * entries, on the local stack (the real trigger in firebase-tools' Functions emulator, delivered by
  * our database emulator). The N entries are written with triggers off (`disableTriggers=true`, as

@@ -220,11 +220,18 @@ export const guestPortal = onRequest(
   ),
 );
 
-/** Daily: the notice 14 days before a term ends (docs/decisions/0115-the-term-ends-unless-renewed.md). */
+/** Daily: the notice 14 days before a term ends (docs/decisions/0115-the-term-ends-unless-renewed.md);
+ *  stops with a tenth of its time limit left and goes on from there the next day. */
 export const termNotices = onSchedule(
   { ...FUNCTION_LIMITS.termNotices, schedule: 'every day 09:00', timeZone: 'Etc/UTC', secrets: [STRIPE_SECRET_KEY, EMAILJS_PRIVATE_KEY] },
   async () => {
-    await runTermNotices({ database: getDatabase(), stripe: stripe(), mail: mailSettings() });
+    const deadline = Date.now() + FUNCTION_LIMITS.termNotices.timeoutSeconds * 900;
+    const report = await runTermNotices({ database: getDatabase(), stripe: stripe(), mail: mailSettings(), deadline });
+    logger.info(report.stoppedAt === null ? 'termNotices: done' : 'termNotices: stopped at its time budget', {
+      noticed: report.noticed.length,
+      skipped: report.skipped.length,
+      stoppedAt: report.stoppedAt,
+    });
   },
 );
 
