@@ -189,8 +189,11 @@ export const staffCounters = onValueWritten(
       after: event.data.after.val(),
       now: Date.now(),
     });
-    if (outcome === 'already-counted' || outcome === 'being-counted')
-      logger.info('staffCounters: a redelivered event', { id: event.id, outcome });
+    if (outcome === 'already-counted') logger.info('staffCounters: a redelivered event, already counted', { id: event.id });
+    // Failing hands the event back to Eventarc (retry: true): if the run holding the claim dies
+    // before its increments land, a later delivery takes the lapsed claim over.
+    if (outcome === 'being-counted')
+      throw new Error(`staffCounters: event ${event.id} is being counted by another run; retried until counted`);
   },
 );
 
