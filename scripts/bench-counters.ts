@@ -136,6 +136,9 @@ async function main(): Promise<void> {
   const sizes = values.entries.map((text) => count(text, '--entries')).sort((a, b) => a - b);
   const offset = parsePortOffset(values['port-offset'], '--port-offset');
   const samples = count(values.samples, '--samples');
+  // firebase-tools gives a function worker 30 s to start; the first sign-ups start several at
+  // once, and on a busy machine they miss that and every delivery fails.
+  process.env.FUNCTIONS_DISCOVERY_TIMEOUT ??= '180';
   console.log(`Starting the local stack (port offset ${offset})…`);
   const stack = await startStack({ web: 'none', portOffset: offset });
   try {

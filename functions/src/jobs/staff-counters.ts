@@ -50,10 +50,10 @@ function countedStatus(kind: SubmissionKind, record: unknown): string | null {
   return statusOf(kind, (record as { status?: unknown } | null)?.status);
 }
 
-/** Every state of the kind, counted over its records; states nobody is in count 0, so the console
- *  never has to tell "none" from "not counted yet". */
-export function countByStatus(kind: SubmissionKind, records: Record<string, unknown> | null): Counts {
-  const counts = zeros(kind);
+/** Every state of the kind, counted over its records and added to `from`; states nobody is in
+ *  count 0, so the console never has to tell "none" from "not counted yet". */
+export function countByStatus(kind: SubmissionKind, records: Record<string, unknown> | null, from: Counts = zeros(kind)): Counts {
+  const counts = { ...from };
   for (const record of Object.values(records ?? {})) {
     const status = countedStatus(kind, record)!;
     counts[status] = (counts[status] ?? 0) + 1;
@@ -164,14 +164,7 @@ export async function recountCounters(
       now: options.now,
       initial: { kind, counts: zeros(kind) },
       resumes: (carry) => isRecountCarry(carry) && carry.kind === kind,
-      visit: (page, carry) => {
-        const counts = { ...carry.counts };
-        for (const [, record] of page) {
-          const status = countedStatus(kind, record)!;
-          counts[status] = (counts[status] ?? 0) + 1;
-        }
-        return { kind, counts };
-      },
+      visit: (page, carry) => ({ kind, counts: countByStatus(kind, Object.fromEntries(page), carry.counts) }),
     });
     if (!walked.finished) {
       const counted = Object.values(walked.carry.counts).reduce((sum, count) => sum + count, 0);
