@@ -153,4 +153,8 @@ async function main(): Promise<void> {
   }
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) await main();
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  await main();
+  // The stack's seed leaves its firebase-admin app connected: nothing else is left to wait for.
+  process.exit(0);
+}

@@ -57,7 +57,8 @@ describe('countSubmissionWrite', () => {
     expect((await backend.database.ref(`${COUNTER_EVENTS_PATH}/e-note`).get()).exists()).toBe(false);
   });
 
-  it('starts a state nobody was in from 0, in another kind too', async () => {
+  it('counts a state nobody was in yet from nothing, in another kind too', async () => {
+    await backend.database.ref('staff_counters/preorder').set({ pending: 3 });
     await countSubmissionWrite(backend.database, {
       eventId: 'e-pre',
       kind: 'preorder',
@@ -65,7 +66,7 @@ describe('countSubmissionWrite', () => {
       after: { status: 'approved' },
       now: NOW,
     });
-    expect(await counters('preorder')).toEqual({ pending: -1, approved: 1 });
+    expect(await counters('preorder')).toEqual({ pending: 2, approved: 1 });
   });
 
   it('replay: the same event delivered again, one after the other or several at once, counts once', async () => {
