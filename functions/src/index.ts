@@ -36,7 +36,7 @@ import { parseSiteOrigins } from './http/origins';
 import { handlePortal } from './billing/portal';
 import { handleSpacePass } from './staff/space-pass';
 import { handleStaff } from './staff/handler';
-import { isSubmissionKind, recountSubmissions } from './jobs/staff-counters';
+import { countSubmissionWrite, isSubmissionKind, logRecount } from './jobs/staff-counters';
 import { handleSubmitForm } from './submissions/handler';
 import { createStripeClient } from './stripe/stripe-client';
 import { handleWebhook } from './webhook/webhook';
@@ -167,14 +167,33 @@ export const submitForm = onRequest(
   ),
 );
 
-/** The console's counters: every write of a submission recounts its kind's states
- *  (docs/decisions/0112-staff-counters-by-trigger.md). It runs where the database is: a trigger in
+/** The console's counters: every write of a submission moves its kind's counts by the change it
+ *  made, once per event however often it is delivered (docs/decisions/0112-staff-counters-by-trigger.md).
+ *  retry: a run that fails (the database briefly unreachable) is delivered again, and the event's
+ *  ledger entry keeps that from counting twice. It runs where the database is: a trigger in
  *  another region never fires (src/config/database-region.ts). */
 export const staffCounters = onValueWritten(
-  { ...FUNCTION_LIMITS.staffCounters, ref: 'submissions/{kind}/{id}', region: configuredDatabaseRegion(process.env.DATABASE_REGION) },
+  {
+    ...FUNCTION_LIMITS.staffCounters,
+    ref: 'submissions/{kind}/{id}',
+    region: configuredDatabaseRegion(process.env.DATABASE_REGION),
+    retry: true,
+  },
   async (event) => {
     const { kind } = event.params;
-    if (isSubmissionKind(kind)) await recountSubmissions(getDatabase(), kind);
+    if (!isSubmissionKind(kind)) return;
+    const outcome = await countSubmissionWrite(getDatabase(), {
+      eventId: event.id,
+      kind,
+      before: event.data.before.val(),
+      after: event.data.after.val(),
+      now: Date.now(),
+    });
+    if (outcome === 'already-counted') logger.info('staffCounters: a redelivered event, already counted', { id: event.id });
+    // Failing hands the event back to Eventarc (retry: true): if the run holding the claim dies
+    // before its increments land, a later delivery takes the lapsed claim over.
+    if (outcome === 'being-counted')
+      throw new Error(`staffCounters: event ${event.id} is being counted by another run; retried until counted`);
   },
 );
 
@@ -204,11 +223,18 @@ export const guestPortal = onRequest(
   ),
 );
 
-/** Daily: the notice 14 days before a term ends (docs/decisions/0115-the-term-ends-unless-renewed.md). */
+/** Daily: the notice 14 days before a term ends (docs/decisions/0115-the-term-ends-unless-renewed.md);
+ *  stops with a tenth of its time limit left and goes on from there the next day. */
 export const termNotices = onSchedule(
   { ...FUNCTION_LIMITS.termNotices, schedule: 'every day 09:00', timeZone: 'Etc/UTC', secrets: [STRIPE_SECRET_KEY, EMAILJS_PRIVATE_KEY] },
   async () => {
-    await runTermNotices({ database: getDatabase(), stripe: stripe(), mail: mailSettings() });
+    const deadline = Date.now() + FUNCTION_LIMITS.termNotices.timeoutSeconds * 900;
+    const report = await runTermNotices({ database: getDatabase(), stripe: stripe(), mail: mailSettings(), deadline });
+    logger.info(report.stoppedAt === null ? 'termNotices: done' : 'termNotices: stopped at its time budget', {
+      noticed: report.noticed.length,
+      skipped: report.skipped.length,
+      stoppedAt: report.stoppedAt,
+    });
   },
 );
 
@@ -254,14 +280,17 @@ export const unsubscribe = onRequest(
 );
 
 /** Daily: removes what the functions keep only for a while, processed webhook events, spent
- *  counters, long-expired links and idle anonymous visitors (docs/decisions/0125-operations-and-cleanup.md). */
+ *  counters, long-expired links, the counters' old ledger entries and idle anonymous visitors,
+ *  then recounts the console's counters (docs/decisions/0125-operations-and-cleanup.md). */
 export const cleanup = onSchedule({ ...FUNCTION_LIMITS.cleanup, schedule: 'every day 03:30', timeZone: 'Etc/UTC' }, async () => {
   try {
     const now = Date.now();
-    // The listing of Auth users stops with a tenth of the time limit left and resumes tomorrow.
-    const stopListingAt = now + FUNCTION_LIMITS.cleanup.timeoutSeconds * 900;
-    const removed = await runCleanup({ database: getDatabase(), auth: getAuth(), now, stopListingAt });
-    logger.info('cleanup: done', removed);
+    // Stops with a tenth of the time limit left; each part goes on from its place tomorrow.
+    const deadline = now + FUNCTION_LIMITS.cleanup.timeoutSeconds * 900;
+    const { recount, ...removed } = await runCleanup({ database: getDatabase(), auth: getAuth(), now, deadline });
+    const finished = Object.keys(removed.unfinished).length === 0 && recount.stoppedAt === null;
+    logger.info(finished ? 'cleanup: done' : 'cleanup: stopped at its time budget, goes on tomorrow', removed);
+    logRecount('cleanup', recount);
   } catch (error) {
     logUnexpected('cleanup', error);
     throw error; // the run is marked failed, and Cloud Scheduler shows it

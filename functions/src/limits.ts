@@ -34,15 +34,18 @@ export const FUNCTION_LIMITS = {
   spacePass: limit(10, 5),
   // Public forms: database writes and one mail to EmailJS (which has its own timeout).
   submitForm: limit(30, 10),
-  // Trigger: recounts one kind's submissions; recounts are idempotent, so a few at once is enough.
+  // Trigger: moves one kind's counts by one write's change, a transaction and an update whatever
+  // the lists' size, so a few at once keep up with a burst of sign-ups.
   staffCounters: limit(60, 3),
   // Signed-in: preview or change a plan, several Stripe calls.
   manageSubscription: limit(60, 10),
   // A mailed link: one Stripe call.
   guestPortal: limit(30, 5),
-  // Daily: walks the subscriptions whose term ends in 14 days, a Stripe call and a mail each.
-  // One run at a time; Cloud Scheduler's attempt deadline follows the timeout (up to 1800 s).
-  termNotices: limit(540, 1),
+  // Daily: walks the subscriptions whose term ends in 14 days, a Stripe call and a mail each, a
+  // page at a time until a tenth of this is left, then goes on the next day: the longest a
+  // scheduled function may run, so that a large window takes few days. One run at a time; Cloud
+  // Scheduler's attempt deadline follows the timeout.
+  termNotices: limit(1800, 1),
   // Signed-in: updates the profile and each of the account's Stripe customers.
   accountEmail: limit(60, 5),
   // Signed-in: cancels each plan in Stripe, then deletes records and the sign-in; a retry resumes.

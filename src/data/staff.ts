@@ -29,6 +29,7 @@ export const STAFF_ACTIONS = {
   grantRole: ['admin'],
   lookupCustomer: ['support', 'admin'],
   resendVerification: ['support', 'admin'],
+  recountCounters: ['admin'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 export type StaffAction = keyof typeof STAFF_ACTIONS;
 
@@ -141,7 +142,8 @@ export type StaffRequest =
   | { action: 'confirmTradeIn'; orderId: string }
   | { action: 'grantRole'; email: string; role: GrantableRole }
   | { action: 'lookupCustomer'; email: string }
-  | { action: 'resendVerification'; uid: string };
+  | { action: 'resendVerification'; uid: string }
+  | { action: 'recountCounters' };
 
 /** What became of a mail the action sent: `failed` is the provider refusing it or not answering;
  *  `not-configured` is a deploy without mail settings (docs/decisions/0109-server-mail.md). */
@@ -213,6 +215,24 @@ export interface StaffResults {
   grantRole: GrantRoleResult;
   lookupCustomer: CustomerLookup;
   resendVerification: VerificationResult;
+  recountCounters: CounterRecount;
+}
+
+/** One kind counted afresh: the counters as they were, as the recount wrote them, and the
+ *  difference (every state 0 when they were right). */
+export interface CounterRecountReport {
+  kind: SubmissionKind;
+  before: Record<string, number>;
+  after: Record<string, number>;
+  drift: Record<string, number>;
+  drifted: boolean;
+}
+
+/** recountCounters (and the clean-up's daily recount, functions/src/jobs/staff-counters.ts): the
+ *  kinds counted to their end; `stoppedAt` when time ran out first, where the next run goes on. */
+export interface CounterRecount {
+  recounted: CounterRecountReport[];
+  stoppedAt: { kind: SubmissionKind; after: string; counted: number } | null;
 }
 
 export interface StaffAnswer<A extends StaffAction> {

@@ -1,7 +1,8 @@
 /** The daily clean-up (docs/decisions/0125-operations-and-cleanup.md): what the functions keep only
- *  for a while, removed once it has served. Each part is bounded by its retention, so every read
- *  here is bounded too (a month of webhook events, a week of counters, the anonymous visitors of
- *  the last month). Run by the `cleanup` schedule in index.ts; exported for its tests. */
+ *  for a while, removed once it has served, then the console's counters recounted. A retention
+ *  bounds what is kept, not what a run must read at a million visitors, so every part reads a page
+ *  at a time, by a time index or from a cursor kept between runs, and stops at the run's deadline;
+ *  the next run goes on. Run by the `cleanup` schedule in index.ts; exported for its tests. */
 import type { Auth, UserRecord } from 'firebase-admin/auth';
 import type { Database } from 'firebase-admin/database';
 import { SUBMISSION_QUOTA } from '../../../src/config/data-limits';
@@ -10,6 +11,9 @@ import { CLOSED_ACCOUNT_RETENTION_MS } from '../account/closed-accounts';
 import { CLAIM_LINKS_PATH, MANAGE_LINKS_PATH } from '../../../src/data/orders';
 import { RATE_LIMITS_PATH } from '../http/rate-limit';
 import { STRIPE_EVENTS_PATH } from '../webhook/webhook';
+import type { CounterRecount } from '../../../src/data/staff';
+import { walkInPages } from './pages';
+import { COUNTER_EVENTS_PATH, COUNTER_EVENT_RETENTION_MS, recountCounters } from './staff-counters';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -27,9 +31,10 @@ export const RETENTION = {
   /** closed_accounts/<uid> refuses a closed account's writes while its ID tokens may live (an
    *  hour; docs/decisions/0119-account-deletion-and-retention.md). */
   closedAccountsMs: CLOSED_ACCOUNT_RETENTION_MS,
+  /** The counters' ledger of events taken (functions/src/jobs/staff-counters.ts). */
+  counterEventsMs: COUNTER_EVENT_RETENTION_MS,
 } as const;
 
-/** Where the guest manage links are kept (their owner is the billing code). */
 /** Where the forms counted submissions from the browser before the functions did; nothing writes
  *  it any more (database.rules.json), so every window in it ends. */
 const SUBMISSION_QUOTA_PATH = 'submission_quota';
@@ -39,9 +44,13 @@ export interface CleanupDependencies {
   auth: Auth;
   /** Milliseconds since the epoch. */
   now: number;
-  /** When to stop listing Auth users (ms since the epoch), so the run ends within its time limit;
-   *  the next run resumes from the cursor. Unset: to the end. */
-  stopListingAt?: number;
+  /** When to stop (ms since the epoch, read against `clock`), so the run ends within its time
+   *  limit; each part then saves its place and the next run goes on. Infinity: to the end. */
+  deadline: number;
+  /** The clock the deadline is read against; Date.now unless a test runs its own. */
+  clock?: () => number;
+  /** Records per page (CLEANUP_PAGE_SIZE unless a test wants more pages). */
+  pageSize?: number;
   /** Auth users per page: Auth's most, 1000, unless a test wants more pages. */
   authPageSize?: number;
 }
@@ -49,7 +58,8 @@ export interface CleanupDependencies {
 /** Where the listing of Auth users keeps its place between runs (docs/decisions/0125-operations-and-cleanup.md). */
 export const AUTH_CURSOR_PATH = 'cleanup_state/auth_page_token';
 
-/** How many of each were removed. */
+/** How many of each were removed, where a part stopped when the run's time ran out, and the
+ *  counters' recount. */
 export interface CleanupReport {
   stripeEvents: number;
   rateLimits: number;
@@ -57,18 +67,31 @@ export interface CleanupReport {
   claimLinks: number;
   manageLinks: number;
   closedAccounts: number;
+  counterEvents: number;
   anonymousUsers: number;
+  /** The parts the deadline stopped, each with where it stopped; the next run goes on there. */
+  unfinished: Partial<Record<CleanupPart, string>>;
+  recount: CounterRecount;
 }
 
-const UPDATE_BATCH = 500;
+export type CleanupPart = Exclude<keyof CleanupReport, 'unfinished' | 'recount'>;
 
-/** Removes the paths in multi-path updates of at most UPDATE_BATCH paths. */
-async function removeAll(database: Database, paths: string[]): Promise<number> {
-  for (let start = 0; start < paths.length; start += UPDATE_BATCH) {
-    await database.ref().update(Object.fromEntries(paths.slice(start, start + UPDATE_BATCH).map((path) => [path, null])));
-  }
-  return paths.length;
-}
+/** Records read or deleted per page: a page is one query and one multi-path update. */
+export const CLEANUP_PAGE_SIZE = 500;
+
+/** Where the walks of the parts without a time index keep their place between runs. */
+export const CLEANUP_CURSOR_PATH = 'jobs/cleanup/cursor';
+
+/** Every bucket a function counts in rate_limits (a test holds this to the code's buckets): the
+ *  clean-up walks each by key, since reading rate_limits whole would read every bucket at once. */
+export const RATE_LIMIT_BUCKETS = [
+  'submission-address',
+  'submission-mail-recipient',
+  'checkout-summary-miss',
+  'guest-portal-miss',
+  'account-export',
+  'staff-verification-mail',
+] as const;
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -76,73 +99,93 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 const numberOr = (value: unknown, fallback: number) => (typeof value === 'number' && Number.isFinite(value) ? value : fallback);
 
-/** The children of `path` (one level) and their values. */
-async function childrenOf(database: Database, path: string): Promise<[string, unknown][]> {
-  const value: unknown = (await database.ref(path).get()).val();
-  return isRecord(value) ? Object.entries(value) : [];
+interface PartRun {
+  removed: number;
+  /** Where it stopped, when the deadline came first. */
+  stoppedAt?: string;
 }
 
-/** Processed events older than the retention. An event without processedAt is left: the webhook
- *  records it whole, so one without is not ours to judge. */
-function staleStripeEvents(deps: CleanupDependencies): Promise<string[]> {
-  return childrenBefore(deps.database, STRIPE_EVENTS_PATH, 'processedAt', deps.now - RETENTION.stripeEventsMs);
+const pageSizeOf = (deps: CleanupDependencies) => deps.pageSize ?? CLEANUP_PAGE_SIZE;
+const clock = (deps: CleanupDependencies) => deps.clock ?? Date.now;
+
+/** Removes the paths in one multi-path update. */
+async function removeAll(database: Database, paths: string[]): Promise<number> {
+  if (paths.length > 0) await database.ref().update(Object.fromEntries(paths.map((path) => [path, null])));
+  return paths.length;
 }
 
-/** The children of `path` whose `field` is a time before `cutoff`. */
-async function childrenBefore(database: Database, path: string, field: string, cutoff: number): Promise<string[]> {
-  return (await childrenOf(database, path))
-    .filter(([, child]) => isRecord(child) && typeof child[field] === 'number' && child[field] < cutoff)
-    .map(([id]) => `${path}/${id}`);
+/**
+ * The children of `path` whose `field` (a time, ms) is at or before `cutoff`, found by the field's
+ * index (database.rules.json) a page at a time and removed, until none is left or the deadline.
+ * Removed records leave the query, so no cursor is needed. A child without a number there is not
+ * ours to judge and is never found (numbers sort after null and booleans).
+ */
+async function removeByTime(deps: CleanupDependencies, path: string, field: string, cutoff: number): Promise<PartRun> {
+  const size = pageSizeOf(deps);
+  let removed = 0;
+  for (;;) {
+    const found = await deps.database.ref(path).orderByChild(field).startAt(0).endAt(cutoff).limitToFirst(size).get();
+    const paths: string[] = [];
+    found.forEach((child) => {
+      paths.push(`${path}/${child.key}`);
+    });
+    removed += await removeAll(deps.database, paths);
+    if (paths.length < size) return { removed };
+    if (clock(deps)() >= deps.deadline) return { removed, stoppedAt: `${removed} removed, more left` };
+  }
 }
 
-/** rate_limits/{bucket}/{keyHash} whose newest use is older than the retention. */
-async function spentAllowances(deps: CleanupDependencies): Promise<string[]> {
+/** Walks `path` by key from its cursor, removing what `spent` picks from each page. */
+async function removeByWalk(
+  deps: CleanupDependencies,
+  path: string,
+  cursorName: string,
+  spent: (key: string, value: unknown) => string[],
+): Promise<PartRun> {
+  const walked = await walkInPages<number>(deps.database, {
+    path,
+    cursorPath: `${CLEANUP_CURSOR_PATH}/${cursorName}`,
+    pageSize: pageSizeOf(deps),
+    deadline: deps.deadline,
+    now: clock(deps),
+    initial: 0,
+    visit: async (page, removed) =>
+      removed +
+      (await removeAll(
+        deps.database,
+        page.flatMap(([key, value]) => spent(key, value)),
+      )),
+  });
+  return walked.finished ? { removed: walked.carry } : { removed: walked.carry, stoppedAt: `after ${walked.to}` };
+}
+
+/** rate_limits/{bucket}/{key} whose newest use is older than the retention, bucket by bucket. */
+async function spentAllowances(deps: CleanupDependencies): Promise<PartRun> {
   const cutoff = deps.now - RETENTION.rateLimitsMs;
-  const paths: string[] = [];
-  for (const [bucket, keys] of await childrenOf(deps.database, RATE_LIMITS_PATH)) {
-    if (!isRecord(keys)) continue;
-    for (const [key, record] of Object.entries(keys)) {
+  let removed = 0;
+  const stopped: string[] = [];
+  // Every bucket takes at least a page each run, so a large one never holds the others back.
+  for (const bucket of RATE_LIMIT_BUCKETS) {
+    const path = `${RATE_LIMITS_PATH}/${bucket}`;
+    const part = await removeByWalk(deps, path, `rate_limits/${bucket}`, (key, record) => {
       const uses = isRecord(record) && (Array.isArray(record.uses) || isRecord(record.uses)) ? Object.values(record.uses as object) : [];
       const newest = Math.max(-Infinity, ...uses.filter((use): use is number => typeof use === 'number'));
-      if (newest < cutoff) paths.push(`${RATE_LIMITS_PATH}/${bucket}/${key}`);
-    }
+      return newest < cutoff ? [`${path}/${key}`] : [];
+    });
+    removed += part.removed;
+    if (part.stoppedAt !== undefined) stopped.push(`${bucket} ${part.stoppedAt}`);
   }
-  return paths;
+  return stopped.length > 0 ? { removed, stoppedAt: stopped.join('; ') } : { removed };
 }
 
 /** submission_quota/{uid}/{kind} whose window has ended. */
-async function spentQuotas(deps: CleanupDependencies): Promise<string[]> {
-  const paths: string[] = [];
-  for (const [uid, kinds] of await childrenOf(deps.database, SUBMISSION_QUOTA_PATH)) {
-    if (!isRecord(kinds)) {
-      paths.push(`${SUBMISSION_QUOTA_PATH}/${uid}`);
-      continue;
-    }
-    for (const [kind, quota] of Object.entries(kinds)) {
-      const windowStart = isRecord(quota) ? numberOr(quota.windowStart, 0) : 0;
-      if (windowStart + SUBMISSION_QUOTA.windowMs < deps.now) paths.push(`${SUBMISSION_QUOTA_PATH}/${uid}/${kind}`);
-    }
-  }
-  return paths;
-}
-
-/** Links (`{expiresAt}` records) expired for longer than the retention. */
-function expiredLinks(deps: CleanupDependencies, path: string): Promise<string[]> {
-  return childrenBefore(deps.database, path, 'expiresAt', deps.now - RETENTION.expiredLinksMs);
-}
-
-/** closed_accounts/<uid> closed longer ago than the retention: only those are read, by the
- *  closedAt index (database.rules.json), however many accounts are closed. */
-async function oldClosedAccounts(deps: CleanupDependencies): Promise<string[]> {
-  const cutoff = deps.now - RETENTION.closedAccountsMs;
-  const old = await deps.database.ref(CLOSED_ACCOUNTS_PATH).orderByChild('closedAt').endAt(cutoff).get();
-  const paths: string[] = [];
-  old.forEach((child) => {
-    const closedAt = (child.val() as { closedAt?: unknown } | null)?.closedAt;
-    // The query also returns records without a number there (they sort first): left alone.
-    if (typeof closedAt === 'number' && closedAt <= cutoff) paths.push(`${CLOSED_ACCOUNTS_PATH}/${child.key}`);
+function spentQuotas(deps: CleanupDependencies): Promise<PartRun> {
+  return removeByWalk(deps, SUBMISSION_QUOTA_PATH, 'submission_quota', (uid, kinds) => {
+    if (!isRecord(kinds)) return [`${SUBMISSION_QUOTA_PATH}/${uid}`];
+    return Object.entries(kinds)
+      .filter(([, quota]) => (isRecord(quota) ? numberOr(quota.windowStart, 0) : 0) + SUBMISSION_QUOTA.windowMs < deps.now)
+      .map(([kind]) => `${SUBMISSION_QUOTA_PATH}/${uid}/${kind}`);
   });
-  return paths;
 }
 
 /** An anonymous Auth user: no provider, no email. */
@@ -157,9 +200,9 @@ function lastSeen(user: UserRecord): number {
 }
 
 /** Anonymous users not seen within the retention, removed a page (at most 1000, Auth's batch
- *  size) at a time. The page token is kept after each page, so a run stopped by stopListingAt or
+ *  size) at a time. The page token is kept after each page, so a run stopped by its deadline or
  *  its time limit leaves the rest to the next, which starts there; a listing that ends clears it. */
-async function removeIdleAnonymousUsers(deps: CleanupDependencies): Promise<number> {
+async function removeIdleAnonymousUsers(deps: CleanupDependencies): Promise<PartRun> {
   const cutoff = deps.now - RETENTION.anonymousUsersMs;
   const cursor = deps.database.ref(AUTH_CURSOR_PATH);
   const saved: unknown = (await cursor.get()).val();
@@ -171,19 +214,30 @@ async function removeIdleAnonymousUsers(deps: CleanupDependencies): Promise<numb
     if (idle.length > 0) removed += (await deps.auth.deleteUsers(idle)).successCount;
     pageToken = page.pageToken;
     await cursor.set(pageToken ?? null);
-  } while (pageToken && (deps.stopListingAt === undefined || Date.now() < deps.stopListingAt));
-  return removed;
+  } while (pageToken && clock(deps)() < deps.deadline);
+  return pageToken ? { removed, stoppedAt: 'a page of Auth users, more left' } : { removed };
 }
 
+/** One run: each part in turn until the deadline, then the counters' recount with what is left of it. */
 export async function runCleanup(deps: CleanupDependencies): Promise<CleanupReport> {
-  const { database } = deps;
-  return {
-    stripeEvents: await removeAll(database, await staleStripeEvents(deps)),
-    rateLimits: await removeAll(database, await spentAllowances(deps)),
-    submissionQuotas: await removeAll(database, await spentQuotas(deps)),
-    claimLinks: await removeAll(database, await expiredLinks(deps, CLAIM_LINKS_PATH)),
-    manageLinks: await removeAll(database, await expiredLinks(deps, MANAGE_LINKS_PATH)),
-    closedAccounts: await removeAll(database, await oldClosedAccounts(deps)),
-    anonymousUsers: await removeIdleAnonymousUsers(deps),
-  };
+  const parts: [CleanupPart, () => Promise<PartRun>][] = [
+    ['stripeEvents', () => removeByTime(deps, STRIPE_EVENTS_PATH, 'processedAt', deps.now - RETENTION.stripeEventsMs)],
+    ['rateLimits', () => spentAllowances(deps)],
+    ['submissionQuotas', () => spentQuotas(deps)],
+    ['claimLinks', () => removeByTime(deps, CLAIM_LINKS_PATH, 'expiresAt', deps.now - RETENTION.expiredLinksMs)],
+    ['manageLinks', () => removeByTime(deps, MANAGE_LINKS_PATH, 'expiresAt', deps.now - RETENTION.expiredLinksMs)],
+    ['closedAccounts', () => removeByTime(deps, CLOSED_ACCOUNTS_PATH, 'closedAt', deps.now - RETENTION.closedAccountsMs)],
+    ['counterEvents', () => removeByTime(deps, COUNTER_EVENTS_PATH, 'at', deps.now - RETENTION.counterEventsMs)],
+    ['anonymousUsers', () => removeIdleAnonymousUsers(deps)],
+  ];
+  const removed = {} as Record<CleanupPart, number>;
+  const unfinished: CleanupReport['unfinished'] = {};
+  for (const [part, run] of parts) {
+    // Past the deadline a part still takes one page, so every part moves on every day.
+    const { removed: count, stoppedAt } = await run();
+    removed[part] = count;
+    if (stoppedAt !== undefined) unfinished[part] = stoppedAt;
+  }
+  const recount = await recountCounters(deps.database, { deadline: deps.deadline, pageSize: deps.pageSize, now: clock(deps) });
+  return { ...removed, unfinished, recount };
 }

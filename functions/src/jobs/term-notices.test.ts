@@ -7,7 +7,7 @@ import { formatBillingDate } from '../../../src/catalog/subscription';
 import { readOrder, settled, SITE } from '../testing/backends.testing';
 import { useMailingHarness, buy } from '../checkout/store.testing';
 import { TERM_NOTICE_SUBJECT } from '../mail';
-import { runTermNotices } from './term-notices';
+import { runTermNotices, TERM_NOTICES_CURSOR_PATH } from './term-notices';
 
 const KEY = 'emailjs_private_term_test';
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -98,5 +98,28 @@ describe('termNotices', () => {
     const [mailed] = notices();
     expect(mailed!.params.to_email).toBe('guest@example.com');
     expect(String(mailed!.params.message_text)).toMatch(new RegExp(`Manage your plan: ${SITE}/manage-plan\\?token=[-\\w]{43}`));
+  });
+
+  it('out of time, stops after a page and keeps its place; the next run goes on from there to the end of the window', async () => {
+    const now = Date.now();
+    // Orders without a subscription need no Stripe call: each is taken and skipped.
+    const ids = ['-Ord0001aaaaaaaaaaaa', '-Ord0002aaaaaaaaaaaa', '-Ord0003aaaaaaaaaaaa', '-Ord0004aaaaaaaaaaaa', '-Ord0005aaaaaaaaaaaa'];
+    // Two share a term end, so the place is the order as well as the time.
+    const ends = [2, 3, 3, 5, 6].map((days) => now + days * DAY_MS);
+    await harness.database
+      .ref('all_orders')
+      .update(Object.fromEntries(ids.map((id, index) => [id, { termEndsAt: ends[index], product: 'websites', status: 'paid' }])));
+    const taken = (report: { skipped: { orderId: string }[] }) =>
+      report.skipped.map((skip) => skip.orderId).filter((id) => ids.includes(id));
+
+    const first = await runTermNotices({ database: harness.database, stripe: harness.stripe, now: () => now, pageSize: 2, deadline: 0 });
+    expect(taken(first)).toEqual(ids.slice(0, 2));
+    expect(first.stoppedAt).toEqual({ termEndsAt: ends[1], orderId: ids[1] });
+    expect((await harness.database.ref(TERM_NOTICES_CURSOR_PATH).get()).val()).toEqual(first.stoppedAt);
+
+    const second = await runTermNotices({ database: harness.database, stripe: harness.stripe, now: () => now, pageSize: 2 });
+    expect(taken(second)).toEqual(ids.slice(2));
+    expect(second.stoppedAt).toBeNull();
+    expect((await harness.database.ref(TERM_NOTICES_CURSOR_PATH).get()).exists()).toBe(false);
   });
 });

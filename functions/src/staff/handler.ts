@@ -10,6 +10,7 @@ import { identifyStaff, requireRole } from './claims';
 import type { ActionContext, StaffDependencies } from './context';
 import type { Body } from './input';
 import { decidePreorder, resendPass } from './preorders';
+import { recountCounters } from './recount';
 import { StaffRefusal } from './refusal';
 import { setSubmissionStatus } from './submissions';
 import { StripeUnavailable, confirmTradeIn } from './trade-ins';
@@ -25,6 +26,7 @@ const ACTIONS: { [A in StaffAction]: (context: ActionContext) => Promise<StaffRe
   grantRole,
   lookupCustomer,
   resendVerification,
+  recountCounters,
 };
 
 function refuseHugeBody(request: Request): void {

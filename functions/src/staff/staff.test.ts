@@ -31,6 +31,7 @@ const SAMPLE: Record<StaffAction, Record<string, unknown>> = {
   grantRole: { email: 'someone@example.com', role: 'support' },
   lookupCustomer: { email: 'someone@example.com' },
   resendVerification: { uid: 'someone' },
+  recountCounters: {},
 };
 const ACTIONS = Object.keys(STAFF_ACTIONS) as StaffAction[];
 const ADMIN_ONLY = ACTIONS.filter((action) => !(STAFF_ACTIONS[action] as readonly string[]).includes('support'));
