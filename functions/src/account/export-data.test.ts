@@ -59,6 +59,8 @@ describe('exportAccountData', () => {
         },
       },
       refunds: { ch_1: { amountRefunded: 1000, chargeAmount: 8300, chargedAt: 1, fetchedAt: 2 } },
+      applicationExist: true,
+      modelExistsOn: 'wordpress',
       tradeIn: { status: 'credited', amount: 5000, creditedAt: 3, creditedBy: 'staff-uid-1', balanceTransactionId: 'cbtxn_1' },
     });
     const theirs = order(other.uid);
@@ -116,7 +118,7 @@ describe('exportAccountData', () => {
       paymentsMade: 2,
       invoices: [{ invoiceId: 'in_1', number: 'LEOPARD-0001', total: 8300, status: 'paid' }],
       refunds: [{ chargeId: 'ch_1', amountRefunded: 1000, chargeAmount: 8300 }],
-      tradeIn: { status: 'credited', amount: 5000, creditedAt: 3 },
+      tradeIn: { platform: 'WordPress', state: 'credited', creditedCents: 5000, decidedAt: new Date(3).toISOString() },
     });
     expect(data.submissions.contact).toEqual([{ id: 'c1', ...inquiry }]);
     expect(data.submissions.waitlist).toEqual([
@@ -127,6 +129,26 @@ describe('exportAccountData', () => {
     for (const foreign of [other.uid, other.email, theirs.id, guest.id, '4444', 'staff-uid-1', 'staff-uid-2', 'Not Ada', 'Someone']) {
       expect(answer.text, foreign).not.toContain(foreign);
     }
+  });
+
+  it('holds a declared trade-in nobody decided yet as awaiting, and a declined one as declined', async () => {
+    const account = await h.account();
+    const awaiting = order(account.uid, { applicationExist: true, modelExistsOn: 'wix', createdAt: 1_795_000_000_002 });
+    const declined = order(account.uid, {
+      applicationExist: true,
+      modelExistsOn: 'wordpress',
+      tradeIn: { status: 'declined', amount: 0, declinedAt: 5, declinedBy: 'staff-uid-3' },
+    });
+    for (const { id, record } of [awaiting, declined]) await h.database.ref(orderPath(id)).set(record);
+    const answer = await download(account.token);
+    const orders = (answer.json as unknown as AccountExport).orders;
+    expect(orders.find((exported) => exported.id === awaiting.id)).toMatchObject({
+      tradeIn: { platform: 'Wix', state: 'awaiting', creditedCents: null, decidedAt: null },
+    });
+    expect(orders.find((exported) => exported.id === declined.id)).toMatchObject({
+      tradeIn: { platform: 'WordPress', state: 'declined', creditedCents: null, decidedAt: new Date(5).toISOString() },
+    });
+    expect(answer.text).not.toContain('staff-uid-3');
   });
 
   it('leaves the submissions out while the account’s address is not verified', async () => {

@@ -12,7 +12,7 @@ import type { Body } from './input';
 import { decidePreorder, resendPass } from './preorders';
 import { StaffRefusal } from './refusal';
 import { setSubmissionStatus } from './submissions';
-import { StripeUnavailable, confirmTradeIn } from './trade-ins';
+import { StripeUnavailable, confirmTradeIn, declineTradeIn } from './trade-ins';
 
 /** Every request is a few short fields; anything bigger is not the console. */
 export const STAFF_MAX_BODY_BYTES = 4096;
@@ -22,6 +22,7 @@ const ACTIONS: { [A in StaffAction]: (context: ActionContext) => Promise<StaffRe
   decidePreorder,
   resendPass,
   confirmTradeIn,
+  declineTradeIn,
   grantRole,
   lookupCustomer,
   resendVerification,
