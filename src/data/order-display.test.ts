@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { orderStatus, paymentIssue, paymentIssueLines, tradeInText, TRADE_IN_CREDITED_TEXT } from './order-display';
+import { orderStatus, paymentIssue, paymentIssueLines } from './order-display';
+import { tradeInLine } from './trade-in';
 import { toOrders, type StoredOrder } from './orders';
 import { PAID_MONTHLY_EARTH } from './orders.testing';
 
@@ -75,14 +76,23 @@ describe('refunds and disputes on an order', () => {
   });
 });
 
-describe('the trade-in credit', () => {
-  it('says "Trade-in credit applied" once credited, nothing while crediting or before', () => {
-    expect(tradeInText(read({ tradeIn: { status: 'credited', amount: 75_000, creditedAt: T0, creditedBy: 'uid-admin' } }))).toBe(
-      TRADE_IN_CREDITED_TEXT,
+describe('the declared trade-in', () => {
+  it('says the platform and the state: awaiting review, being credited, credited with the amount, declined', () => {
+    const declared = { applicationExist: true, modelExistsOn: 'wordpress' };
+    const line = (fields: Record<string, unknown>) => {
+      const { declaredTradeIn } = read(fields);
+      return declaredTradeIn && tradeInLine(declaredTradeIn);
+    };
+    expect(line(declared)).toBe('Trade-in: WordPress — awaiting review');
+    expect(line({ ...declared, tradeIn: { status: 'crediting', amount: 75_000 } })).toBe('Trade-in: WordPress — being credited');
+    expect(line({ ...declared, tradeIn: { status: 'credited', amount: 75_000, creditedAt: T0, creditedBy: 'uid-admin' } })).toBe(
+      'Trade-in: WordPress — credited $750',
     );
-    expect(TRADE_IN_CREDITED_TEXT).toBe('Trade-in credit applied');
-    expect(tradeInText(read({ tradeIn: { status: 'crediting', amount: 75_000 } }))).toBeNull();
-    expect(tradeInText(read({}))).toBeNull();
-    expect(tradeInText(read({ tradeIn: { status: 'given' } as never }))).toBeNull();
+    expect(line({ ...declared, tradeIn: { status: 'declined', amount: 0, declinedAt: T0, declinedBy: 'uid-admin' } })).toBe(
+      'Trade-in: WordPress — declined',
+    );
+    // A state nobody writes reads as not decided yet; no trade-in declared, no line.
+    expect(line({ ...declared, tradeIn: { status: 'given' } })).toBe('Trade-in: WordPress — awaiting review');
+    expect(line({ applicationExist: false })).toBeNull();
   });
 });

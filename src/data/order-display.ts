@@ -113,14 +113,6 @@ export function paymentIssueLines({ refunds = [], disputes = [] }: PaymentIssues
   return [...disputeLines, ...refundLines];
 }
 
-/** What the order says once an admin confirmed its trade-in and the credit is on the customer's
- *  Stripe balance (docs/decisions/0108-staff-console.md). */
-export const TRADE_IN_CREDITED_TEXT = 'Trade-in credit applied';
-
-export function tradeInText(order: Pick<Order, 'tradeIn'>): string | null {
-  return order.tradeIn?.status === 'credited' ? TRADE_IN_CREDITED_TEXT : null;
-}
-
 /** The order's payment_status in words; for a subscription, what Stripe last said of it, unless a
  *  refund or dispute of its payments says more (paymentIssue). A checkout that was never paid ends
  *  as Expired (or Payment failed), whatever else it carries. */

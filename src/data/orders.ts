@@ -8,6 +8,7 @@ import { isPlanId, isPricedPlan } from '../catalog/plans';
 import { isServiceId, type ServiceId } from '../catalog/services';
 import { isSubscriptionStatus, type OrderSubscription, type OrderSubscriptionReading } from '../catalog/subscription';
 import type { PaymentStatus } from '../config/data-limits';
+import { declaredTradeIn, type DeclaredTradeIn } from './trade-in';
 
 export const ORDERS_PATH = 'all_orders';
 
@@ -151,8 +152,9 @@ export function isOpenDispute(status: string): boolean {
 }
 
 /** `crediting` while the Stripe balance transaction is being made (a retry repeats the same
- *  idempotent call), `credited` once it exists. */
-export const TRADE_IN_CREDIT_STATUSES = ['crediting', 'credited'] as const;
+ *  idempotent call), `credited` once it exists; `declined` when an admin declined the trade-in
+ *  (nothing credited, amount 0). No record: nobody has decided yet. */
+export const TRADE_IN_CREDIT_STATUSES = ['crediting', 'credited', 'declined'] as const;
 export type TradeInCreditStatus = (typeof TRADE_IN_CREDIT_STATUSES)[number];
 
 /** all_orders/{id}/tradeIn. */
@@ -167,6 +169,9 @@ export interface OrderTradeInRecord {
   balanceTransactionId?: string;
   creditedAt?: number;
   creditedBy?: string;
+  /** Once declined: when (ms) and by whom (uid). */
+  declinedAt?: number;
+  declinedBy?: string;
 }
 
 export interface OrderAddOns {
@@ -201,6 +206,8 @@ export interface Order {
   /** Disputed payments, in the order stored. */
   disputes: OrderDispute[];
   tradeIn: OrderTradeIn | null;
+  /** The trade-in the buyer declared at checkout, and where it stands; null when none was. */
+  declaredTradeIn: DeclaredTradeIn | null;
   /** The subscription's invoices, newest first; only those with what a list needs to show. */
   invoices: OrderInvoice[];
   /** The term notice the buyer was sent, if any (docs/decisions/0115-the-term-ends-unless-renewed.md). */
@@ -414,6 +421,7 @@ export function toOrders(value: Readonly<Record<string, StoredOrder>> | null): O
         refunds: toRefunds(order.refunds),
         disputes: toDisputes(order.disputes),
         tradeIn: toTradeIn(order.tradeIn),
+        declaredTradeIn: declaredTradeIn(order),
         invoices: toInvoices(order.invoices),
         termNotice: toTermNotice(order.termNotice),
       };

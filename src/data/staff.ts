@@ -26,6 +26,7 @@ export const STAFF_ACTIONS = {
   decidePreorder: ['admin'],
   resendPass: ['admin'],
   confirmTradeIn: ['admin'],
+  declineTradeIn: ['admin'],
   grantRole: ['admin'],
   lookupCustomer: ['support', 'admin'],
   resendVerification: ['support', 'admin'],
@@ -131,7 +132,9 @@ export const SPACE_PASS_CODE_PARAM = 'code';
 export const STAFF_SUBMISSION_KINDS = ['contact', 'waitlist'] as const;
 export type StaffSubmissionKind = (typeof STAFF_SUBMISSION_KINDS)[number];
 
-export const PREORDER_DECISIONS = ['approve', 'decline'] as const;
+/** `reopen` puts a declined pre-order back to pending (an admin's second thought); an approved one
+ *  keeps its pass. */
+export const PREORDER_DECISIONS = ['approve', 'decline', 'reopen'] as const;
 export type PreorderDecision = (typeof PREORDER_DECISIONS)[number];
 
 export type StaffRequest =
@@ -140,6 +143,7 @@ export type StaffRequest =
   | { action: 'decidePreorder'; id: string; decision: PreorderDecision }
   | { action: 'resendPass'; id: string }
   | { action: 'confirmTradeIn'; orderId: string }
+  | { action: 'declineTradeIn'; orderId: string }
   | { action: 'grantRole'; email: string; role: GrantableRole }
   | { action: 'lookupCustomer'; email: string }
   | { action: 'resendVerification'; uid: string }
@@ -167,7 +171,8 @@ export interface PreorderPassResult {
   passUrl: string | null;
   /** True only for the call that issued the pass. */
   issued: boolean;
-  /** The mail this call sent; null when it sent none (a decline, a repeated approval). */
+  /** The mail this call sent (the pass, or the decline); null when it sent none (a repeated
+   *  decision, a reopening). */
   mail: StaffMailOutcome | null;
 }
 
@@ -176,6 +181,16 @@ export interface TradeInConfirmResult {
   outcome: 'credited' | 'already-credited';
   /** all_orders/<orderId>/tradeIn as it now is. */
   tradeIn: OrderTradeInRecord;
+  /** The decision mailed to the customer by the call that credited; null for the others. */
+  mail: StaffMailOutcome | null;
+}
+
+export interface TradeInDeclineResult {
+  orderId: string;
+  outcome: 'declined' | 'already-declined';
+  tradeIn: OrderTradeInRecord;
+  /** The decision mailed to the customer by the call that declined; null for the others. */
+  mail: StaffMailOutcome | null;
 }
 
 export interface GrantRoleResult {
@@ -212,6 +227,7 @@ export interface StaffResults {
   decidePreorder: PreorderPassResult;
   resendPass: PreorderPassResult;
   confirmTradeIn: TradeInConfirmResult;
+  declineTradeIn: TradeInDeclineResult;
   grantRole: GrantRoleResult;
   lookupCustomer: CustomerLookup;
   resendVerification: VerificationResult;

@@ -6,11 +6,10 @@
  * Dashboard; and every such change leaves an audit entry that only admins can read.
  */
 import type { Page } from '@playwright/test';
-import { EMAILJS_URL, STRIPE_SECRET_KEY, STRIPE_URL } from '../../emulators/local-config';
+import { STRIPE_SECRET_KEY, STRIPE_URL } from '../../emulators/local-config';
 import { TRADE_IN_REWARD_CENTS } from '../../src/catalog/add-ons';
 import { BRAND } from '../../src/config/brand';
 import { paths } from '../../src/config/paths';
-import { TRADE_IN_CREDITED_TEXT } from '../../src/data/order-display';
 import { pendingPreordersPath } from '../../src/features/staff/staff-links';
 import { STAFF_AUDIT_PATH, type StaffAction, type StaffAuditEntry } from '../../src/data/staff';
 import { createAccount, readDatabase, signInThroughPage, uniqueEmail } from './auth.testing';
@@ -20,6 +19,7 @@ import {
   callStaffFunction,
   createAccountWithRole,
   idTokenOf,
+  mailsTo,
   readAs,
   sendPreorderForm,
   setRoleInConsole,
@@ -52,32 +52,46 @@ async function buyWithTradeIn(page: Page): Promise<string> {
   return session.metadata.orderId!;
 }
 
-test('an admin confirms a declared trade-in: credited once in Stripe, and the customer’s order says so', async ({ page, browser }) => {
+test('an admin confirms a declared trade-in: credited once in Stripe, and the customer’s order and mails say so', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(90_000);
   const orderId = await buyWithTradeIn(page);
   const customerCard = orderCard(page, 'Web Apps');
-  await expect(customerCard).not.toContainText(TRADE_IN_CREDITED_TEXT);
+  // Declared at checkout: the customer sees it, awaiting review, before anyone on the staff acts.
+  await expect(customerCard).toContainText('Trade-in: Wix — awaiting review');
   const order = (await readDatabase(`all_orders/${orderId}`)) as { customerId?: string; customerEmail?: string };
   expect(order.customerId, 'the webhook stored the Stripe customer').toBeTruthy();
   expect(order.customerEmail, 'the webhook stored the customer’s email').toBeTruthy();
   const { customerId, customerEmail } = order as { customerId: string; customerEmail: string };
+  await expect
+    .poll(async () => (await mailsTo(customerEmail)).map((mail) => String(mail.params.message_text)).join('\n'))
+    .toContain('Trade-in: Wix — awaiting review.');
 
   const admin = await createAccountWithRole('admin', 'admin');
   const desk = await visitorPage(browser);
   await signInAt(desk, admin, paths.staffTradeIns);
   const item = desk.getByRole('article').filter({ has: desk.getByRole('link', { name: customerEmail, exact: true }) });
-  await expect(item).toContainText('Wix: Awaiting confirmation');
+  await expect(item).toContainText('Wix: awaiting review');
   await item.getByRole('button', { name: 'Confirm trade-in' }).click();
-  await expect(item).toContainText(`Wix: ${TRADE_IN_CREDITED_TEXT}`);
-  await expect(desk.getByRole('status').filter({ hasText: `${TRADE_IN_CREDITED_TEXT}.` })).toBeAttached();
+  // Asked first, saying what happens to whom.
+  const dialog = desk.getByRole('dialog', { name: 'Credit this trade-in?' });
+  await expect(dialog).toContainText(`$750 is credited to ${customerEmail}’s Stripe balance`);
+  await dialog.getByRole('button', { name: 'Credit $750' }).click();
+  await expect(item).toContainText('Wix: credited $750');
+  await expect(desk.getByRole('status').filter({ hasText: 'Trade-in of Wix credited.' })).toBeAttached();
   // A credited order has nothing left to press; a second call (another tab, a script) changes nothing.
   await expect(item.getByRole('button', { name: 'Confirm trade-in' })).toHaveCount(0);
   const again = await callStaffFunction({ action: 'confirmTradeIn', orderId }, await idTokenOf(admin));
   expect(again.status).toBe(200);
   expect(((await again.json()) as { data: { outcome: string } }).data.outcome).toBe('already-credited');
 
-  // The customer's own order card follows, live.
-  await expect(customerCard).toContainText(TRADE_IN_CREDITED_TEXT);
+  // The customer's own order card follows, live, and the decision is mailed once.
+  await expect(customerCard).toContainText('Trade-in: Wix — credited $750');
+  await expect
+    .poll(async () => (await mailsTo(customerEmail)).filter((mail) => mail.params.subject === 'Your Leopard trade-in is credited').length)
+    .toBe(1);
 
   // Stripe holds exactly one credit of the catalogue's reward for this order.
   const balance = await fetch(`${STRIPE_URL}/v1/customers/${customerId}/balance_transactions`, {
@@ -101,7 +115,7 @@ test('an admin confirms a declared trade-in: credited once in Stripe, and the cu
   const stripeLink = account.getByRole('link', { name: /^Open in Stripe/ });
   await expect(stripeLink).toHaveAttribute('href', `https://dashboard.stripe.com/test/customers/${customerId}`);
   await expect(stripeLink).toHaveAttribute('target', '_blank');
-  await expect(desk.getByRole('region', { name: 'Orders' }).getByRole('article')).toContainText(TRADE_IN_CREDITED_TEXT);
+  await expect(desk.getByRole('region', { name: 'Orders' }).getByRole('article')).toContainText('Wix: credited $750');
   await desk.context().close();
 });
 
@@ -119,11 +133,8 @@ test('Resend verification email: the mail reaches the account’s address, and t
   await expect(page.getByRole('status').filter({ hasText: `Verification email sent to ${email}.` })).toBeAttached();
   await expect(account.getByRole('button', { name: 'Resend verification email' })).toHaveCount(0);
 
-  type Mail = { params: Record<string, unknown> };
-  const mails = async () =>
-    ((await (await fetch(`${EMAILJS_URL}/__received`)).json()) as Mail[]).filter((mail) => mail.params.to_email === email);
-  await expect.poll(async () => (await mails()).length).toBe(1);
-  const [mail] = await mails();
+  await expect.poll(async () => (await mailsTo(email)).length).toBe(1);
+  const [mail] = await mailsTo(email);
   expect(mail!.params.subject).toBe(`Verify your ${BRAND.name} email`);
   expect(String(mail!.params.message_text)).toMatch(/oobCode=/);
 

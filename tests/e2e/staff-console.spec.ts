@@ -121,7 +121,15 @@ test('a Space pre-order, approved: the pass is mailed, and its link shows the pa
   const preorders = page.getByRole('region', { name: 'Space pre-orders' });
   const card = preorders.getByRole('article', { name });
   await expect(card.getByText('Pending', { exact: true })).toBeVisible();
+  // Approving mails the person, so it is asked first; Escape cancels with nothing issued.
   await card.getByRole('button', { name: /^Approve/ }).click();
+  const ask = page.getByRole('dialog', { name: `Approve the pre-order of ${name}?` });
+  await expect(ask).toContainText(`mailed to ${email}`);
+  await page.keyboard.press('Escape');
+  await expect(ask).toHaveCount(0);
+  await expect(card.getByText('Pending', { exact: true })).toBeVisible();
+  await card.getByRole('button', { name: /^Approve/ }).click();
+  await ask.getByRole('button', { name: 'Approve and mail the pass' }).click();
   await expect(card.getByText(/^Pass sent /)).toBeVisible();
   await expect(card.getByText('Approved', { exact: true })).toBeVisible();
   await expect(card.getByRole('button', { name: /^Approve/ })).toHaveCount(0);

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import type { Browser, Page } from '@playwright/test';
-import { DATABASE_URL, FUNCTIONS_URL, HOST, PORTS, PROJECT_ID } from '../../emulators/local-config';
+import { DATABASE_URL, EMAILJS_URL, FUNCTIONS_URL, HOST, PORTS, PROJECT_ID } from '../../emulators/local-config';
 import { paths } from '../../src/config/paths';
 import { STAFF_ROLES_PATH, type StaffRole } from '../../src/data/staff';
 import { dismissAlert, signInThroughPage, updateDatabase } from './auth.testing';
@@ -73,6 +73,10 @@ export async function setRoleInConsole(browser: Browser, admin: TestAccount, ema
   const roleForm = desk.getByRole('form', { name: 'Staff role' });
   await roleForm.getByRole('combobox', { name: 'Staff role' }).selectOption({ label });
   await roleForm.getByRole('button', { name: 'Save role' }).click();
+  // A change of access is asked first, naming the person.
+  const dialog = desk.getByRole('dialog');
+  await expect(dialog).toContainText(email);
+  await dialog.getByRole('button', { name: /^(Make|Remove the role)/ }).click();
   const said = desk.getByRole('status').filter({ hasText: `${email} is now ${label}.` });
   await expect(said).toBeAttached();
   const text = (await said.textContent()) ?? '';
@@ -101,6 +105,12 @@ export function callStaffFunction(body: Record<string, unknown>, token?: string)
     headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
     body: JSON.stringify(body),
   });
+}
+
+/** The mails the EmailJS stand-in received for `to`, oldest first. */
+export async function mailsTo(to: string): Promise<{ params: Record<string, unknown> }[]> {
+  const all = (await (await fetch(`${EMAILJS_URL}/__received`)).json()) as { params: Record<string, unknown> }[];
+  return all.filter((mail) => mail.params.to_email === to);
 }
 
 export const uniqueVisitorEmail = () => `visitor-${randomUUID()}@example.com`;

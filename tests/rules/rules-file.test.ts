@@ -85,6 +85,8 @@ const TRADE_IN_FIELDS: Record<keyof OrderTradeInRecord, true> = {
   balanceTransactionId: true,
   creditedAt: true,
   creditedBy: true,
+  declinedAt: true,
+  declinedBy: true,
 };
 /** The fields of the staff records of src/data/staff.ts, so that one added there fails here. */
 const STAFF_FIELDS: Record<keyof SubmissionStaffFields, true> = { status: true, statusChangedAt: true, statusChangedBy: true };

@@ -45,6 +45,10 @@ const ORDER_WRITES: { what: string; change: Record<string, unknown> }[] = [
       tradeIn: { status: 'credited', amount: 50_000, balanceTransactionId: 'cbtxn_test_1', creditedAt: 1, creditedBy: 'staff-admin' },
     },
   },
+  {
+    what: 'the trade-in declined (or a declined one undone)',
+    change: { tradeIn: { status: 'declined', amount: 0, declinedAt: 1, declinedBy: 'staff-admin' } },
+  },
   { what: 'the buyer (claim it)', change: { buyer: 'staff-admin' } },
 ];
 

@@ -71,6 +71,8 @@ describe('exportAccountData', () => {
         },
       },
       refunds: { ch_1: { amountRefunded: 1000, chargeAmount: 8300, chargedAt: 1, fetchedAt: 2 } },
+      applicationExist: true,
+      modelExistsOn: 'wordpress',
       tradeIn: { status: 'credited', amount: 5000, creditedAt: 3, creditedBy: 'staff-uid-1', balanceTransactionId: 'cbtxn_1' },
     });
     const theirs = order(other.uid);
@@ -141,7 +143,7 @@ describe('exportAccountData', () => {
         { invoiceId: 'in_2', number: 'LEOPARD-0002', kind: 'credit', creditCents: 80_438, taxCents: 5_438, status: 'paid' },
       ],
       refunds: [{ chargeId: 'ch_1', amountRefunded: 1000, chargeAmount: 8300 }],
-      tradeIn: { status: 'credited', amount: 5000, creditedAt: iso(3) },
+      tradeIn: { platform: 'WordPress', state: 'credited', creditedCents: 5000, decidedAt: new Date(3).toISOString() },
     });
     // The credit is labelled as one, never a negative figure beside "paid".
     for (const invoice of data.orders[0]!.invoices) expect(Object.keys(invoice)).not.toContain('total');
@@ -197,6 +199,26 @@ describe('exportAccountData', () => {
     });
     // No time anywhere in the file is a bare number.
     expect(answer.text).not.toMatch(/"\w*(At|[pP]eriodEnd|[pP]eriodStart)": \d/);
+  });
+
+  it('holds a declared trade-in nobody decided yet as awaiting, and a declined one as declined', async () => {
+    const account = await h.account();
+    const awaiting = order(account.uid, { applicationExist: true, modelExistsOn: 'wix', createdAt: 1_795_000_000_002 });
+    const declined = order(account.uid, {
+      applicationExist: true,
+      modelExistsOn: 'wordpress',
+      tradeIn: { status: 'declined', amount: 0, declinedAt: 5, declinedBy: 'staff-uid-3' },
+    });
+    for (const { id, record } of [awaiting, declined]) await h.database.ref(orderPath(id)).set(record);
+    const answer = await download(account.token);
+    const orders = (answer.json as unknown as AccountExport).orders;
+    expect(orders.find((exported) => exported.id === awaiting.id)).toMatchObject({
+      tradeIn: { platform: 'Wix', state: 'awaiting', creditedCents: null, decidedAt: null },
+    });
+    expect(orders.find((exported) => exported.id === declined.id)).toMatchObject({
+      tradeIn: { platform: 'WordPress', state: 'declined', creditedCents: null, decidedAt: new Date(5).toISOString() },
+    });
+    expect(answer.text).not.toContain('staff-uid-3');
   });
 
   it('leaves the submissions out while the account’s address is not verified', async () => {

@@ -11,6 +11,7 @@ import type { SubmissionKind } from '../../../src/config/data-limits';
 import { subscriptionState, subscriptionStatusLabel, type OrderSubscription } from '../../../src/catalog/subscription';
 import { billingPath, toCardSummary, type CardSummary } from '../../../src/data/billing';
 import { FORM_FIELDS } from '../../../src/data/submission-fields';
+import { declaredTradeIn } from '../../../src/data/trade-in';
 import { toConsents, userPath, type Consents } from '../../../src/data/users';
 import { normaliseEmail } from '../mail/email';
 import { takeAllowance } from '../http/rate-limit';
@@ -86,9 +87,18 @@ function listOf(value: unknown, idField: string): StoredRecord[] {
 }
 
 function exportOrder(id: string, record: StoredRecord): ExportedOrder {
-  // Who on the staff confirmed a trade-in is the staff member's data, not the buyer's.
-  const tradeIn = isRecord(record.tradeIn)
-    ? { status: record.tradeIn.status, amount: record.tradeIn.amount, creditedAt: record.tradeIn.creditedAt }
+  // The declared trade-in and where it stands, as the order card says it (src/data/trade-in.ts);
+  // who on the staff decided is the staff member's data, not the buyer's.
+  const declared = declaredTradeIn(record);
+  const stored = isRecord(record.tradeIn) ? record.tradeIn : {};
+  const decidedAt = [stored.creditedAt, stored.declinedAt].find((at) => typeof at === 'number') as number | undefined;
+  const tradeIn = declared
+    ? {
+        platform: declared.platform,
+        state: declared.state,
+        creditedCents: declared.creditedCents,
+        decidedAt: decidedAt === undefined ? null : new Date(decidedAt).toISOString(),
+      }
     : undefined;
   const { tradeIn: _staff, invoices, refunds, ...fields } = record;
   const subscribed = typeof record.subscriptionStatus === 'string';

@@ -13,6 +13,7 @@ import type { InvoiceMoney } from '../../../src/catalog/invoice-money';
 import type { PlanConfiguration } from '../../../src/catalog/pricing';
 import { paths } from '../../../src/config/paths';
 import { isClosedOrder, orderPath } from '../../../src/data/orders';
+import { declaredTradeIn } from '../../../src/data/trade-in';
 import { normaliseEmail } from '../mail/email';
 import type { OutcomeDetails } from '../stripe/event-outcome';
 import {
@@ -139,6 +140,7 @@ export async function mailOrderConfirmation(
       nextPaymentAt: next,
       manageUrl: url ?? orderCardUrl(mail.siteUrl, orderId),
       guest: url !== null && typeof order.buyer !== 'string',
+      tradeIn: declaredTradeIn(order),
     });
   });
   return { confirmationMail: status };

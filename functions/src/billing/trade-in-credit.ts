@@ -9,9 +9,8 @@
 import type { Database } from 'firebase-admin/database';
 import type Stripe from 'stripe';
 import { TRADE_IN_REWARD_CENTS } from '../../../src/catalog/add-ons';
-import { isEndedSubscriptionStatus } from '../../../src/catalog/subscription';
 import { type OrderTradeInRecord, orderPath } from '../../../src/data/orders';
-import { isStripeId } from '../stripe/stripe-ids';
+import { tradeInIneligibility } from '../../../src/data/trade-in';
 import type { OrderData } from './subscription-sync';
 
 export type TradeInOutcome =
@@ -19,6 +18,12 @@ export type TradeInOutcome =
   | { outcome: 'already-credited'; tradeIn: OrderTradeInRecord }
   | { outcome: 'not-found' }
   | { outcome: 'not-eligible'; reason: string };
+
+/** Said when a decided trade-in is pressed the other way: a decision is not taken back. */
+export const TRADE_IN_DECIDED = {
+  declined: 'This trade-in was declined; a declined trade-in cannot be credited.',
+  credited: 'This trade-in was credited to the customer’s Stripe balance; a credited trade-in cannot be declined.',
+} as const;
 
 export interface TradeInDependencies {
   database: Database;
@@ -31,22 +36,12 @@ export const TRADE_IN_CURRENCY = 'usd';
 
 export const tradeInIdempotencyKey = (orderId: string) => `trade-in-${orderId}`;
 
-/** Why the order cannot be credited, or null when it can: it declared an application to trade
- *  in, its buyer is a Stripe customer, and its plan was paid and has not ended (the credit is
- *  taken by a next invoice). */
-export function ineligibility(order: OrderData): string | null {
-  if (order.applicationExist !== true) return 'The order declared no application to trade in.';
-  if (!isStripeId('customer', order.customerId)) return 'The order has no Stripe customer to credit yet.';
-  const paid = order.payment_status === 'paid' || (typeof order.paymentsMade === 'number' && order.paymentsMade >= 1);
-  if (!paid) return 'The order has not been paid, so there is no plan to credit.';
-  if (isEndedSubscriptionStatus(order.subscriptionStatus)) return 'The plan has ended: no invoice is left to take the credit.';
-  return null;
-}
-
 function storedTradeIn(value: unknown): OrderTradeInRecord | null {
   if (typeof value !== 'object' || value === null) return null;
   const record = value as Partial<OrderTradeInRecord>;
-  return record.status === 'crediting' || record.status === 'credited' ? (record as OrderTradeInRecord) : null;
+  return record.status === 'crediting' || record.status === 'credited' || record.status === 'declined'
+    ? (record as OrderTradeInRecord)
+    : null;
 }
 
 type Claim =
@@ -68,7 +63,12 @@ async function claim(deps: TradeInDependencies, orderId: string, actorUid: strin
       decided = { kind: 'done', tradeIn: existing };
       return undefined;
     }
-    const reason = ineligibility(current);
+    if (existing?.status === 'declined') {
+      decided = { kind: 'refused', reason: TRADE_IN_DECIDED.declined };
+      return undefined;
+    }
+    // The console offers the press only where this finds nothing (src/data/trade-in.ts).
+    const reason = tradeInIneligibility(current);
     if (reason !== null) {
       decided = { kind: 'refused', reason };
       return undefined;
@@ -135,4 +135,44 @@ export async function creditTradeIn(deps: TradeInDependencies, orderId: string, 
     return credited;
   });
   return earlier !== null ? { outcome: 'already-credited', tradeIn: earlier } : { outcome: 'credited', tradeIn: credited };
+}
+
+export type TradeInDeclineOutcome =
+  | { outcome: 'declined'; tradeIn: OrderTradeInRecord }
+  | { outcome: 'already-declined'; tradeIn: OrderTradeInRecord }
+  | { outcome: 'not-found' }
+  | { outcome: 'not-eligible'; reason: string };
+
+/** An admin declines the declared trade-in: nothing is credited, and the order says so. Only while
+ *  nobody has started a credit (a `crediting` claim goes on to Stripe whatever happens), in the same
+ *  kind of transaction as the claim, so a decline and a confirm racing each other end in one. */
+export async function declineTradeIn(
+  deps: Pick<TradeInDependencies, 'database' | 'now'>,
+  orderId: string,
+  actorUid: string,
+): Promise<TradeInDeclineOutcome> {
+  const at = (deps.now ?? Date.now)();
+  let decided: TradeInDeclineOutcome = { outcome: 'not-found' };
+  const result = await deps.database.ref(orderPath(orderId)).transaction((current: OrderData | null) => {
+    decided = { outcome: 'not-found' };
+    if (current === null) return null;
+    if (current.applicationExist !== true) {
+      decided = { outcome: 'not-eligible', reason: tradeInIneligibility(current) ?? '' };
+      return undefined;
+    }
+    const existing = storedTradeIn(current.tradeIn);
+    if (existing?.status === 'declined') {
+      decided = { outcome: 'already-declined', tradeIn: existing };
+      return undefined;
+    }
+    if (existing !== null) {
+      decided = { outcome: 'not-eligible', reason: TRADE_IN_DECIDED.credited };
+      return undefined;
+    }
+    const tradeIn: OrderTradeInRecord = { status: 'declined', amount: 0, declinedAt: at, declinedBy: actorUid };
+    decided = { outcome: 'declined', tradeIn };
+    return { ...current, tradeIn };
+  });
+  if (result.snapshot.val() === null) return { outcome: 'not-found' };
+  return decided;
 }

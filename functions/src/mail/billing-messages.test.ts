@@ -58,6 +58,21 @@ describe('orderConfirmationMail', () => {
     expect(mail.text).not.toContain('You pay');
   });
 
+  it('says the trade-in declared at checkout and that it awaits review; nothing of one when none was declared', () => {
+    const order = {
+      service: 'websites',
+      configuration: GOLD,
+      amountPerPeriodCents: 1,
+      nextPaymentAt: null,
+      manageUrl: SITE,
+      guest: false,
+    } as const;
+    const declared = orderConfirmationMail({ ...order, tradeIn: { platform: 'WordPress', state: 'awaiting', creditedCents: null } });
+    expect(declared.text).toContain('Trade-in: WordPress — awaiting review. We review the application and mail you our decision');
+    expect(declared.html).toContain('Trade-in: WordPress — awaiting review.');
+    expect(orderConfirmationMail({ ...order, tradeIn: null }).text).not.toContain('Trade-in');
+  });
+
   it('gives a guest the single-use manage link and says how it works', () => {
     const url = managePlanUrl(SITE, 'a'.repeat(43));
     expect(url).toBe(`${SITE}/manage-plan?token=${'a'.repeat(43)}`);

@@ -8,11 +8,12 @@ import { formatUsd } from '../../../src/catalog/money';
 import type { PlanConfiguration } from '../../../src/catalog/pricing';
 import type { ServiceId } from '../../../src/catalog/services';
 import { ADD_ON_IDS } from '../../../src/catalog/stripe-prices';
-import { ADD_ON_LABELS } from '../../../src/catalog/add-ons';
+import { ADD_ON_LABELS, TRADE_IN_REWARD_CENTS } from '../../../src/catalog/add-ons';
 import { formatBillingDate, periodSuffix, TERM_MONTHS } from '../../../src/catalog/subscription';
 import { TERM_NOTICE_DAYS, TERM_TEXTS } from '../../../src/catalog/term';
 import { BRAND } from '../../../src/config/brand';
 import { paths } from '../../../src/config/paths';
+import { tradeInLine, type DeclaredTradeIn } from '../../../src/data/trade-in';
 import { link, mailDocument, paragraph } from './html';
 import type { MailContent } from './send-mail';
 import { siteLink } from './settings';
@@ -70,7 +71,7 @@ function button(url: string, label: string): string {
   return `<p style="margin:0 0 16px">${link(url, label)}</p>`;
 }
 
-function compose(subject: string, blocks: ({ text: string } | { url: string; label: string })[]): MailContent {
+export function compose(subject: string, blocks: ({ text: string } | { url: string; label: string })[]): MailContent {
   const signed = [...blocks, { text: `— ${BRAND.company}` }];
   return {
     subject,
@@ -78,6 +79,9 @@ function compose(subject: string, blocks: ({ text: string } | { url: string; lab
     html: mailDocument(subject, signed.map((block) => ('text' in block ? paragraph(block.text) : button(block.url, block.label))).join('')),
   };
 }
+
+/** What follows a declared trade-in until an admin decides it. */
+export const TRADE_IN_REVIEW_NOTE = `We review the application and mail you our decision; once confirmed, ${formatUsd(TRADE_IN_REWARD_CENTS, { trimZeroCents: true })} is credited to your balance and taken by your next invoices.`;
 
 /** How a guest's mailed link works, said wherever one is sent. */
 export const GUEST_LINK_NOTE =
@@ -94,6 +98,8 @@ export interface OrderConfirmation {
   /** The dashboard for a signed-in buyer, the signed manage link for a guest. */
   manageUrl: string;
   guest: boolean;
+  /** The trade-in declared at checkout, if any (src/data/trade-in.ts). */
+  tradeIn?: DeclaredTradeIn | null;
 }
 
 /** Sent once, when checkout completes. */
@@ -108,6 +114,7 @@ export function orderConfirmationMail(order: OrderConfirmation): MailContent {
       : [{ text: `You pay ${amountPerPeriodText(order.amountPerPeriodCents, order.configuration.period)}.` }]),
     ...(order.nextPaymentAt !== null ? [{ text: `Next payment: ${formatBillingDate(order.nextPaymentAt)}.` }] : []),
     { text: TERM_TEXTS.summary },
+    ...(order.tradeIn ? [{ text: `${tradeInLine(order.tradeIn)}. ${TRADE_IN_REVIEW_NOTE}` }] : []),
     { url: order.manageUrl, label: MANAGE_PLAN_LABEL },
     ...(order.guest ? [{ text: GUEST_LINK_NOTE }] : []),
   ]);

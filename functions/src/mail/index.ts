@@ -26,6 +26,13 @@ export {
   unsubscribeUrl,
 } from './account-messages';
 export {
+  PREORDER_DECLINED_SUBJECT,
+  TRADE_IN_CREDITED_SUBJECT,
+  TRADE_IN_DECLINED_SUBJECT,
+  preorderDeclinedMail,
+  tradeInDecisionMail,
+} from './decision-messages';
+export {
   CLAIM_ORDER_SUBJECT,
   CONTACT_COPY_SUBJECT,
   NOT_A_SITE_PAGE,

@@ -13,7 +13,7 @@ import { decidePreorder, resendPass } from './preorders';
 import { recountCounters } from './recount';
 import { StaffRefusal } from './refusal';
 import { setSubmissionStatus } from './submissions';
-import { StripeUnavailable, confirmTradeIn } from './trade-ins';
+import { StripeUnavailable, confirmTradeIn, declineTradeIn } from './trade-ins';
 
 /** Every request is a few short fields; anything bigger is not the console. */
 export const STAFF_MAX_BODY_BYTES = 4096;
@@ -23,6 +23,7 @@ const ACTIONS: { [A in StaffAction]: (context: ActionContext) => Promise<StaffRe
   decidePreorder,
   resendPass,
   confirmTradeIn,
+  declineTradeIn,
   grantRole,
   lookupCustomer,
   resendVerification,

@@ -1,5 +1,7 @@
 /** decidePreorder and resendPass: a Space pre-order is approved once, its pass issued once and
- *  mailed by whoever issued it (docs/decisions/0108-staff-console.md). */
+ *  mailed by whoever issued it (docs/decisions/0108-staff-console.md); a decline is mailed by
+ *  whoever declined, and a declined pre-order can be reopened
+ *  (docs/decisions/0108-staff-console.md#addendum-2026-11-29-trade-ins-the-customer-sees-and-staff-decide). */
 import { logger } from 'firebase-functions';
 import {
   PREORDER_DECISIONS,
@@ -11,7 +13,7 @@ import {
   type SpacePassRecord,
   type StaffMailOutcome,
 } from '../../../src/data/staff';
-import { sendMail, spacePassMail, spacePassUrl, type MailOutcome } from '../mail';
+import { preorderDeclinedMail, sendMail, spacePassMail, spacePassUrl, type MailOutcome } from '../mail';
 import { audit } from './audit';
 import type { ActionContext, StaffDependencies } from './context';
 import { oneOf, recordId } from './input';
@@ -117,29 +119,63 @@ async function approve(context: ActionContext, id: string): Promise<PreorderPass
   return passResult(deps, id, { ...after!, pass: mailed.pass }, true, mailed.outcome);
 }
 
-async function decline({ deps, actor, now }: ActionContext, id: string): Promise<PreorderPassResult> {
-  const target = `${PREORDERS_PATH}/${id}`;
+/** Tells the person their pre-order was declined. */
+async function mailDecline(deps: StaffDependencies, id: string, preorder: StoredPreorder): Promise<StaffMailOutcome> {
+  const to = typeof preorder.email === 'string' ? preorder.email : '';
+  const outcome = to
+    ? await sendMail(deps.mail, { to, ...preorderDeclinedMail({ siteUrl: deps.mail.siteUrl }) })
+    : ({ status: 'refused', httpStatus: 0, detail: 'The pre-order has no email.' } as const);
+  if (outcome.status !== 'sent' && outcome.status !== 'not-configured') {
+    logger.warn('staff: the pre-order decline mail did not go out', { preorderId: id, outcome });
+  }
+  return mailOutcome(outcome);
+}
+
+/** Moves a pre-order from `from` to `to` in a transaction; answers the record as it now is and
+ *  whether this call made the change. */
+async function move(context: ActionContext, id: string, from: PreorderStatus, to: PreorderStatus) {
+  const { deps, actor, now } = context;
   let changed = false;
-  const result = await transact<StoredPreorder>(deps.database.ref(target), (current) => {
+  const result = await transact<StoredPreorder>(deps.database.ref(`${PREORDERS_PATH}/${id}`), (current) => {
     changed = false;
     if (current === null) return null;
-    if (statusOf(current) !== 'pending') return;
+    if (statusOf(current) !== from) return;
     changed = true;
-    return { ...current, status: 'declined', statusChangedAt: now, statusChangedBy: actor.uid };
+    return { ...current, status: to, statusChangedAt: now, statusChangedBy: actor.uid };
   });
   const after = result.snapshot.val() as StoredPreorder | null;
   if (after === null) throw new StaffRefusal(404, `No Space pre-order has the id ${id}.`);
+  return { after, changed: changed && result.committed };
+}
+
+async function decline(context: ActionContext, id: string): Promise<PreorderPassResult> {
+  const { deps, actor, now } = context;
+  const { after, changed } = await move(context, id, 'pending', 'declined');
   if (statusOf(after) === 'approved') {
     throw new StaffRefusal(409, 'This pre-order was approved and its pass issued; an issued pass cannot be taken back by declining.');
   }
-  if (changed && result.committed) await audit(deps.database, actor, 'decidePreorder', target, now, 'declined');
+  if (!changed) return passResult(deps, id, after, false, null);
+  const mail = await mailDecline(deps, id, after);
+  await audit(deps.database, actor, 'decidePreorder', `${PREORDERS_PATH}/${id}`, now, `declined; decline mail ${mail}`);
+  return passResult(deps, id, after, false, mail);
+}
+
+/** A declined pre-order back to pending, to be decided again; nothing is mailed. */
+async function reopen(context: ActionContext, id: string): Promise<PreorderPassResult> {
+  const { deps, actor, now } = context;
+  const { after, changed } = await move(context, id, 'declined', 'pending');
+  if (statusOf(after) === 'approved') {
+    throw new StaffRefusal(409, 'This pre-order was approved and its pass issued; only a declined pre-order can be reopened.');
+  }
+  if (changed) await audit(deps.database, actor, 'decidePreorder', `${PREORDERS_PATH}/${id}`, now, 'reopened');
   return passResult(deps, id, after, false, null);
 }
 
 export async function decidePreorder(context: ActionContext): Promise<PreorderPassResult> {
   const id = recordId(context.body, 'id');
   const decision = oneOf(context.body, 'decision', PREORDER_DECISIONS);
-  return decision === 'approve' ? approve(context, id) : decline(context, id);
+  if (decision === 'approve') return approve(context, id);
+  return decision === 'decline' ? decline(context, id) : reopen(context, id);
 }
 
 /** Mails an issued pass again (after a failed mail, or a person who lost it). The pass record is

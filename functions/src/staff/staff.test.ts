@@ -19,6 +19,9 @@ import { ROLE_CHANGED, STAFF_ONLY, notAllowed } from './claims';
 import { STAFF_MAX_BODY_BYTES } from './handler';
 import { SITE, useStaffHarness, type TestAccount } from './staff.testing';
 import { orderPath } from '../../../src/data/orders';
+import { TRADE_IN_REFUSALS } from '../../../src/data/trade-in';
+import { paths } from '../../../src/config/paths';
+import { TRADE_IN_DECIDED } from '../billing/trade-in-credit';
 
 const harness = useStaffHarness('staff');
 
@@ -28,6 +31,7 @@ const SAMPLE: Record<StaffAction, Record<string, unknown>> = {
   decidePreorder: { id: 'preorder-1', decision: 'approve' },
   resendPass: { id: 'preorder-1' },
   confirmTradeIn: { orderId: 'order-1' },
+  declineTradeIn: { orderId: 'order-1' },
   grantRole: { email: 'someone@example.com', role: 'support' },
   lookupCustomer: { email: 'someone@example.com' },
   resendVerification: { uid: 'someone' },
@@ -255,10 +259,10 @@ describe('decidePreorder and the Space pass', () => {
     ]);
   });
 
-  it('refuses to decline an approved pre-order and to approve a declined one, saying why', async () => {
+  it('refuses to decline an approved pre-order and to approve a declined one, saying why; a decline mails the person once', async () => {
     const admin = await harness.account({ role: 'admin' });
     await storePreorder('approved');
-    await storePreorder('declined');
+    const declinedRecord = await storePreorder('declined');
     expect((await harness.call(admin.token, { action: 'decidePreorder', id: 'approved', decision: 'approve' })).status).toBe(200);
     const decline = await harness.call(admin.token, { action: 'decidePreorder', id: 'approved', decision: 'decline' });
     expect([decline.status, (decline.json.error as { message: string }).message]).toEqual([409, expect.stringMatching(/approved/)]);
@@ -266,17 +270,49 @@ describe('decidePreorder and the Space pass', () => {
     const declined = await harness.call(admin.token, { action: 'decidePreorder', id: 'declined', decision: 'decline' });
     expect(declined.json).toEqual({
       statusCode: 200,
-      data: { id: 'declined', status: 'declined', pass: null, passUrl: null, issued: false, mail: null },
+      data: { id: 'declined', status: 'declined', pass: null, passUrl: null, issued: false, mail: 'sent' },
     });
     const approve = await harness.call(admin.token, { action: 'decidePreorder', id: 'declined', decision: 'approve' });
     expect([approve.status, (approve.json.error as { message: string }).message]).toEqual([409, expect.stringMatching(/declined/)]);
-    expect((await harness.call(admin.token, { action: 'decidePreorder', id: 'declined', decision: 'decline' })).status).toBe(200);
+    // A second press (another tab) changes nothing and mails nobody again.
+    const again = await harness.call(admin.token, { action: 'decidePreorder', id: 'declined', decision: 'decline' });
+    expect(again.json).toMatchObject({ data: { status: 'declined', mail: null } });
 
     expect(await read(harness.database, 'submissions/preorder/declined/pass')).toBeNull();
-    expect(harness.emailjs.received()).toHaveLength(1);
-    expect((await auditEntries()).map((entry) => entry.detail)).toEqual(['approved; pass mail sent', 'declined']);
+    const mails = harness.emailjs.received();
+    expect(mails.map((mail) => [mail.params.to_email, mail.params.subject])).toEqual([
+      [`ada-approved@example.com`, 'Your Space beta-tester pass'],
+      [declinedRecord.email, 'Your Leopard Space pre-order was declined'],
+    ]);
+    // Like the form's confirmation, the decline carries nothing the visitor typed.
+    expect(mails[1]!.params.message_text).not.toContain('Ada Lovelace');
+    expect(mails[1]!.params.message_text).toContain(`${SITE}/contact`);
+    expect((await auditEntries()).map((entry) => entry.detail)).toEqual(['approved; pass mail sent', 'declined; decline mail sent']);
     expect((await harness.call(admin.token, { action: 'decidePreorder', id: 'nobody', decision: 'approve' })).status).toBe(404);
     expect(await read(harness.database, 'submissions/preorder/nobody')).toBeNull();
+  });
+
+  it('an admin reopens a declined pre-order (back to pending, then approvable); an approved one is not reopened; support may not', async () => {
+    const admin = await harness.account({ role: 'admin' });
+    const support = await harness.account({ role: 'support' });
+    await storePreorder('reopen', { status: 'declined', statusChangedAt: 1, statusChangedBy: 'someone' });
+    await storePreorder('issued');
+    expect((await harness.call(support.token, { action: 'decidePreorder', id: 'reopen', decision: 'reopen' })).status).toBe(403);
+    const reopened = await harness.call(admin.token, { action: 'decidePreorder', id: 'reopen', decision: 'reopen' });
+    expect(reopened.json).toMatchObject({ statusCode: 200, data: { id: 'reopen', status: 'pending', mail: null } });
+    expect(await read(harness.database, 'submissions/preorder/reopen')).toMatchObject({ status: 'pending', statusChangedBy: admin.uid });
+    const approved = await harness.call(admin.token, { action: 'decidePreorder', id: 'reopen', decision: 'approve' });
+    expect(approved.json).toMatchObject({ data: { status: 'approved', issued: true } });
+
+    expect((await harness.call(admin.token, { action: 'decidePreorder', id: 'issued', decision: 'approve' })).status).toBe(200);
+    const refused = await harness.call(admin.token, { action: 'decidePreorder', id: 'issued', decision: 'reopen' });
+    expect([refused.status, (refused.json.error as { message: string }).message]).toEqual([409, expect.stringMatching(/only a declined/)]);
+    expect(await read(harness.database, 'submissions/preorder/issued/status')).toBe('approved');
+    expect((await auditEntries()).map((entry) => entry.detail)).toEqual([
+      'reopened',
+      'approved; pass mail sent',
+      'approved; pass mail sent',
+    ]);
   });
 
   it('without mail settings the pass is issued, the answer says so and gives the link; resendPass mails it later', async () => {
@@ -356,6 +392,104 @@ describe('confirmTradeIn', () => {
     expect((await harness.call(admin.token, { action: 'confirmTradeIn', orderId: '-TradeInOrder0000404' })).status).toBe(404);
     expect(await read(harness.database, orderPath('-TradeInOrder0000404'))).toBeNull();
     expect(await auditEntries()).toEqual([]);
+  });
+
+  it('refuses a checkout never paid and a canceled plan with the reason the console shows, crediting and mailing nothing', async () => {
+    const admin = await harness.account({ role: 'admin' });
+    const unpaid = '-TradeInOrder0000003';
+    const canceled = '-TradeInOrder0000004';
+    await storeOrder(unpaid, { payment_status: 'unpaid', paymentsMade: 0, customerId: null });
+    const customerId = await storeOrder(canceled, { subscriptionStatus: 'canceled' });
+    for (const [orderId, reason] of [
+      [unpaid, TRADE_IN_REFUSALS.unpaid],
+      [canceled, TRADE_IN_REFUSALS.ended],
+    ] as const) {
+      const refused = await harness.call(admin.token, { action: 'confirmTradeIn', orderId });
+      expect([refused.status, (refused.json.error as { message: string }).message]).toEqual([409, reason]);
+      expect(await read(harness.database, `${orderPath(orderId)}/tradeIn`)).toBeNull();
+    }
+    expect((await harness.stripe.customers.listBalanceTransactions(customerId)).data).toEqual([]);
+    expect(harness.emailjs.received()).toEqual([]);
+    expect(await auditEntries()).toEqual([]);
+  });
+
+  it('the credit mails the customer once: the order, the platform and the amount', async () => {
+    const admin = await harness.account({ role: 'admin' });
+    const orderId = '-TradeInOrder0000005';
+    await storeOrder(orderId, {
+      customerEmail: 'buyer-5@example.com',
+      buyer: 'buyer-uid-5',
+      product: 'websites',
+      tier: 'earth',
+      billingPeriod: 'monthly',
+    });
+    await Promise.all(Array.from({ length: 3 }, () => harness.call(admin.token, { action: 'confirmTradeIn', orderId })));
+    const mails = harness.emailjs.received();
+    expect(mails.map((mail) => [mail.params.to_email, mail.params.subject])).toEqual([
+      ['buyer-5@example.com', 'Your Leopard trade-in is credited'],
+    ]);
+    expect(mails[0]!.params.message_text).toContain('Trade-in: Wix — credited $750.');
+    expect(mails[0]!.params.message_text).toContain(`${SITE}${paths.orderCard(orderId)}`);
+  });
+});
+
+describe('declineTradeIn', () => {
+  async function storeOrder(orderId: string, fields: Record<string, unknown> = {}) {
+    const order = {
+      applicationExist: true,
+      modelExistsOn: 'wordpress',
+      customerId: 'cus_decline1',
+      customerEmail: 'buyer-decline@example.com',
+      payment_status: 'paid',
+      paymentsMade: 1,
+      ...fields,
+    };
+    await harness.database.ref(orderPath(orderId)).set(order);
+  }
+
+  it('declines once under three presses, mails the customer once, and the declined trade-in is never credited', async () => {
+    const admin = await harness.account({ role: 'admin' });
+    const orderId = '-TradeInDecline00001';
+    await storeOrder(orderId);
+    const answers = await Promise.all(Array.from({ length: 3 }, () => harness.call(admin.token, { action: 'declineTradeIn', orderId })));
+    expect(answers.map((answer) => (answer.json.data as { outcome: string }).outcome).sort()).toEqual([
+      'already-declined',
+      'already-declined',
+      'declined',
+    ]);
+    expect(await read(harness.database, `${orderPath(orderId)}/tradeIn`)).toEqual({
+      status: 'declined',
+      amount: 0,
+      declinedAt: expect.any(Number),
+      declinedBy: admin.uid,
+    });
+    const mails = harness.emailjs.received();
+    expect(mails.map((mail) => [mail.params.to_email, mail.params.subject])).toEqual([
+      ['buyer-decline@example.com', 'Your Leopard trade-in was declined'],
+    ]);
+    expect(mails[0]!.params.message_text).toContain('Trade-in: WordPress — declined.');
+
+    // A confirm after the decline (another admin's stale tab, a script) credits nothing.
+    const confirm = await harness.call(admin.token, { action: 'confirmTradeIn', orderId });
+    expect([confirm.status, (confirm.json.error as { message: string }).message]).toEqual([409, TRADE_IN_DECIDED.declined]);
+    expect(await read(harness.database, `${orderPath(orderId)}/tradeIn/status`)).toBe('declined');
+    expect((await auditEntries()).map((entry) => [entry.action, entry.detail])).toEqual([
+      ['declineTradeIn', 'trade-in declined; mail sent'],
+    ]);
+  });
+
+  it('refuses to decline a credited trade-in, an order that declared none, and support', async () => {
+    const admin = await harness.account({ role: 'admin' });
+    const support = await harness.account({ role: 'support' });
+    const credited = '-TradeInDecline00002';
+    await storeOrder(credited, { tradeIn: { status: 'credited', amount: TRADE_IN_REWARD_CENTS, creditedAt: 1, creditedBy: 'x' } });
+    await storeOrder('-TradeInDecline00003', { applicationExist: false });
+    const refused = await harness.call(admin.token, { action: 'declineTradeIn', orderId: credited });
+    expect([refused.status, (refused.json.error as { message: string }).message]).toEqual([409, TRADE_IN_DECIDED.credited]);
+    expect(await read(harness.database, `${orderPath(credited)}/tradeIn/status`)).toBe('credited');
+    expect((await harness.call(admin.token, { action: 'declineTradeIn', orderId: '-TradeInDecline00003' })).status).toBe(409);
+    expect((await harness.call(support.token, { action: 'declineTradeIn', orderId: credited })).status).toBe(403);
+    expect(harness.emailjs.received()).toEqual([]);
   });
 });
 

@@ -1,8 +1,10 @@
 import { ChevronDown } from 'lucide-react';
-import { useEffect, useId, useRef } from 'react';
+import { useContext, useEffect, useId, useRef, useState } from 'react';
 import { NavLink } from 'react-router-dom';
 import { paths } from '@/config/paths';
+import { isStaffRole } from '@/data/staff';
 import { SignOutButton } from '@/features/auth/sign-out-button';
+import { AuthContext } from '@/session/auth-context';
 import { sessionVisibility } from '@/ui/session-visibility';
 import { accountNav } from '../navigation';
 import { NavLinkItems } from './nav-link-items';
@@ -13,9 +15,30 @@ import styles from './site-header.module.scss';
 const HEADER_PATHS: readonly string[] = [paths.dashboard, paths.orderHistory, paths.profileSettings];
 const HEADER_ACCOUNT_LINKS = accountNav.filter((item) => HEADER_PATHS.includes(item.to));
 
+/** Whether the signed-in person's ID token carries a staff role. Read from the user Auth already
+ *  has, never loading it: a visitor's page stays free of Firebase (tests/e2e/bundle.spec.ts). The
+ *  console checks the server's record of the role; this only shows the way there. */
+function useStaffClaim(): boolean {
+  const state = useContext(AuthContext);
+  const user = state?.ready ? state.user : null;
+  const [staffUid, setStaffUid] = useState<string | null>(null);
+  useEffect(() => {
+    if (!user) return;
+    let current = true;
+    user.getIdTokenResult().then(
+      (token) => current && setStaffUid(isStaffRole(token.claims.role) ? user.uid : null),
+      () => current && setStaffUid(null),
+    );
+    return () => {
+      current = false;
+    };
+  }, [user]);
+  return user !== null && staffUid === user.uid;
+}
+
 /**
  * "Sign in" for visitors, an Account menu (Dashboard, Orders, Profile Settings, Sign out) for a
- * signed-in customer. Both are rendered and the session hint shows one (ui/session-visibility), so
+ * signed-in customer, and "Staff console" beside it for staff. Both are rendered and the session hint shows one (ui/session-visibility), so
  * the pre-rendered page is right before any script runs. On a phone the entries sit open inside the site's one menu.
  */
 export function HeaderSessionItems() {
@@ -44,8 +67,17 @@ export function HeaderSessionItems() {
     toggle.current?.focus();
   };
 
+  const staff = useStaffClaim();
+
   return (
     <>
+      {staff && (
+        <li className={sessionVisibility.memberOnly}>
+          <NavLink to={paths.staff} className={({ isActive }) => (isActive ? styles.active : undefined)}>
+            Staff console
+          </NavLink>
+        </li>
+      )}
       <li className={sessionVisibility.visitorOnly}>
         <NavLink to={paths.signIn} className={styles.signIn}>
           Sign in

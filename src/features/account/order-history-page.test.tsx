@@ -178,10 +178,10 @@ describe('Orders page', () => {
     });
     const refunded = cardTitled(SERVICE_LABELS.websites);
     expect(refunded).toHaveTextContent(`Status: Refunded ${formatUsd(100_000)} of ${formatUsd(750_000)}`);
-    expect(refunded).toHaveTextContent('Trade-in credit applied');
+    expect(refunded).toHaveTextContent('Trade-in: Shopify — credited $750');
     const disputed = cardTitled(SERVICE_LABELS.ecommerce_magento);
     expect(disputed).toHaveTextContent('Status: Disputed');
-    expect(disputed).not.toHaveTextContent('Trade-in credit applied');
+    expect(disputed).not.toHaveTextContent('Trade-in');
   });
 
   it('shows a checkout Stripe expired as Expired (a failed one as Payment failed), with nothing to pay or manage', () => {

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -8,6 +8,9 @@ import { SIGN_IN_MESSAGES } from './messages';
 import { SignInForm } from './sign-in-form';
 
 vi.mock('./auth-api', () => ({ signIn: vi.fn(), afterSignIn: vi.fn(), sendPasswordReset: vi.fn() }));
+
+/** The signed-in user as Firebase gives it, with the role claims of its ID token. */
+const account = (claims: Record<string, unknown> = {}) => ({ uid: 'u1', getIdTokenResult: () => Promise.resolve({ claims }) }) as never;
 
 const authError = (code: string) => Object.assign(new Error(`Firebase: Error (${code}).`), { code });
 
@@ -88,17 +91,18 @@ describe('SignInForm', () => {
   });
 
   it('goes back to ?next= after signing in', async () => {
-    vi.mocked(signIn).mockResolvedValueOnce({} as never);
+    vi.mocked(signIn).mockResolvedValueOnce(account({ role: 'admin' }));
     const router = renderAt('/sign-in?next=%2Forder-history%3Fx%3D1');
     await submit('ada@example.com', 'secret1');
     expect(router.state.location.pathname + router.state.location.search).toBe('/order-history?x=1');
   });
 
   it('asks for the account email to be brought up to date after every sign-in', async () => {
-    vi.mocked(signIn).mockResolvedValueOnce({ uid: 'u1' } as never);
+    const user = account();
+    vi.mocked(signIn).mockResolvedValueOnce(user);
     renderAt('/sign-in');
     await submit('ada@example.com', 'secret1');
-    expect(afterSignIn).toHaveBeenCalledWith({ uid: 'u1' });
+    expect(afterSignIn).toHaveBeenCalledWith(user);
   });
 
   it('says "Sign in to continue" to someone sent here from a customer page, and nothing of the kind otherwise', async () => {
@@ -113,10 +117,23 @@ describe('SignInForm', () => {
   });
 
   it('goes to the dashboard without a usable ?next=', async () => {
-    vi.mocked(signIn).mockResolvedValueOnce({} as never);
+    vi.mocked(signIn).mockResolvedValueOnce(account());
     const router = renderAt('/sign-in?next=https%3A%2F%2Fevil.example.com');
     await submit('ada@example.com', 'secret1');
-    expect(router.state.location.pathname).toBe('/dashboard');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+  });
+
+  it('takes staff to their console without a ?next= (they have no customer profile); a role the site does not know goes to the dashboard', async () => {
+    vi.mocked(signIn).mockResolvedValueOnce(account({ role: 'support' }));
+    const staff = renderAt('/sign-in');
+    await submit('ada@example.com', 'secret1');
+    await waitFor(() => expect(staff.state.location.pathname).toBe('/staff'));
+    cleanup();
+
+    vi.mocked(signIn).mockResolvedValueOnce(account({ role: 'superuser' }));
+    const forged = renderAt('/sign-in');
+    await submit('ada@example.com', 'secret1');
+    await waitFor(() => expect(forged.state.location.pathname).toBe('/dashboard'));
   });
 
   it('says the reset email is on its way even for an unknown address', async () => {

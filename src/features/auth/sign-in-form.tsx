@@ -1,13 +1,15 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import type { User } from 'firebase/auth';
 import { EMAIL_PATTERN, TEXT_LIMITS } from '@/config/data-limits';
-import { NEXT_PARAM, paths, safeNextPath, signUpPath } from '@/config/paths';
+import { NEXT_PARAM, safeNextPath, signUpPath } from '@/config/paths';
 import { Button } from '@/ui/button';
 import { FormField } from '@/ui/form-field';
 import { PasswordInput } from '@/ui/password-input';
 import { useHydrated } from '@/ui/use-hydrated';
 import { authErrorMessage, resetErrorIsSilent, signInErrorMessage } from '@/session/auth-errors';
+import { landingPathOf } from './landing';
 import { SIGN_IN_MESSAGES } from './messages';
 import styles from './auth-form.module.scss';
 
@@ -40,13 +42,15 @@ export function SignInForm() {
       if (!password) setError('password', { message: 'Enter your password.' });
       return setNotice({ kind: 'error', text: SIGN_IN_MESSAGES.missing });
     }
+    let user: User;
     try {
       const { signIn, afterSignIn } = await import('./auth-api');
-      afterSignIn(await signIn(email.trim(), password));
+      user = await signIn(email.trim(), password);
+      afterSignIn(user);
     } catch (error) {
       return setNotice({ kind: 'error', text: signInErrorMessage(error) });
     }
-    navigate(safeNextPath(searchParams.get(NEXT_PARAM)) ?? paths.dashboard, { replace: true });
+    navigate(safeNextPath(searchParams.get(NEXT_PARAM)) ?? (await landingPathOf(user)), { replace: true });
   };
 
   const onForgotPassword = async () => {

@@ -12,6 +12,7 @@ import { Spinner } from '@/ui/spinner';
 import { StatusBadge } from '@/ui/status-badge';
 import { ActionError } from './components/action-error';
 import { useAnnouncer } from './components/announcer';
+import { useConfirmation, type Confirmation } from './components/confirm-dialog';
 import { LiveStatus } from './components/live-status';
 import { OrderSummary } from './components/order-summary';
 import { StaffPage } from './components/staff-page';
@@ -41,17 +42,44 @@ function roleChangeText({ email, role, previousRole, changed }: GrantRoleResult)
     : `${now} It counts from their next visit to the console.`;
 }
 
+const ROLE_ACCESS: Readonly<Record<StaffRole, string>> = {
+  admin: 'read the whole console, answer inquiries, approve pre-orders, credit trade-ins and change roles',
+  support: 'read the whole console and answer inquiries, but not approve pre-orders, credit trade-ins or change roles',
+};
+
+/** What a role change is asked with: what the person gains or loses, and when
+ *  (docs/decisions/0149-staff-role-claim-and-record.md: a lowered role ends at once, a given one at
+ *  the next sign-in). */
+export function roleConfirmation(email: string, from: StaffRole | null, to: GrantableRole): Confirmation {
+  const title = `Make ${email} ${ROLE_WORDS[to]}?`;
+  if (to === 'none') {
+    return {
+      title: `Remove the staff role of ${email}?`,
+      text: `${email} is ${ROLE_WORDS[from ?? 'none']} now and will be a customer only: the staff console closes to them at once, and their sessions are signed out.`,
+      confirm: 'Remove the role',
+    };
+  }
+  const lowered = from === 'admin' && to === 'support';
+  const text = lowered
+    ? `${email} will ${ROLE_ACCESS.support}. Their admin access ends at once, and their sessions are signed out.`
+    : `${email} will ${ROLE_ACCESS[to]}, from their next sign-in.`;
+  return { title, text, confirm: `Make ${ROLE_WORDS[to]}` };
+}
+
 function RoleControl({ account, onChanged }: { account: CustomerLookup; onChanged: (role: StaffRole | null, text: string) => void }) {
   const { user } = useStaff();
   const mayGrant = useMayTake('grantRole');
   const { busy, error, run } = useStaffAction();
   const [role, setRole] = useState<GrantableRole>(account.role ?? 'none');
   const selectId = useId();
+  const { ask, dialog } = useConfirmation();
   if (!mayGrant) {
     return <p className={styles.note}>{`Staff role: ${ROLE_WORDS[account.role ?? 'none']}. ${ADMIN_ONLY}`}</p>;
   }
   const save = async (event: FormEvent) => {
     event.preventDefault();
+    // Saving the role they have changes nothing; the function says so without a question.
+    if (role !== (account.role ?? 'none') && !(await ask(roleConfirmation(account.email ?? '', account.role, role)))) return;
     const done = await run('role', () => callStaff(user, 'grantRole', { email: account.email ?? '', role }));
     if (done) onChanged(done.role, roleChangeText(done));
   };
@@ -71,6 +99,7 @@ function RoleControl({ account, onChanged }: { account: CustomerLookup; onChange
         Save role
       </Button>
       <ActionError message={error} />
+      {dialog}
     </form>
   );
 }

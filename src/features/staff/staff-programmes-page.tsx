@@ -2,8 +2,15 @@ import { useId, useRef, type ReactNode } from 'react';
 import { PAGE_TITLES } from '@/config/page-titles';
 import { paths } from '@/config/paths';
 import { WAITLIST_PROGRAMMES, type WaitlistProgramme } from '@/config/waitlist-programmes';
-import { SUBMISSION_STATUSES, type PreorderPass, type StaffMailOutcome, type WaitlistStatus } from '@/data/staff';
-import { Button } from '@/ui/button';
+import {
+  SUBMISSION_STATUSES,
+  type PreorderDecision,
+  type PreorderPass,
+  type PreorderStatus,
+  type StaffMailOutcome,
+  type WaitlistStatus,
+} from '@/data/staff';
+import { Button, type ButtonVariant } from '@/ui/button';
 import { ActionError } from './components/action-error';
 import { AdminOnlyActions } from './components/admin-only-actions';
 import { useAnnouncer } from './components/announcer';
@@ -18,6 +25,8 @@ import { countByStatus, dateTimeText, nextStatuses, STATUS_WORDS, type Preorder,
 import { useScrollToSection } from './use-scroll-to-section';
 import { usePreorders, useWaitlist } from './use-staff-lists';
 import { useStaffAction } from './use-staff-action';
+import { useConfirmation, type Confirmation } from './components/confirm-dialog';
+import { DecisionButtons } from './components/decision-buttons';
 import styles from './staff.module.scss';
 
 type Announce = (text: string) => void;
@@ -31,6 +40,12 @@ export const PASS_WORDS = {
     failed: 'Pass issued — mail not sent: the mail service refused or did not answer. Resend it, or copy the pass link.',
   } satisfies Record<StaffMailOutcome, unknown>,
   declined: (name: string) => `Pre-order of ${name} declined.`,
+  declineMail: {
+    sent: (email: string) => `A mail told ${email}.`,
+    'not-configured': 'No mail went out: this site has no mail settings.',
+    failed: 'The decline mail did not go out: the mail service refused or did not answer.',
+  } satisfies Record<StaffMailOutcome, unknown>,
+  reopened: (name: string) => `Pre-order of ${name} reopened: pending again.`,
   alreadyApproved: 'This pre-order was approved already; its pass is the one shown.',
   adminOnly: `${ADMIN_ONLY} Approving issues a beta-tester pass.`,
 } as const;
@@ -144,6 +159,32 @@ function PassDetails({ preorder, pass, announce }: { preorder: Preorder; pass: P
   );
 }
 
+/** What Approve and Decline ask first: each mails the person (docs/decisions/0108-staff-console.md#addendum-2026-11-29-trade-ins-the-customer-sees-and-staff-decide).
+ *  Reopening mails nobody and can be decided again, so it asks nothing. */
+const PREORDER_CONFIRMATIONS: Partial<Record<PreorderDecision, (who: string, email: string) => Confirmation>> = {
+  approve: (who, email) => ({
+    title: `Approve the pre-order of ${who}?`,
+    text: `A Space beta-tester pass is issued and mailed to ${email}. An issued pass cannot be taken back.`,
+    confirm: 'Approve and mail the pass',
+  }),
+  decline: (who, email) => ({
+    title: `Decline the pre-order of ${who}?`,
+    text: `No pass is issued, and ${email} is mailed that the pre-order was declined. An admin can reopen it later.`,
+    confirm: 'Decline and mail',
+  }),
+};
+
+/** What an admin may decide of a pre-order in each state; an approved one has its pass instead. */
+const PREORDER_DECISIONS_BY_STATUS: Partial<
+  Record<PreorderStatus, readonly { decision: PreorderDecision; label: string; variant?: ButtonVariant }[]>
+> = {
+  pending: [
+    { decision: 'approve', label: 'Approve' },
+    { decision: 'decline', label: 'Decline', variant: 'ghost' },
+  ],
+  declined: [{ decision: 'reopen', label: 'Reopen', variant: 'secondary' }],
+};
+
 function PreorderCard({ preorder, announce }: { preorder: Preorder; announce: Announce }) {
   const { user } = useStaff();
   const mayDecide = useMayTake('decidePreorder');
@@ -152,11 +193,19 @@ function PreorderCard({ preorder, announce }: { preorder: Preorder; announce: An
   const card = useRef<HTMLElement>(null);
   const who = preorder.name || preorder.email;
 
-  const decide = async (decision: 'approve' | 'decline') => {
+  const { ask, dialog } = useConfirmation();
+  const decisions = PREORDER_DECISIONS_BY_STATUS[preorder.status];
+
+  const decide = async (decision: PreorderDecision) => {
+    const confirmation = PREORDER_CONFIRMATIONS[decision]?.(who, preorder.email);
+    if (confirmation && !(await ask(confirmation))) return;
     const done = await run(decision, () => callStaff(user, 'decidePreorder', { id: preorder.id, decision }));
     if (!done) return;
-    if (done.status === 'declined') announce(PASS_WORDS.declined(who));
-    else announce(done.issued ? passMailText(done.mail, preorder.email) : PASS_WORDS.alreadyApproved);
+    if (decision === 'reopen') announce(PASS_WORDS.reopened(who));
+    else if (done.status === 'declined') {
+      const mail = done.mail === 'sent' ? PASS_WORDS.declineMail.sent(preorder.email) : done.mail ? PASS_WORDS.declineMail[done.mail] : '';
+      announce(`${PASS_WORDS.declined(who)} ${mail}`.trim());
+    } else announce(done.issued ? passMailText(done.mail, preorder.email) : PASS_WORDS.alreadyApproved);
     // The buttons are gone: the card, now showing the pass, keeps the focus.
     card.current?.focus();
   };
@@ -171,35 +220,27 @@ function PreorderCard({ preorder, announce }: { preorder: Preorder; announce: An
           <Received at={preorder.receivedAt} />
         </dd>
       </dl>
-      {preorder.status === 'pending' && (
-        <>
-          <AdminOnlyActions may={mayDecide} reason={PASS_WORDS.adminOnly}>
-            {(gate) => (
+      {decisions && (
+        <DecisionButtons
+          may={mayDecide}
+          reason={PASS_WORDS.adminOnly}
+          busy={busy}
+          choices={decisions.map(({ decision, label, variant }) => ({
+            key: decision,
+            label: (
               <>
-                <Button
-                  {...gate}
-                  busy={busy === 'approve'}
-                  disabled={gate.disabled || busy !== null}
-                  onClick={() => void decide('approve')}
-                >
-                  Approve<span className="visually-hidden">: {who}</span>
-                </Button>
-                <Button
-                  {...gate}
-                  variant="ghost"
-                  busy={busy === 'decline'}
-                  disabled={gate.disabled || busy !== null}
-                  onClick={() => void decide('decline')}
-                >
-                  Decline<span className="visually-hidden">: {who}</span>
-                </Button>
+                {label}
+                <span className="visually-hidden">: {who}</span>
               </>
-            )}
-          </AdminOnlyActions>
-        </>
+            ),
+            onPress: () => void decide(decision),
+            variant,
+          }))}
+        />
       )}
       {preorder.status === 'approved' && preorder.pass && <PassDetails preorder={preorder} pass={preorder.pass} announce={announce} />}
       <ActionError message={error} />
+      {dialog}
     </article>
   );
 }

@@ -2,12 +2,13 @@ import { Link } from 'react-router-dom';
 import { TRADE_IN_REWARD_CENTS } from '@/catalog/add-ons';
 import { formatUsd } from '@/catalog/money';
 import { PAGE_TITLES } from '@/config/page-titles';
-import { Button } from '@/ui/button';
+import { tradeInIneligibility } from '@/data/trade-in';
 import { ActionError } from './components/action-error';
-import { AdminOnlyActions } from './components/admin-only-actions';
 import { useAnnouncer } from './components/announcer';
+import { useConfirmation } from './components/confirm-dialog';
+import { DecisionButtons } from './components/decision-buttons';
 import { LiveStatus } from './components/live-status';
-import { OrderSummary, TRADE_IN_WORDS } from './components/order-summary';
+import { OrderSummary, platformText } from './components/order-summary';
 import { StaffPage } from './components/staff-page';
 import { callStaff } from './staff-api';
 import { useMayTake, useStaff } from './staff-context';
@@ -17,15 +18,59 @@ import { useTradeInOrders } from './use-staff-lists';
 import { useStaffAction } from './use-staff-action';
 import styles from './staff.module.scss';
 
+const REWARD = formatUsd(TRADE_IN_REWARD_CENTS, { trimZeroCents: true });
+
+export const TRADE_IN_PAGE_WORDS = {
+  credited: (platform: string) => `Trade-in of ${platform} credited.`,
+  alreadyCredited: (platform: string) => `Trade-in of ${platform} was credited already.`,
+  declined: (platform: string) => `Trade-in of ${platform} declined.`,
+  cannotCredit: 'Cannot be credited:',
+} as const;
+
+/** Why the console offers no press on this order's trade-in, in the words the `staff` function
+ *  would refuse it with (src/data/trade-in.ts); null when it can be credited. */
+function refusalOf(order: StaffOrder): string | null {
+  const { subscription } = order;
+  return tradeInIneligibility({
+    applicationExist: order.applicationExist,
+    customerId: subscription?.customerId,
+    payment_status: order.paymentStatus,
+    paymentsMade: subscription?.paymentsMade,
+    subscriptionStatus: subscription?.subscriptionStatus,
+  });
+}
+
 function TradeInItem({ order, announce }: { order: StaffOrder; announce: (text: string) => void }) {
   const { user } = useStaff();
-  const mayConfirm = useMayTake('confirmTradeIn');
+  const mayDecide = useMayTake('confirmTradeIn');
   const { busy, error, run } = useStaffAction();
-  const confirm = async () => {
-    const done = await run('confirm', () => callStaff(user, 'confirmTradeIn', { orderId: order.id }));
-    if (done) announce(done.outcome === 'credited' ? `${TRADE_IN_WORDS.credited}.` : `${TRADE_IN_WORDS.credited} already.`);
-  };
+  const { ask, dialog } = useConfirmation();
+  const platform = platformText(order.modelExistsOn);
   const email = order.customerEmail;
+  const whom = email ?? 'the customer';
+  const confirm = async () => {
+    const confirmed = await ask({
+      title: 'Credit this trade-in?',
+      text: `${REWARD} is credited to ${whom}’s Stripe balance for the application on ${platform}, and ${whom} is mailed that it was. A credit is not taken back here.`,
+      confirm: `Credit ${REWARD}`,
+    });
+    if (!confirmed) return;
+    const done = await run('confirm', () => callStaff(user, 'confirmTradeIn', { orderId: order.id }));
+    if (done)
+      announce(done.outcome === 'credited' ? TRADE_IN_PAGE_WORDS.credited(platform) : TRADE_IN_PAGE_WORDS.alreadyCredited(platform));
+  };
+  const decline = async () => {
+    const confirmed = await ask({
+      title: 'Decline this trade-in?',
+      text: `Nothing is credited for the application on ${platform}, and ${whom} is mailed that the trade-in was declined.`,
+      confirm: 'Decline and mail the customer',
+    });
+    if (!confirmed) return;
+    const done = await run('decline', () => callStaff(user, 'declineTradeIn', { orderId: order.id }));
+    if (done) announce(TRADE_IN_PAGE_WORDS.declined(platform));
+  };
+  const undecided = order.declaredTradeIn?.state === 'awaiting';
+  const refusal = undecided ? refusalOf(order) : null;
   return (
     <OrderSummary
       order={order}
@@ -36,18 +81,25 @@ function TradeInItem({ order, announce }: { order: StaffOrder; announce: (text: 
         </>
       }
       actions={
-        order.tradeIn === null && (
+        undecided &&
+        (refusal !== null ? (
+          <p className={styles.note}>
+            {TRADE_IN_PAGE_WORDS.cannotCredit} {refusal}
+          </p>
+        ) : (
           <>
-            <AdminOnlyActions may={mayConfirm}>
-              {(gate) => (
-                <Button {...gate} busy={busy === 'confirm'} onClick={() => void confirm()}>
-                  Confirm trade-in
-                </Button>
-              )}
-            </AdminOnlyActions>
+            <DecisionButtons
+              may={mayDecide}
+              busy={busy}
+              choices={[
+                { key: 'confirm', label: 'Confirm trade-in', onPress: () => void confirm() },
+                { key: 'decline', label: 'Decline trade-in', onPress: () => void decline(), variant: 'ghost' },
+              ]}
+            />
             <ActionError message={error} />
+            {dialog}
           </>
-        )
+        ))
       }
     />
   );
@@ -60,7 +112,7 @@ export default function StaffTradeInsPage() {
   return (
     <StaffPage
       title={PAGE_TITLES.staffTradeIns}
-      summary={`Orders that declared an application to trade in. Confirming credits ${formatUsd(TRADE_IN_REWARD_CENTS, { trimZeroCents: true })} to the customer’s Stripe balance, once; the next invoice shows it.`}
+      summary={`Orders that declared an application to trade in. Confirming credits ${REWARD} to the customer’s Stripe balance, once; the next invoice shows it. Declining credits nothing. Either way the customer is mailed, and their order says it. Only a paid plan that has not ended can take a credit.`}
     >
       {region}
       <LiveStatus live={orders} subject="trade-ins" />

@@ -15,7 +15,6 @@ import {
   orderStatus,
   planLabel,
   termEndOf,
-  tradeInText,
 } from '@/data/order-display';
 import { Button } from '@/ui/button';
 import { isConfirmingPayment, PaymentConfirmingNote } from '@/ui/payment-confirming';
@@ -25,6 +24,7 @@ import { CHANGE_PLAN_TEXTS, ChangePlanDialog, currentConfiguration } from './cha
 import { ManageBillingButton } from './manage-billing-button';
 import { OrderInvoices } from './order-invoices';
 import { RenewButton } from './renew-button';
+import { TradeInLine } from './trade-in-line';
 import styles from './order-card.module.scss';
 
 /** One order (spec "Orders": the product title, "Purchased an application", Status), with what was
@@ -34,7 +34,6 @@ export function OrderCard({ order }: { order: Order }) {
   const { subscription } = order;
   const neverPaid = isNeverPaid(order);
   const next = nextPayment(order);
-  const tradeIn = tradeInText(order);
   const titleId = orderAnchor(order.id);
   const termEnd = termEndOf(order);
   const renewable = canRenew(order, useNow());
@@ -64,7 +63,7 @@ export function OrderCard({ order }: { order: Order }) {
         {subscription && !neverPaid && <p>{paymentsLabel(subscription)}</p>}
         {next !== null && <p>Next payment: {formatBillingDate(next)}</p>}
         {termEnd !== null && <p>{termEndsText(termEnd)}</p>}
-        {tradeIn && <p>{tradeIn}</p>}
+        <TradeInLine order={order} />
         {isConfirmingPayment(order) && <PaymentConfirmingNote since={order.createdAt ?? 0} />}
       </div>
       {termEnd !== null && renewable && (

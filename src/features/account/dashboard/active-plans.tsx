@@ -8,6 +8,7 @@ import type { Order } from '@/data/orders';
 import { amountText, isLivePlan, nextPayment, orderStatus, planLabel } from '@/data/order-display';
 import { StatusBadge } from '@/ui/status-badge';
 import { ManageBillingButton } from '../components/manage-billing-button';
+import { TradeInLine } from '../components/trade-in-line';
 import styles from './dashboard.module.scss';
 
 function PlanItem({ order }: { order: Order }) {
@@ -24,6 +25,7 @@ function PlanItem({ order }: { order: Order }) {
           Status: <StatusBadge {...orderStatus(order)} />
         </p>
         <p>{next !== null ? `Next payment: ${formatBillingDate(next)}` : 'No further payments'}</p>
+        <TradeInLine order={order} />
       </article>
     </li>
   );

@@ -1,39 +1,14 @@
 import { useId, type ReactNode } from 'react';
-import { isTradeInProvider, TRADE_IN_PROVIDER_LABELS } from '@/catalog/add-ons';
-import { formatUsd } from '@/catalog/money';
 import { SERVICE_LABELS } from '@/catalog/services';
 import { paymentsLabel, subscriptionState, subscriptionStatusLabel } from '@/catalog/subscription';
-import {
-  amountText,
-  isNeverPaid,
-  orderDateText,
-  orderStatus,
-  paymentIssueLines,
-  planLabel,
-  TRADE_IN_CREDITED_TEXT,
-} from '@/data/order-display';
+import { amountText, isNeverPaid, orderDateText, orderStatus, paymentIssueLines, planLabel } from '@/data/order-display';
+import { platformLabel, tradeInStateText } from '@/data/trade-in';
 import { StatusBadge } from '@/ui/status-badge';
 import type { StaffOrder } from '../staff-records';
 import styles from '../staff.module.scss';
 
-/** Where an order's trade-in stands, in the words the console and the order show. */
-export const TRADE_IN_WORDS = {
-  awaiting: 'Awaiting confirmation',
-  crediting: 'Crediting…',
-  credited: TRADE_IN_CREDITED_TEXT,
-} as const;
-
-export function tradeInText(order: Pick<StaffOrder, 'tradeIn'>): string {
-  const { tradeIn } = order;
-  if (!tradeIn) return TRADE_IN_WORDS.awaiting;
-  if (tradeIn.status === 'crediting') return TRADE_IN_WORDS.crediting;
-  const amount = tradeIn.amount !== null ? ` (${formatUsd(tradeIn.amount)})` : '';
-  return `${TRADE_IN_WORDS.credited}${amount}`;
-}
-
 export function platformText(modelExistsOn: string | null): string {
-  if (!modelExistsOn) return 'Not named';
-  return isTradeInProvider(modelExistsOn) ? TRADE_IN_PROVIDER_LABELS[modelExistsOn] : modelExistsOn;
+  return platformLabel(modelExistsOn) ?? 'Not named';
 }
 
 interface OrderSummaryProps {
@@ -76,11 +51,11 @@ export function OrderSummary({ order, extra, actions }: OrderSummaryProps) {
             <dd>{issues.join('; ')}</dd>
           </>
         )}
-        {order.applicationExist && (
+        {order.declaredTradeIn && (
           <>
             <dt>Trade-in</dt>
             <dd>
-              {platformText(order.modelExistsOn)}: {tradeInText(order)}
+              {platformText(order.modelExistsOn)}: {tradeInStateText(order.declaredTradeIn)}
             </dd>
           </>
         )}
