@@ -10,6 +10,7 @@ import {
   canRenew,
   isChangeablePlan,
   isNeverPaid,
+  isRemovable,
   nextPayment,
   orderDateText,
   orderStatus,
@@ -25,6 +26,7 @@ import { CHANGE_PLAN_TEXTS, ChangePlanDialog, currentConfiguration } from './cha
 import { ManageBillingButton } from './manage-billing-button';
 import { OrderInvoices } from './order-invoices';
 import { RenewButton } from './renew-button';
+import { UnpaidCheckoutActions } from './unpaid-checkout-actions';
 import styles from './order-card.module.scss';
 
 /** One order (spec "Orders": the product title, "Purchased an application", Status), with what was
@@ -65,8 +67,9 @@ export function OrderCard({ order }: { order: Order }) {
         {next !== null && <p>Next payment: {formatBillingDate(next)}</p>}
         {termEnd !== null && <p>{termEndsText(termEnd)}</p>}
         {tradeIn && <p>{tradeIn}</p>}
-        {isConfirmingPayment(order) && <PaymentConfirmingNote since={order.createdAt ?? 0} />}
+        {isConfirmingPayment(order) && <PaymentConfirmingNote since={order.checkoutCompletedAt ?? order.createdAt ?? 0} />}
       </div>
+      {isRemovable(order) && <UnpaidCheckoutActions order={order} />}
       {termEnd !== null && renewable && (
         <div className={styles.term}>
           <p>{TERM_TEXTS.ifNothing}</p>
