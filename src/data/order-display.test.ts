@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { orderStatus, paymentIssue, paymentIssueLines, tradeInText, TRADE_IN_CREDITED_TEXT } from './order-display';
+import { isRemovedByBuyer, orderStatus, paymentIssue, paymentIssueLines, tradeInText, TRADE_IN_CREDITED_TEXT } from './order-display';
 import { toOrders, type StoredOrder } from './orders';
 import { PAID_MONTHLY_EARTH } from './orders.testing';
 
@@ -84,5 +84,18 @@ describe('the trade-in credit', () => {
     expect(tradeInText(read({ tradeIn: { status: 'crediting', amount: 75_000 } }))).toBeNull();
     expect(tradeInText(read({}))).toBeNull();
     expect(tradeInText(read({ tradeIn: { status: 'given' } as never }))).toBeNull();
+  });
+});
+
+describe('an order its buyer removed', () => {
+  const unpaid = { payment_status: 'expired', subscriptionStatus: undefined, subscriptionId: undefined, paymentsMade: undefined };
+  it('is left out once removed, and not before', () => {
+    expect(isRemovedByBuyer(read({ ...unpaid, removedAt: T0 }))).toBe(true);
+    expect(isRemovedByBuyer(read(unpaid))).toBe(false);
+  });
+
+  it('shows again when Stripe says it was paid after all (an expiry heard before the payment)', () => {
+    expect(isRemovedByBuyer(read({ removedAt: T0 }))).toBe(false);
+    expect(isRemovedByBuyer(read({ ...unpaid, payment_status: 'paid', removedAt: T0 }))).toBe(false);
   });
 });

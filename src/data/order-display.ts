@@ -83,6 +83,12 @@ export function isRemovable(order: Pick<Order, 'paymentStatus' | 'subscription' 
   return isNotPaidYet(order) || isNeverPaid(order);
 }
 
+/** An order its buyer removed, left out of their lists; never one paid after all (Stripe's events
+ *  may come in any order), which shows again. */
+export function isRemovedByBuyer(order: Pick<Order, 'removedAt' | 'paymentStatus' | 'subscription'>): boolean {
+  return order.removedAt !== null && order.paymentStatus !== 'paid' && order.subscription?.subscriptionStatus === undefined;
+}
+
 /** The words of refunds and disputes, made in Stripe's Dashboard and followed by the webhook
  *  (docs/decisions/0108-staff-console.md). */
 export const PAYMENT_ISSUE_WORDS = {
