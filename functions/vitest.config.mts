@@ -21,6 +21,7 @@ export const LOCAL_SERVICE_TESTS = [
   'src/billing/subscription-lifecycle.test.ts',
   'src/billing/trade-in-credit.test.ts',
   'src/checkout/checkout-handler.test.ts',
+  'src/checkout/unpaid-checkout.test.ts',
   'src/http/rate-limit.test.ts',
   'src/jobs/*.test.ts',
   'src/orders/*.test.ts',

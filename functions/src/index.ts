@@ -12,6 +12,7 @@ import { handleDeleteAccount } from './account/delete-account';
 import { handleExportAccountData } from './account/export-data';
 import { handleUnsubscribe } from './account/unsubscribe';
 import { handleCheckout } from './checkout/checkout';
+import { handleUnpaidCheckout } from './checkout/unpaid-checkout';
 import { handleCheckoutSummary } from './orders/checkout-summary';
 import {
   APP_CHECK_ENFORCED,
@@ -89,6 +90,13 @@ export const stripeCheckout = onRequest(
   withSiteAppCheck('stripeCheckout', (request, response) =>
     handleCheckout(request, response, { ...siteDependencies(), siteUrl: siteUrl() }),
   ),
+);
+
+/** A checkout without a payment yet: the buyer's return from Stripe recorded, the open session
+ *  completed or the order removed (src/catalog/unpaid-checkouts.ts). */
+export const unpaidCheckout = onRequest(
+  { ...FUNCTION_LIMITS.unpaidCheckout, cors: false, secrets: [STRIPE_SECRET_KEY] },
+  withSiteAppCheck('unpaidCheckout', (request, response) => handleUnpaidCheckout(request, response, siteDependencies())),
 );
 
 /** Also mails a guest's claim link when their checkout completes

@@ -19,6 +19,8 @@ export const FUNCTION_LIMITS = {
   health: limit(10, 1),
   // Public, a visitor's checkout: a few Stripe calls (customer, prices, session).
   stripeCheckout: limit(60, 20),
+  // The buyer's unpaid checkout: reads the session from Stripe, at most expires it.
+  unpaidCheckout: limit(30, 10),
   // Stripe's deliveries: the handler reads Stripe back and may mail; a burst of events after a
   // checkout is the busiest moment, and Stripe retries what a cap refuses.
   stripeWebhook: limit(60, 20),

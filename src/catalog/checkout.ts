@@ -178,6 +178,20 @@ export function validateCheckoutRequest(body: unknown): CheckoutValidation {
  *  passes the id on to checkoutSummary. */
 export const CHECKOUT_SESSION_ID_TEMPLATE = '{CHECKOUT_SESSION_ID}';
 
+/** The success URL's query parameter that carries the Checkout session id (the thank-you page's
+ *  and the order history's). */
+export const CHECKOUT_SESSION_PARAM = 'session_id';
+
+/** Stripe's Cancel comes back to the plan page with `?checkout=canceled`, which the page says in
+ *  these words (once: the parameter is then dropped from the address), with the configuration as
+ *  it was (docs/decisions/0050-where-checkout-returns.md#addendum-2026-11-29-cancel-says-so). */
+export const CHECKOUT_CANCELED = { param: 'checkout', value: 'canceled', text: 'Checkout canceled — nothing was charged.' } as const;
+
+/** Checkout session ids as Stripe makes them; anything else is not sent anywhere. */
+export function isCheckoutSessionId(value: string | null): value is string {
+  return value !== null && /^cs_[A-Za-z0-9_]{1,255}$/.test(value);
+}
+
 /** GET checkoutSummary?session_id=cs_…: what the thank-you page shows of a visitor's purchase,
  *  and nothing more (no email, no Stripe ids). Answered `{ statusCode: 200, data }`. */
 export interface CheckoutSummary {
@@ -192,6 +206,21 @@ export interface CheckoutSummary {
   paymentsMade: number;
   /** Stripe's subscription status; null until the webhook has heard of the subscription. */
   subscriptionStatus: string | null;
+  /** The order's id, which the buyer quotes to us. */
+  orderReference: string;
+  /** The add-ons bought with the plan (the storage add-on's size, e.g. "500GB"). */
+  addOns: { storage: string | null; security: boolean; marketing: boolean };
+  /** What Stripe charged at checkout (integer cents), as the webhook kept it from the completed
+   *  session; null until it has. */
+  charged: CheckoutCharged | null;
+}
+
+export interface CheckoutCharged {
+  subtotal: number;
+  discount: number;
+  tax: number;
+  total: number;
+  promotionCode: string | null;
 }
 
 export interface CheckoutSummaryFound {

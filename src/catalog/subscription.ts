@@ -124,18 +124,18 @@ export function formatBillingDate(ms: number): string {
   return new Date(ms).toLocaleDateString('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
 }
 
-/** An order whose Checkout Stripe's webhook has not settled yet. Stripe sends the buyer back
- *  before its webhook arrives, so the thank-you page and the order card say this until the order
- *  updates by itself, and after a minute say what to do (docs/decisions/0125-operations-and-cleanup.md).
- *  An abandoned checkout reads the same until it expires, so the words fit both. */
+/** An order whose buyer came back from Stripe after Pay and whose Checkout Stripe's webhook has not
+ *  settled yet. Stripe sends the buyer back before its webhook arrives, so the thank-you page and
+ *  the order card say this until the order updates by itself, and after a minute say what to do
+ *  (docs/decisions/0125-operations-and-cleanup.md). A checkout left before Pay says "Not paid yet"
+ *  instead (src/catalog/unpaid-checkouts.ts). */
 export const PAYMENT_CONFIRMING = {
   label: 'Confirming your payment…',
   /** How long the page waits for the webhook before it says what to do. */
   lateAfterMs: 60_000,
   late:
     'This is taking longer than usual. If you completed the payment, there is nothing more to do and no need to pay again: ' +
-    'the order updates here by itself once Stripe confirms it, and Stripe emails your receipt. ' +
-    'If you left the checkout before paying, nothing was charged and the order lapses within a day.',
+    'the order updates here by itself once Stripe confirms it, and Stripe emails your receipt.',
 } as const;
 
 export function subscriptionStatusLabel(state: SubscriptionState): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { orderStatus, paymentIssue, paymentIssueLines } from './order-display';
+import { isRemovedByBuyer, orderStatus, paymentIssue, paymentIssueLines } from './order-display';
 import { tradeInLine } from './trade-in';
 import { toOrders, type StoredOrder } from './orders';
 import { PAID_MONTHLY_EARTH } from './orders.testing';
@@ -94,5 +94,18 @@ describe('the declared trade-in', () => {
     // A state nobody writes reads as not decided yet; no trade-in declared, no line.
     expect(line({ ...declared, tradeIn: { status: 'given' } })).toBe('Trade-in: WordPress — awaiting review');
     expect(line({ applicationExist: false })).toBeNull();
+  });
+});
+
+describe('an order its buyer removed', () => {
+  const unpaid = { payment_status: 'expired', subscriptionStatus: undefined, subscriptionId: undefined, paymentsMade: undefined };
+  it('is left out once removed, and not before', () => {
+    expect(isRemovedByBuyer(read({ ...unpaid, removedAt: T0 }))).toBe(true);
+    expect(isRemovedByBuyer(read(unpaid))).toBe(false);
+  });
+
+  it('shows again when Stripe says it was paid after all (an expiry heard before the payment)', () => {
+    expect(isRemovedByBuyer(read({ removedAt: T0 }))).toBe(false);
+    expect(isRemovedByBuyer(read({ ...unpaid, payment_status: 'paid', removedAt: T0 }))).toBe(false);
   });
 });

@@ -7,6 +7,7 @@ import { formatUsd } from '../catalog/money';
 import { isPlanId, PLAN_NAMES } from '../catalog/plans';
 import { periodSuffix, subscriptionState, subscriptionStatusLabel, type SubscriptionState } from '../catalog/subscription';
 import { inRenewWindow } from '../catalog/term';
+import { UNPAID_CHECKOUT_TEXTS } from '../catalog/unpaid-checkouts';
 import { isOpenDispute, type InvoiceStatus, type Order, type OrderAddOns, type OrderInvoice } from './orders';
 
 /** "Gold plan"; an unknown tier is shown as stored. */
@@ -65,6 +66,30 @@ export function isNeverPaid(order: Pick<Order, 'paymentStatus' | 'subscription'>
   return (order.paymentStatus === 'expired' || order.paymentStatus === 'failed') && order.subscription?.subscriptionStatus === undefined;
 }
 
+/** A checkout the buyer left on Stripe's page before paying: no payment, no subscription from the
+ *  webhook, and no return from Stripe's success URL recorded (checkoutCompletedAt). It can be
+ *  completed while Stripe keeps the session open, or removed (src/catalog/unpaid-checkouts.ts). */
+export function isNotPaidYet(order: Pick<Order, 'paymentStatus' | 'subscription' | 'checkoutCompletedAt'>): boolean {
+  const { subscription } = order;
+  return (
+    order.paymentStatus === 'unpaid' &&
+    subscription !== null &&
+    subscription.subscriptionStatus === undefined &&
+    order.checkoutCompletedAt === null
+  );
+}
+
+/** An order the buyer may remove: never paid, and not waiting for a payment to be confirmed. */
+export function isRemovable(order: Pick<Order, 'paymentStatus' | 'subscription' | 'checkoutCompletedAt'>): boolean {
+  return isNotPaidYet(order) || isNeverPaid(order);
+}
+
+/** An order its buyer removed, left out of their lists; never one paid after all (Stripe's events
+ *  may come in any order), which shows again. */
+export function isRemovedByBuyer(order: Pick<Order, 'removedAt' | 'paymentStatus' | 'subscription'>): boolean {
+  return order.removedAt !== null && order.paymentStatus !== 'paid' && order.subscription?.subscriptionStatus === undefined;
+}
+
 /** The words of refunds and disputes, made in Stripe's Dashboard and followed by the webhook
  *  (docs/decisions/0108-staff-console.md). */
 export const PAYMENT_ISSUE_WORDS = {
@@ -116,10 +141,11 @@ export function paymentIssueLines({ refunds = [], disputes = [] }: PaymentIssues
 /** The order's payment_status in words; for a subscription, what Stripe last said of it, unless a
  *  refund or dispute of its payments says more (paymentIssue). A checkout that was never paid ends
  *  as Expired (or Payment failed), whatever else it carries. */
-export function orderStatus(order: Pick<Order, 'paymentStatus' | 'subscription'> & PaymentIssues): OrderStatus {
+export function orderStatus(order: Pick<Order, 'paymentStatus' | 'subscription' | 'checkoutCompletedAt'> & PaymentIssues): OrderStatus {
   const issue = paymentIssue(order);
   if (issue) return issue;
   const { subscription, paymentStatus } = order;
+  if (isNotPaidYet(order)) return { label: UNPAID_CHECKOUT_TEXTS.notPaid, tone: 'waiting' };
   if (subscription && !isNeverPaid(order)) {
     const state = subscriptionState(subscription);
     return { label: subscriptionStatusLabel(state), tone: STATE_TONES[state.kind] };

@@ -32,6 +32,16 @@ export function isClosedOrder(order: Record<string, unknown>): boolean {
   return order[PERSONAL_DATA_REMOVED_FIELD] !== undefined && order[PERSONAL_DATA_REMOVED_FIELD] !== null;
 }
 
+/** When the buyer came back from Stripe's success URL and Stripe said the session was complete
+ *  (unpaidCheckout): from then on, until the webhook settles it, the order is "Confirming your
+ *  payment…" rather than "Not paid yet"
+ *  (docs/decisions/0091-checkouts-expire-by-stand-in-clocks.md#addendum-2026-11-29-not-paid-yet-confirming-or-expired). */
+export const CHECKOUT_COMPLETED_FIELD = 'checkoutCompletedAt' satisfies keyof OrderRecord;
+
+/** When the buyer removed an order that was never paid (unpaidCheckout): kept for the webhook, left
+ *  out of the buyer's lists. */
+export const ORDER_REMOVED_FIELD = 'removedAt' satisfies keyof OrderRecord;
+
 /** The field a signed-in buyer's orders are queried by (the only query the rules allow). */
 export const ORDER_BUYER_FIELD = 'buyer' satisfies keyof OrderRecord;
 
@@ -79,6 +89,23 @@ export interface OrderRecord<Timestamp = number> extends OrderSubscription, Orde
   /** Written once per term by the termNotices function when the term ends within 14 days and the
    *  buyer was mailed (docs/decisions/0115-the-term-ends-unless-renewed.md). */
   termNotice?: OrderTermNoticeRecord;
+  /** See CHECKOUT_COMPLETED_FIELD. */
+  checkoutCompletedAt?: number;
+  /** See ORDER_REMOVED_FIELD. */
+  removedAt?: number;
+  /** What Stripe charged at checkout, from its completed session (set by stripeWebhook). */
+  checkoutTotals?: OrderCheckoutTotalsRecord;
+}
+
+/** A completed Checkout session's figures, integer cents as Stripe gives them: the subtotal of the
+ *  plan and add-ons, the promotion code's discount, the tax, and the total charged that day. */
+export interface OrderCheckoutTotalsRecord {
+  subtotal: number;
+  discount: number;
+  tax: number;
+  total: number;
+  /** The promotion code the buyer typed (e.g. "LEOPARD10"); absent without one. */
+  promotionCode?: string;
 }
 
 /** Stripe's invoice statuses. */
@@ -212,6 +239,12 @@ export interface Order {
   invoices: OrderInvoice[];
   /** The term notice the buyer was sent, if any (docs/decisions/0115-the-term-ends-unless-renewed.md). */
   termNotice: OrderTermNoticeRecord | null;
+  /** The Checkout session the order was bought with (cs_…); null when the record has none. */
+  sessionId: string | null;
+  /** ms; see CHECKOUT_COMPLETED_FIELD. */
+  checkoutCompletedAt: number | null;
+  /** ms; see ORDER_REMOVED_FIELD. */
+  removedAt: number | null;
 }
 
 /** One invoice as the order card lists it. */
@@ -424,6 +457,9 @@ export function toOrders(value: Readonly<Record<string, StoredOrder>> | null): O
         declaredTradeIn: declaredTradeIn(order),
         invoices: toInvoices(order.invoices),
         termNotice: toTermNotice(order.termNotice),
+        sessionId: typeof order.stripeId === 'string' ? order.stripeId : null,
+        checkoutCompletedAt: timestamp(order.checkoutCompletedAt),
+        removedAt: timestamp(order.removedAt),
       };
     });
   return newestFirst(orders);

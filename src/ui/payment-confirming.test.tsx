@@ -30,13 +30,25 @@ describe('PaymentConfirmingNote', () => {
 
 describe('isConfirmingPayment', () => {
   const checkout = { billingPeriod: 'monthly' as const, amountPerPeriod: 750_000, termPayments: 12 };
-  it('is true for a subscription order the webhook has not settled', () => {
-    expect(isConfirmingPayment({ paymentStatus: 'unpaid', subscription: checkout })).toBe(true);
+  const returned = { checkoutCompletedAt: 1_795_000_000_000 };
+  const left = { checkoutCompletedAt: null };
+  it('is true for a subscription order the buyer came back to after Pay and the webhook has not settled', () => {
+    expect(isConfirmingPayment({ paymentStatus: 'unpaid', subscription: checkout, ...returned })).toBe(true);
+  });
+  it('is true while Stripe has started the subscription and its payment is pending, whether or not the return was recorded', () => {
+    expect(isConfirmingPayment({ paymentStatus: 'unpaid', subscription: { ...checkout, subscriptionStatus: 'incomplete' }, ...left })).toBe(
+      true,
+    );
+  });
+  it('is false for a checkout left on Stripe’s page before Pay: that is Not paid yet, not a payment being confirmed', () => {
+    expect(isConfirmingPayment({ paymentStatus: 'unpaid', subscription: checkout, ...left })).toBe(false);
   });
   it('is false once settled, for an expired or failed checkout, and for an order without a subscription', () => {
-    expect(isConfirmingPayment({ paymentStatus: 'paid', subscription: { ...checkout, subscriptionStatus: 'active' } })).toBe(false);
-    expect(isConfirmingPayment({ paymentStatus: 'expired', subscription: checkout })).toBe(false);
-    expect(isConfirmingPayment({ paymentStatus: 'failed', subscription: checkout })).toBe(false);
-    expect(isConfirmingPayment({ paymentStatus: 'unpaid', subscription: null })).toBe(false);
+    expect(isConfirmingPayment({ paymentStatus: 'paid', subscription: { ...checkout, subscriptionStatus: 'active' }, ...returned })).toBe(
+      false,
+    );
+    expect(isConfirmingPayment({ paymentStatus: 'expired', subscription: checkout, ...returned })).toBe(false);
+    expect(isConfirmingPayment({ paymentStatus: 'failed', subscription: checkout, ...returned })).toBe(false);
+    expect(isConfirmingPayment({ paymentStatus: 'unpaid', subscription: null, ...returned })).toBe(false);
   });
 });

@@ -3,10 +3,17 @@ import { PAYMENT_CONFIRMING, subscriptionState, type OrderSubscription } from '@
 import { externalLinks } from '@/config/external-links';
 
 /** Whether an order is still waiting for Stripe's webhook: a subscription order, not refused or
- *  expired, whose status the webhook has not written yet. */
-export function isConfirmingPayment(order: { paymentStatus: string; subscription?: Partial<OrderSubscription> | null }): boolean {
+ *  expired, whose status the webhook has not written yet, and whose buyer came back from Stripe
+ *  after Pay (checkoutCompletedAt) or whose subscription Stripe already started, its payment
+ *  pending. A checkout left before Pay is "Not paid yet" instead (src/catalog/unpaid-checkouts.ts). */
+export function isConfirmingPayment(order: {
+  paymentStatus: string;
+  subscription?: Partial<OrderSubscription> | null;
+  checkoutCompletedAt: number | null;
+}): boolean {
   const { subscription, paymentStatus } = order;
   if (!subscription || paymentStatus === 'expired' || paymentStatus === 'failed') return false;
+  if (subscription.subscriptionStatus === undefined && order.checkoutCompletedAt === null) return false;
   return subscriptionState(subscription).kind === 'pending';
 }
 

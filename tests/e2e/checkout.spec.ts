@@ -1,6 +1,8 @@
 /** The whole purchase in the browser, on the local stack: the store and product-details pages, the
  *  stripeCheckout function, the Stripe stand-in's hosted page and the webhook settling the order. */
 import { STRIPE_URL } from '../../emulators/local-config';
+import { CHECKOUT_CANCELED } from '../../src/catalog/checkout';
+import { UNPAID_CHECKOUT_TEXTS } from '../../src/catalog/unpaid-checkouts';
 import { paths } from '../../src/config/paths';
 import { expectRefusedRequests, readDatabase } from './auth.testing';
 import { PAY_TIMEOUT_MS, continueToStripe, orderCard, payOnStripe, signInToStore } from './checkout.testing';
@@ -48,23 +50,33 @@ test('a customer buys a plan from the store, pays, and sees the order paid', asy
   expect(await readDatabase(`all_orders/${orderId}/payment_status`)).toBe('paid');
 });
 
-test('Cancel on the payment page comes back to the same configuration and leaves the order unpaid', async ({ page }) => {
-  await signInToStore(page);
-  await page.goto(paths.productDetails('mobile_apps', 'bronze'));
-  await page.getByRole('group', { name: 'Security' }).getByText('Full (+$799.99)').click();
-  const detailsUrl = page.url();
+for (const viewport of [
+  { width: 1280, height: 900 },
+  { width: 375, height: 740 },
+]) {
+  test(`Cancel on the payment page says nothing was charged, keeps the configuration and leaves the order Not paid yet (${viewport.width} px)`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    await signInToStore(page);
+    await page.goto(paths.productDetails('mobile_apps', 'bronze'));
+    await page.getByRole('group', { name: 'Security' }).getByText('Full (+$799.99)').click();
+    const detailsUrl = page.url();
 
-  const session = await continueToStripe(page);
-  await page.getByRole('button', { name: 'Cancel' }).click();
-  await expect(page).toHaveURL(detailsUrl);
-  await expect(page.getByRole('group', { name: 'Security' }).getByRole('radio', { name: 'Full (+$799.99)' })).toBeChecked();
-  await expect(page.getByRole('region', { name: 'Price summary' })).toContainText('$10,799.99 a month for 12 mo.');
-  expect(await readDatabase(`all_orders/${session.metadata.orderId}/payment_status`)).toBe('unpaid');
+    const session = await continueToStripe(page);
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByRole('status').filter({ hasText: CHECKOUT_CANCELED.text })).toBeVisible();
+    // Said once: the address is the plan page's own again.
+    await expect(page).toHaveURL(detailsUrl);
+    await expect(page.getByRole('group', { name: 'Security' }).getByRole('radio', { name: 'Full (+$799.99)' })).toBeChecked();
+    await expect(page.getByRole('region', { name: 'Price summary' })).toContainText('$10,799.99 a month for 12 mo.');
+    expect(await readDatabase(`all_orders/${session.metadata.orderId}/payment_status`)).toBe('unpaid');
 
-  await page.goto(paths.orderHistory);
-  await expect(orderCard(page, 'Mobile Apps')).toContainText('Status: Confirming your payment…');
-  await expect(orderCard(page, 'Mobile Apps')).toContainText('Payments: 0 of 12');
-});
+    await page.goto(paths.orderHistory);
+    await expect(orderCard(page, 'Mobile Apps')).toContainText(`Status: ${UNPAID_CHECKOUT_TEXTS.notPaid}`);
+    await expect(orderCard(page, 'Mobile Apps')).toContainText('Payments: 0 of 12');
+  });
+}
 
 test('a visitor checks out as a guest: the order has no buyer, and Pay ends on the thank-you page', async ({ page }) => {
   await page.goto(paths.productDetails('software_saas', 'gold'));

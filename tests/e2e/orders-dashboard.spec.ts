@@ -1,6 +1,6 @@
 /** The order history and the dashboard (docs/decisions/0090-dashboard.md), on the local stack at
  *  1280 px and at 375 px: orders newest
- *  first with their period and no empty first cell; a checkout left unpaid turns Expired once
+ *  first with their period and no empty first cell; a checkout left unpaid is Not paid yet and turns Expired once
  *  Stripe's clock (the stand-in's, through the customer's test clock) passes its expires_at; the
  *  dashboard greets by name, shows the live plan and the latest orders, and resends the
  *  verification email once a minute. */
@@ -12,6 +12,7 @@ import { PLAN_NAMES } from '../../src/catalog/plans';
 import { priceConfiguration, type PlanConfiguration } from '../../src/catalog/pricing';
 import { SERVICE_LABELS } from '../../src/catalog/services';
 import { formatBillingDate, recurringPrice } from '../../src/catalog/subscription';
+import { UNPAID_CHECKOUT_TEXTS } from '../../src/catalog/unpaid-checkouts';
 import { paths } from '../../src/config/paths';
 import { createAccount, oobCodesFor, readDatabase, signInThroughPage, uniqueEmail, updateDatabase } from './auth.testing';
 import { expectNoAxeViolations } from './axe.testing';
@@ -154,7 +155,8 @@ for (const viewport of [
       await expect(cards.nth(2)).toContainText(amountPerPeriod(plan('earth', 'monthly')));
       for (const card of await cards.all()) {
         await expect(card).toContainText('Purchased an application');
-        await expect(card).toContainText('Status: Confirming your payment…');
+        // Left before Pay, never paid (src/catalog/unpaid-checkouts.ts).
+        await expect(card).toContainText(`Status: ${UNPAID_CHECKOUT_TEXTS.notPaid}`);
       }
 
       const cell = await firstGridCell(page);
@@ -176,7 +178,8 @@ for (const viewport of [
       // The buyer walks away: the order waits for its payment.
       await page.goto(paths.orderHistory);
       const card = orderCard(page, SERVICE_LABELS.virtual_reality);
-      await expect(card).toContainText('Status: Confirming your payment…');
+      await expect(card).toContainText(`Status: ${UNPAID_CHECKOUT_TEXTS.notPaid}`);
+      await expect(card.getByRole('button', { name: UNPAID_CHECKOUT_TEXTS.resume })).toBeVisible();
 
       // Stripe's time moves past expires_at on this customer's clock (and nobody else's).
       const session = await standInSession(shown.id);
@@ -190,6 +193,9 @@ for (const viewport of [
       await expect(card).toContainText('Status: Expired');
       await expect(card).not.toContainText('Payments:');
       await expect(card.getByRole('button', { name: 'Manage billing' })).toHaveCount(0);
+      // Nothing to complete any more; it can be removed.
+      await expect(card.getByRole('button', { name: UNPAID_CHECKOUT_TEXTS.resume })).toHaveCount(0);
+      await expect(card.getByRole('button', { name: UNPAID_CHECKOUT_TEXTS.remove })).toBeVisible();
       expect(await readDatabase(`all_orders/${orderId}/payment_status`)).toBe('expired');
       await expect(stripe.checkout.sessions.retrieve(shown.id)).resolves.toMatchObject({ status: 'expired', url: null });
       const events = (await (await fetch(`${STRIPE_URL}/__events`)).json()) as { type: string; data: { object: { id: string } } }[];
@@ -236,7 +242,8 @@ for (const viewport of [
       const items = latest.getByRole('listitem');
       await expect(items).toHaveCount(2);
       await expect(items.nth(0)).toContainText(`${SERVICE_LABELS.mobile_apps} · ${PLAN_NAMES.silver} plan`);
-      await expect(items.nth(0)).toContainText('Confirming your payment…');
+      await expect(items.nth(0)).toContainText(UNPAID_CHECKOUT_TEXTS.notPaid);
+      await expect(items.nth(0)).not.toContainText('Confirming your payment…');
       await expect(items.nth(1)).toContainText(SERVICE_LABELS.websites);
       await expect(items.nth(1)).toContainText('Active');
 

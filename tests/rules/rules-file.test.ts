@@ -240,8 +240,13 @@ describe('database.rules.json', () => {
         // Refunds, disputes and the trade-in credit.
         ...Object.keys(ORDER_STAFF_FIELDS),
         ...Object.keys(ORDER_BILLING_FIELDS),
+        // A checkout without a payment yet (src/catalog/unpaid-checkouts.ts), and what Stripe charged.
+        'checkoutCompletedAt',
+        'removedAt',
+        'checkoutTotals',
       ],
     },
+    { path: ['all_orders', '$orderId', 'checkoutTotals'], fields: ['subtotal', 'discount', 'tax', 'total', 'promotionCode'] },
     { path: ['all_orders', '$orderId', 'invoices', '$invoiceId'], fields: Object.keys(INVOICE_FIELDS) },
     { path: ['all_orders', '$orderId', 'termNotice'], fields: Object.keys(TERM_NOTICE_FIELDS) },
     { path: ['all_orders', '$orderId', 'refunds', '$chargeId'], fields: Object.keys(REFUND_FIELDS) },

@@ -6,7 +6,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { sendJson } from '@leopard/emulator-http';
 import { updatePaymentMethod } from './resources/billing-portal';
-import { expireDueSessions } from './resources/checkout-expiry';
+import { expireDueSessions, expireNow } from './resources/checkout-expiry';
 import { standInNow, type StandIn } from './core/context';
 import { StripeApiError, invalidRequest, noSuchCustomer, noSuchEvent, noSuchSession, unrecognizedUrl } from './core/errors';
 import { decodeSegment, readBody } from './core/http';
@@ -102,7 +102,7 @@ export const snapshots = (standIn: StandIn) => ({
   deliveries: () => structuredClone(standIn.store.deliveries),
 });
 
-/** The controls whose path names an object (`/__events/:id/resend`, `/__test_clocks/:id/advance`,
+/** The controls whose path names an object (`/__events/:id/resend`, `/__sessions/:id/expire`, `/__test_clocks/:id/advance`,
  *  `/__disputes/:id/close`, `/__customers/:id/card`); false when the path is none of them. */
 async function handleObjectControl(standIn: StandIn, req: IncomingMessage, res: ServerResponse, pathname: string): Promise<boolean> {
   const resend = /^\/__events\/([^/]+)\/resend$/.exec(pathname);
@@ -111,6 +111,16 @@ async function handleObjectControl(standIn: StandIn, req: IncomingMessage, res: 
     if (!record) throw noSuchEvent(decodeSegment(resend[1]));
     if (!standIn.webhooks.url) throw invalidRequest('No webhook URL is configured (--webhook-url), so there is nowhere to resend to.');
     sendJson(res, 200, { event: record.event.id, deliveries: await standIn.webhooks.deliverNow(record) });
+    return true;
+  }
+  const expiring = /^\/__sessions\/([^/]+)\/expire$/.exec(pathname);
+  if (req.method === 'POST' && expiring) {
+    const id = decodeSegment(expiring[1]);
+    const record = standIn.store.sessions.get(id);
+    if (!record) throw noSuchSession(id);
+    if (!(await expireNow(standIn, record)))
+      throw invalidRequest(`The Checkout Session is ${record.session.status}, not open, so it cannot expire.`, undefined, undefined, 409);
+    sendJson(res, 200, structuredClone(record.session));
     return true;
   }
   const advance = /^\/__test_clocks\/([^/]+)\/advance$/.exec(pathname);
@@ -247,6 +257,7 @@ export const CONTROLS = [
   'POST /__disputes',
   'POST /__disputes/:id/close',
   'POST /__events/:id/resend',
+  'POST /__sessions/:id/expire',
   'POST /__test_clocks/:id/advance',
   'GET /__clock',
   'POST /__clock/advance',

@@ -214,6 +214,49 @@ describe("a customer's session follows the customer's test clock", () => {
   });
 });
 
+describe('POST /__sessions/:id/expire, the test control that expires a session now', () => {
+  it('expires an open session as its time would, one checkout.session.expired delivered before it answers; the others stay open', async () => {
+    const session = await stripe.checkout.sessions.create(subscriptionParams({ customer_email: 'ada@example.com' }));
+    const other = await stripe.checkout.sessions.create(subscriptionParams({ customer_email: 'bea@example.com' }));
+    receiver.clear();
+    const response = await control(`/__sessions/${session.id}/expire`, {});
+    expect(response.status).toBe(200);
+    const answered = (await response.json()) as Stripe.Checkout.Session;
+    expect(answered).toMatchObject({ id: session.id, status: 'expired', url: null });
+    expect(answered.expires_at).toBeLessThanOrEqual(session.expires_at);
+    // Delivered before the answer, not after.
+    const delivered = receiver.received.map(({ body }) => JSON.parse(body) as Stripe.Event);
+    expect(delivered.map((event) => [event.type, (event.data.object as Stripe.Checkout.Session).id])).toEqual([
+      ['checkout.session.expired', session.id],
+    ]);
+    expect(delivered[0]!.created).toBe(answered.expires_at);
+    await expect(stripe.checkout.sessions.retrieve(session.id)).resolves.toMatchObject({ status: 'expired', url: null });
+    await expect(stripe.checkout.sessions.retrieve(other.id)).resolves.toMatchObject({ status: 'open' });
+  });
+
+  it('refuses a session that is not open (409) and an unknown one (404), sending nothing', async () => {
+    const session = await stripe.checkout.sessions.create(subscriptionParams({ customer_email: 'ada@example.com' }));
+    expect((await pay(session)).status).toBe(303);
+    await settledEvents();
+    receiver.clear();
+    const paid = await control(`/__sessions/${session.id}/expire`, {});
+    expect(paid.status).toBe(409);
+    expect(((await paid.json()) as { error: { message: string } }).error.message).toContain('complete');
+    expect((await control('/__sessions/cs_test_unknown/expire', {})).status).toBe(404);
+    expect(receiver.received).toHaveLength(0);
+    await expect(stripe.checkout.sessions.retrieve(session.id)).resolves.toMatchObject({ status: 'complete' });
+  });
+
+  it('is stripe.expireSession in the programmatic API', async () => {
+    const session = await stripe.checkout.sessions.create(subscriptionParams({ customer_email: 'ada@example.com' }));
+    expect(await standIn.expireSession(session.id)).toBe(true);
+    expect(await standIn.expireSession(session.id)).toBe(false);
+    expect((await settledEvents('checkout.session.expired')).map((event) => (event.data.object as Stripe.Checkout.Session).id)).toEqual([
+      session.id,
+    ]);
+  });
+});
+
 async function waitForReady(clockId: string) {
   for (let tries = 0; tries < 200; tries += 1) {
     if ((await stripe.testHelpers.testClocks.retrieve(clockId)).status === 'ready') return;

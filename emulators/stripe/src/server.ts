@@ -15,7 +15,7 @@ import type { AddressInfo } from 'node:net';
 import type Stripe from 'stripe';
 import { closeUnreadAfterAnswer, originGate, sendHtml, sendJson, type OriginGate } from '@leopard/emulator-http';
 import { API_SUMMARY, handleApi } from './api/router';
-import { expireDueSessions } from './resources/checkout-expiry';
+import { expireDueSessions, expireNow } from './resources/checkout-expiry';
 import { DEFAULT_API_VERSION, standInNow, type StandIn } from './core/context';
 import { advanceStandInClock, CONTROLS, handleControl, parseRule, snapshots, type StandInClock } from './controls';
 import { closeDispute, openDispute, type NewDispute } from './resources/disputes';
@@ -103,6 +103,9 @@ export interface RunningStripe {
    *  session on no test clock whose `expires_at` it passes expires, and the events are delivered
    *  before this resolves. */
   advanceTime(seconds: number): Promise<StandInClock>;
+  /** As `POST /__sessions/:id/expire`: the open session expires now, as if its `expires_at` had
+   *  come; resolves once `checkout.session.expired` is delivered (false: it was not open). */
+  expireSession(id: string): Promise<boolean>;
   /** The hosted checkout's webhook delay in ms (same as `POST /__webhook-delay {ms}`). */
   setWebhookDelay(ms: number): void;
   /** Make session creations fail (same as `POST /__control {fail}`). */
@@ -260,6 +263,10 @@ export async function start(options: StartOptions): Promise<RunningStripe> {
     advanceClock: (clockId, toSeconds) => advanceStepwise(standIn, clockId, toSeconds),
     now: () => standInNow(standIn),
     advanceTime: (seconds) => advanceStandInClock(standIn, seconds),
+    expireSession: async (id) => {
+      const record = standIn.store.sessions.get(id);
+      return record ? expireNow(standIn, record) : false;
+    },
     setWebhookDelay: (ms) => {
       webhooks.delayMs = ms;
     },

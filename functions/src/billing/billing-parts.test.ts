@@ -111,8 +111,13 @@ describe('summariseOrder', () => {
     subscriptionId: 'sub_1',
   };
 
-  it('answers only what the thank-you page shows', () => {
-    expect(summariseOrder(order)).toEqual({
+  const ID = '-Nsummary00000000001';
+
+  it('answers only what the thank-you page shows: no email, no Stripe ids', () => {
+    const charged = { subtotal: 830_000, discount: 83_000, tax: 54_158, total: 801_158, promotionCode: 'LEOPARD10' };
+    expect(
+      summariseOrder(ID, { ...order, securitySelected: true, additionalStorage: '500GB', checkoutTotals: { ...charged, extra: 1 } }),
+    ).toEqual({
       service: 'websites',
       plan: 'earth',
       period: 'monthly',
@@ -120,16 +125,26 @@ describe('summariseOrder', () => {
       termPayments: 12,
       paymentsMade: 1,
       subscriptionStatus: 'active',
+      orderReference: ID,
+      addOns: { storage: '500GB', security: true, marketing: false },
+      charged,
+    });
+  });
+
+  it('has no charged figures until the webhook kept them, nor from a malformed record', () => {
+    expect(summariseOrder(ID, order)).toMatchObject({ charged: null });
+    expect(summariseOrder(ID, { ...order, checkoutTotals: { subtotal: '1', discount: 0, tax: 0, total: 1 } })).toMatchObject({
+      charged: null,
     });
   });
 
   it('shows an order the webhook has not reached yet as no payments and no status', () => {
     const { paymentsMade: _p, subscriptionStatus: _s, ...fresh } = order;
-    expect(summariseOrder(fresh)).toMatchObject({ paymentsMade: 0, subscriptionStatus: null });
+    expect(summariseOrder(ID, fresh)).toMatchObject({ paymentsMade: 0, subscriptionStatus: null });
   });
 
   it('is null for an order it cannot describe', () => {
-    expect(summariseOrder({ ...order, tier: 'magento' })).toBeNull();
-    expect(summariseOrder({ ...order, billingPeriod: undefined })).toBeNull();
+    expect(summariseOrder(ID, { ...order, tier: 'magento' })).toBeNull();
+    expect(summariseOrder(ID, { ...order, billingPeriod: undefined })).toBeNull();
   });
 });

@@ -63,6 +63,7 @@ describe('orderConfirmationMail', () => {
       service: 'websites',
       configuration: GOLD,
       amountPerPeriodCents: 1,
+      charged: null,
       nextPaymentAt: null,
       manageUrl: SITE,
       guest: false,

@@ -41,8 +41,51 @@ describe('checkoutSummary', () => {
     await pay(created, CARDS.visa, 'guest@example.com');
     await settled(harness.standIn);
     const answer = await summaryOf(created.id);
-    expect(answer.json).toEqual({ statusCode: 200, data: { ...bronze, paymentsMade: 1, subscriptionStatus: 'active' } });
+    const session = await harness.stripe.checkout.sessions.retrieve(created.id);
+    expect(answer.json).toEqual({
+      statusCode: 200,
+      data: {
+        ...bronze,
+        paymentsMade: 1,
+        subscriptionStatus: 'active',
+        orderReference: created.orderId,
+        addOns: { storage: null, security: true, marketing: false },
+        charged: { subtotal: session.amount_subtotal, discount: 0, tax: 0, total: session.amount_total, promotionCode: null },
+      },
+    });
     expect(answer.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('says what Stripe charged for add-ons with a promotion code and tax: the session’s own figures, kept by the webhook', async () => {
+    await harness.stripe.coupons.create({ id: 'summary-10', percent_off: 10, duration: 'once' });
+    await harness.stripe.promotionCodes.create({ promotion: { type: 'coupon', coupon: 'summary-10' }, code: 'SUMMARY10' });
+    const created = await startCheckout(harness, { plan: 'silver', storage: true, marketing: true });
+    const before = await summaryOf(created.id);
+    expect(before.json).toMatchObject({
+      data: { charged: null, addOns: { storage: expect.any(String), security: false, marketing: true } },
+    });
+
+    // California is taxed by the stand-in (7.25 %).
+    await pay(created, CARDS.visa, 'promo@example.com', {
+      promotion_code: 'SUMMARY10',
+      state: 'CA',
+      city: 'San Francisco',
+      postal_code: '94105',
+    });
+    await settled(harness.standIn);
+    const session = await harness.stripe.checkout.sessions.retrieve(created.id);
+    expect(session.total_details!.amount_discount).toBeGreaterThan(0);
+    expect(session.total_details!.amount_tax).toBeGreaterThan(0);
+    const { data } = (await summaryOf(created.id)).json as { data: { charged: unknown; amountPerPeriod: number } };
+    expect(data.charged).toEqual({
+      subtotal: session.amount_subtotal,
+      discount: session.total_details!.amount_discount,
+      tax: session.total_details!.amount_tax,
+      total: session.amount_total,
+      promotionCode: 'SUMMARY10',
+    });
+    // The recurring amount stays the plan's: the code takes 10 % off the first payment only.
+    expect(data.amountPerPeriod).toBe(session.amount_subtotal);
   });
 
   it('refuses a session that is not one of our orders’ (404): another shop’s, or one naming our order', async () => {

@@ -1,7 +1,8 @@
 /** checkoutSummary: what the thank-you page shows a visitor after Checkout. Stripe sends the
  *  visitor back to /thank-you?session_id={CHECKOUT_SESSION_ID}; the page asks here with that id.
  *  Anyone holding a session id may ask (it is unguessable and only its buyer was sent to it), so
- *  the answer holds only what the page shows: no email, no customer or subscription ids. It is
+ *  the answer holds only what the page shows: what was bought and what Stripe charged for it (kept
+ *  by the webhook), the order's id as its reference; no email, no customer or subscription ids. It is
  *  answered from the order, found by its session id (the "stripeId" index): Stripe is never asked,
  *  so guessed ids cannot spend the rate limit checkout needs, and the ids that match no order are
  *  limited per client address (docs/decisions/0110-guest-orders-by-proof-of-purchase.md). */
@@ -9,7 +10,7 @@ import type { Database } from 'firebase-admin/database';
 import { logger } from 'firebase-functions';
 import type { Request } from 'firebase-functions/v2/https';
 import type { Response } from 'express';
-import type { CheckoutSummary, CheckoutSummaryFound } from '../../../src/catalog/checkout';
+import type { CheckoutCharged, CheckoutSummary, CheckoutSummaryFound } from '../../../src/catalog/checkout';
 import { isPlanId, isPricedPlan } from '../../../src/catalog/plans';
 import { isBillingPeriod } from '../../../src/catalog/pricing';
 import { isServiceId } from '../../../src/catalog/services';
@@ -61,8 +62,18 @@ export async function orderOfSession(
   return located;
 }
 
+const isCents = (value: unknown): value is number => Number.isSafeInteger(value);
+
+/** What Stripe charged, as the webhook kept it (functions/src/webhook/checkout-totals.ts). */
+function chargedOf(value: unknown): CheckoutCharged | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { subtotal, discount, tax, total, promotionCode } = value as Record<string, unknown>;
+  if (!isCents(subtotal) || !isCents(discount) || !isCents(tax) || !isCents(total)) return null;
+  return { subtotal, discount, tax, total, promotionCode: typeof promotionCode === 'string' ? promotionCode : null };
+}
+
 /** The summary of an order, or null when the order is not one the page can show. */
-export function summariseOrder(order: Record<string, unknown>): CheckoutSummary | null {
+export function summariseOrder(orderId: string, order: Record<string, unknown>): CheckoutSummary | null {
   const { product, tier, billingPeriod, amountPerPeriod, productAmount, termPayments, paymentsMade, subscriptionStatus } = order;
   if (!isServiceId(product) || !isPlanId(tier) || !isPricedPlan(tier) || !isBillingPeriod(billingPeriod)) return null;
   const amount = typeof amountPerPeriod === 'number' ? amountPerPeriod : productAmount;
@@ -75,6 +86,13 @@ export function summariseOrder(order: Record<string, unknown>): CheckoutSummary 
     termPayments: typeof termPayments === 'number' ? termPayments : billingPeriod === 'monthly' ? TERM_MONTHS : 1,
     paymentsMade: typeof paymentsMade === 'number' ? paymentsMade : 0,
     subscriptionStatus: isSubscriptionStatus(subscriptionStatus) ? subscriptionStatus : null,
+    orderReference: orderId,
+    addOns: {
+      storage: typeof order.additionalStorage === 'string' && order.additionalStorage ? order.additionalStorage : null,
+      security: order.securitySelected === true,
+      marketing: order.marketingSelected === true,
+    },
+    charged: chargedOf(order.checkoutTotals),
   };
 }
 
@@ -96,7 +114,7 @@ export async function handleCheckoutSummary(request: Request, response: Response
     sendError(response, 410, SUMMARY_MESSAGES.closed);
     return;
   }
-  const summary = located === null ? null : summariseOrder(located.order);
+  const summary = located === null ? null : summariseOrder(located.orderId, located.order);
   if (summary !== null) {
     const body: CheckoutSummaryFound = { statusCode: 200, data: summary };
     response.status(200).json(body);

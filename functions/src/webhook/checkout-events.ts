@@ -1,5 +1,6 @@
 /** What a Checkout session's event does to its order: the payment status the event reports
- *  (nextPaymentStatus, in a transaction), then, once the session completed a subscription, the
+ *  (nextPaymentStatus, in a transaction), then, once the session completed, what it charged
+ *  (checkout-totals.ts) and, for a subscription, the
  *  subscription as Stripe has it (subscription-sync.ts) and the buyer's card (card-summary.ts);
  *  a guest's completed checkout also mails its claim link (claim-links.ts), and every completed
  *  checkout its order confirmation (billing-mail.ts). A checkout completed for an account being
@@ -10,6 +11,7 @@ import { mailOrderConfirmation } from '../billing/billing-mail';
 import { refreshCardSummary } from '../billing/card-summary';
 import { isClosedAccountSession, settleClosedAccountCheckout } from './closed-account-checkout';
 import { mailClaimLink } from '../orders/claim-links';
+import { recordCheckoutTotals } from './checkout-totals';
 import { applied, ignored, retry, type EventOutcome, type OutcomeDetails } from '../stripe/event-outcome';
 import { isClosedOrder, orderPath } from '../../../src/data/orders';
 import { isPaymentStatus, nextPaymentStatus, type PaymentStatus } from '../billing/payment-status';
@@ -77,6 +79,8 @@ export async function applyCheckoutEvent(
     return applied({ ...settled.details, ...(await settleClosedAccountCheckout(deps, subject)) });
   }
   let details: OutcomeDetails = settled.details;
+  // Before the subscription: the thank-you page shows the figures once the order is active.
+  if (subject.orderId !== null) details = { ...details, ...(await recordCheckoutTotals(deps, { orderId: subject.orderId, session })) };
   const subscriptionId = idOf(session.subscription);
   if (subscriptionId !== null) {
     // The event's session names the subscription it created, which proves it is the order's.

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { User } from 'firebase/auth';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { UNPAID_CHECKOUT_TEXTS } from '@/catalog/unpaid-checkouts';
 import { formatUsd } from '@/catalog/money';
 import { PLAN_NAMES } from '@/catalog/plans';
 import { priceConfiguration } from '@/catalog/pricing';
@@ -146,7 +147,9 @@ describe('Dashboard: latest orders', () => {
     const items = within(latest).getAllByRole('listitem');
     expect(items).toHaveLength(3);
     expect(items[0]).toHaveTextContent(`${SERVICE_LABELS.virtual_reality} · ${PLAN_NAMES.bronze} plan`);
-    expect(items[0]).toHaveTextContent('Confirming your payment…');
+    // Left on Stripe's page before Pay: not a payment being confirmed (src/catalog/unpaid-checkouts.ts).
+    expect(items[0]).toHaveTextContent(UNPAID_CHECKOUT_TEXTS.notPaid);
+    expect(items[0]).not.toHaveTextContent('Confirming your payment…');
     expect(items[1]).toHaveTextContent(SERVICE_LABELS.software_saas);
     expect(items[1]).toHaveTextContent('Active');
     expect(items[2]).toHaveTextContent(`${formatUsd(priceConfiguration(yearly('gold')).yearlyCents)} / year`);

@@ -8,6 +8,7 @@ import { PLAN_NAMES, PLAN_PRICES } from '@/catalog/plans';
 import { priceConfiguration } from '@/catalog/pricing';
 import { SERVICE_LABELS } from '@/catalog/services';
 import { formatBillingDate } from '@/catalog/subscription';
+import { UNPAID_CHECKOUT_TEXTS } from '@/catalog/unpaid-checkouts';
 import { AuthContext, type AuthState } from '@/session/auth-context';
 import { CONNECTION_NOTICE } from '@/ui/connection-notice-texts';
 import { legacyBillingPeriod, newestFirst } from '@/data/orders';
@@ -197,16 +198,39 @@ describe('Orders page', () => {
     expect(card).toHaveTextContent('Status: Expired');
     expect(card).not.toHaveTextContent('Payments:');
     expect(card).not.toHaveTextContent('Next payment');
-    expect(within(card).queryByRole('button')).not.toBeInTheDocument();
+    // Nothing to pay or manage: only Remove (src/catalog/unpaid-checkouts.ts).
+    expect(
+      within(card)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual([UNPAID_CHECKOUT_TEXTS.remove]);
+    expect(card).toHaveTextContent(UNPAID_CHECKOUT_TEXTS.expiredNote);
     expect(cardTitled(SERVICE_LABELS.device_integration)).toHaveTextContent('Status: Payment failed');
   });
 
-  it('keeps an open checkout as Confirming your payment…, and words the legacy statuses', () => {
+  it('says Not paid yet, with Complete payment and Remove, for a checkout left on Stripe’s page before Pay', () => {
+    renderPage({
+      status: 'ready',
+      unreachable: false,
+      orders: orders({ '-Nopen': checkoutOrder('websites', monthly('earth'), T0 + DAY_MS) }),
+    });
+    const card = cardTitled(SERVICE_LABELS.websites);
+    expect(card).toHaveTextContent(`Status: ${UNPAID_CHECKOUT_TEXTS.notPaid}`);
+    expect(card).not.toHaveTextContent('Confirming your payment');
+    expect(card).toHaveTextContent(UNPAID_CHECKOUT_TEXTS.notPaidNote);
+    expect(
+      within(card)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual([UNPAID_CHECKOUT_TEXTS.resume, UNPAID_CHECKOUT_TEXTS.remove]);
+  });
+
+  it('says Confirming your payment… only for a checkout the buyer came back from after Pay, and words the legacy statuses', () => {
     renderPage({
       status: 'ready',
       unreachable: false,
       orders: orders({
-        '-Nopen': checkoutOrder('websites', monthly('earth'), T0 + DAY_MS),
+        '-Nopen': checkoutOrder('websites', monthly('earth'), T0 + DAY_MS, { checkoutCompletedAt: T0 + DAY_MS + 60_000 }),
         '-Npaid': {
           product: 'mobile_apps',
           tier: 'gold',
@@ -227,6 +251,7 @@ describe('Orders page', () => {
     });
     expect(cardTitled(SERVICE_LABELS.websites)).toHaveTextContent('Status: Confirming your payment…');
     expect(cardTitled(SERVICE_LABELS.websites)).toHaveTextContent('Payments: 0 of 12');
+    expect(within(cardTitled(SERVICE_LABELS.websites)).queryByRole('button')).not.toBeInTheDocument();
     expect(cardTitled(SERVICE_LABELS.mobile_apps)).toHaveTextContent('Status: Paid');
     expect(cardTitled(SERVICE_LABELS.blockchain_nfts)).toHaveTextContent('Status: Unpaid');
   });

@@ -6,11 +6,13 @@ import { PageIntro } from '@/ui/page-intro';
 import { LiveDataStatus } from './components/live-data-status';
 import { OrderCard } from './components/order-card';
 import styles from './order-history-page.module.scss';
+import { useCheckoutReturn } from './use-checkout-return';
 import { useOrders } from './use-orders';
 
 export default function OrderHistoryPage() {
   const { user } = useAuth();
   const orders = useOrders(user?.uid);
+  const asReturned = useCheckoutReturn();
 
   return (
     <>
@@ -29,7 +31,7 @@ export default function OrderHistoryPage() {
           <ul className={styles.grid} role="list">
             {orders.orders.map((order) => (
               <li key={order.id} className={styles.cell}>
-                <OrderCard order={order} />
+                <OrderCard order={asReturned(order)} />
               </li>
             ))}
           </ul>

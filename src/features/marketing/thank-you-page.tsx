@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
+import { CHECKOUT_SESSION_PARAM } from '@/catalog/checkout';
 import { BRAND } from '@/config/brand';
 import { externalLinks } from '@/config/external-links';
 import { PAGE_SUMMARIES } from '@/config/page-summaries';
@@ -41,6 +42,9 @@ export default function ThankYouPage({ checkoutSummary }: { checkoutSummary?: Re
   // The pre-rendered page has no query, so the links get it once hydrated.
   const { pathname, search } = useLocation();
   const back = useHydrated() && search ? pathname + search : undefined;
+  // After a checkout the summary below says how to keep the order in an account, with these two
+  // buttons: a visitor sees them once, there.
+  const summaryOffersAccount = back !== undefined && new URLSearchParams(search).has(CHECKOUT_SESSION_PARAM);
   return (
     <>
       <PageIntro title={PAGE_TITLES.thankYou} summary={PAGE_SUMMARIES.thankYou}>
@@ -49,12 +53,16 @@ export default function ThankYouPage({ checkoutSummary }: { checkoutSummary?: Re
             My Dashboard
           </ButtonLink>
           {/* A visitor has no dashboard yet: the way there is an account (or signing in to one). */}
-          <ButtonLink to={signUpPath(back)} className={sessionVisibility.visitorOnly}>
-            Create your account
-          </ButtonLink>
-          <ButtonLink to={signInPath(back ?? paths.dashboard)} variant="secondary" className={sessionVisibility.visitorOnly}>
-            Sign in
-          </ButtonLink>
+          {!summaryOffersAccount && (
+            <>
+              <ButtonLink to={signUpPath(back)} className={sessionVisibility.visitorOnly}>
+                Create your account
+              </ButtonLink>
+              <ButtonLink to={signInPath(back ?? paths.dashboard)} variant="secondary" className={sessionVisibility.visitorOnly}>
+                Sign in
+              </ButtonLink>
+            </>
+          )}
         </Actions>
       </PageIntro>
 

@@ -23,8 +23,9 @@ describe('checkoutUrls', () => {
     const page = { origin: ORIGIN, currentUrl: `${ORIGIN}/product-details?service=websites&plan=gold` };
     expect(checkoutUrls('gold', true, page)).toEqual({
       imageURL: `${ORIGIN}/images/store/gold.svg`,
-      successURL: `${ORIGIN}/order-history`,
-      cancelURL: page.currentUrl,
+      successURL: `${ORIGIN}/order-history?session_id={CHECKOUT_SESSION_ID}`,
+      // Stripe's Cancel comes back to the same plan page, which then says so.
+      cancelURL: `${page.currentUrl}&checkout=canceled`,
     });
     // Stripe puts the session's id in place of {CHECKOUT_SESSION_ID}.
     expect(checkoutUrls('gold', false, page).successURL).toBe(`${ORIGIN}/thank-you?session_id={CHECKOUT_SESSION_ID}`);
@@ -52,7 +53,7 @@ describe('postCheckout', () => {
       productTitle: 'Web Apps — Earth plan, billed monthly',
       developersAmount: 5,
       productAmount: 7_500_00 + 2_500_00 + 799_99,
-      successURL: `${ORIGIN}/order-history`,
+      successURL: `${ORIGIN}/order-history?session_id={CHECKOUT_SESSION_ID}`,
       tradeIn: 'wix',
     });
   });

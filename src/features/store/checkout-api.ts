@@ -2,7 +2,9 @@
  *  its answer (docs/decisions/0006-server-priced-checkout.md). The function prices the order itself; this module only
  *  carries the request and never trusts the shape of what comes back. */
 import {
+  CHECKOUT_CANCELED,
   CHECKOUT_SESSION_ID_TEMPLATE,
+  CHECKOUT_SESSION_PARAM,
   buildCheckoutRequest,
   isHttpUrl,
   type CheckoutChoices,
@@ -12,7 +14,6 @@ import {
 import type { PlanId } from '@/catalog/plans';
 import { paths } from '@/config/paths';
 import { callFunction, refusalOf, serviceMessages, successData, type FunctionAnswer } from '@/firebase/functions';
-import { CHECKOUT_SESSION_PARAM } from './checkout-summary-api';
 import { planImageUrl } from './plan-media';
 
 export type CheckoutOutcome =
@@ -73,17 +74,23 @@ export interface CheckoutPage {
   currentUrl: string;
 }
 
-/** Where Stripe sends the buyer back. A signed-in buyer lands on the order history, where the
- *  order turns active live; a visitor has no order history, so lands on the thank-you page, which
- *  shows what was bought from the session id Stripe fills in (checkoutSummary). */
+/** Where Stripe sends the buyer back, with the session id Stripe fills in. A signed-in buyer lands
+ *  on the order history, where the order turns active live (the id tells it which order the buyer
+ *  paid for: "Confirming your payment…", not "Not paid yet"); a visitor has no order history, so
+ *  lands on the thank-you page, which shows what was bought (checkoutSummary). */
 export function checkoutUrls(plan: PlanId, signedIn: boolean, { origin, currentUrl }: CheckoutPage): CheckoutPageUrls {
   return {
     imageURL: planImageUrl(plan, origin),
-    successURL: signedIn
-      ? new URL(paths.orderHistory, origin).toString()
-      : `${new URL(paths.thankYou, origin).toString()}?${CHECKOUT_SESSION_PARAM}=${CHECKOUT_SESSION_ID_TEMPLATE}`,
-    cancelURL: currentUrl,
+    successURL: `${new URL(signedIn ? paths.orderHistory : paths.thankYou, origin).toString()}?${CHECKOUT_SESSION_PARAM}=${CHECKOUT_SESSION_ID_TEMPLATE}`,
+    cancelURL: canceledUrl(currentUrl),
   };
+}
+
+/** The plan page the buyer is on, marked so that Stripe's Cancel is said there. */
+function canceledUrl(currentUrl: string): string {
+  const url = new URL(currentUrl);
+  url.searchParams.set(CHECKOUT_CANCELED.param, CHECKOUT_CANCELED.value);
+  return url.toString();
 }
 
 /** Starts checkout for these choices: the token (when signed in), then the call. Never throws. */

@@ -2,29 +2,42 @@
  *  by the session id Stripe put in the success address. Only what the thank-you page shows. The
  *  same session id is the buyer's proof of purchase: signed in, it adds the order to the account
  *  (src/firebase/guest-order-claim.ts). */
-import type { CheckoutSummary as CatalogCheckoutSummary } from '@/catalog/checkout';
+import type { CheckoutCharged, CheckoutSummary as CatalogCheckoutSummary } from '@/catalog/checkout';
 import { isBillingPeriod } from '@/catalog/pricing';
 import { isPlanId, isPricedPlan } from '@/catalog/plans';
 import { isServiceId } from '@/catalog/services';
 import { isSubscriptionStatus, type SubscriptionStatus } from '@/catalog/subscription';
 import { callFunction, isRecord, refusalOf, successData } from '@/firebase/functions';
 
-/** The thank-you page's query parameter that carries a visitor's Checkout session id. */
-export const CHECKOUT_SESSION_PARAM = 'session_id';
-
 /** What checkoutSummary answers (src/catalog/checkout.ts), with the status narrowed to Stripe's. */
 export type CheckoutSummary = Omit<CatalogCheckoutSummary, 'subscriptionStatus'> & { subscriptionStatus: SubscriptionStatus | null };
 
-/** Checkout session ids as Stripe makes them; anything else is not sent anywhere. */
-export function isCheckoutSessionId(value: string | null): value is string {
-  return value !== null && /^cs_[A-Za-z0-9_]{1,255}$/.test(value);
+const isCents = (value: unknown): value is number => Number.isSafeInteger(value);
+
+function toCharged(value: unknown): CheckoutCharged | null {
+  if (!isRecord(value)) return null;
+  const { subtotal, discount, tax, total, promotionCode } = value;
+  if (!isCents(subtotal) || !isCents(discount) || !isCents(tax) || !isCents(total)) return null;
+  return { subtotal, discount, tax, total, promotionCode: typeof promotionCode === 'string' && promotionCode ? promotionCode : null };
+}
+
+function toAddOns(value: unknown): CheckoutSummary['addOns'] {
+  const addOns = isRecord(value) ? value : {};
+  return {
+    storage: typeof addOns.storage === 'string' && addOns.storage ? addOns.storage : null,
+    security: addOns.security === true,
+    marketing: addOns.marketing === true,
+  };
 }
 
 function toSummary(data: Record<string, unknown>): CheckoutSummary | null {
-  const { service, plan, period, amountPerPeriod, termPayments, paymentsMade, subscriptionStatus } = data;
+  const { service, plan, period, amountPerPeriod, termPayments, paymentsMade, subscriptionStatus, orderReference } = data;
   if (!isServiceId(service) || !isPlanId(plan) || !isPricedPlan(plan) || !isBillingPeriod(period)) return null;
   if (!Number.isSafeInteger(amountPerPeriod) || !Number.isSafeInteger(termPayments)) return null;
   return {
+    orderReference: typeof orderReference === 'string' ? orderReference : '',
+    addOns: toAddOns(data.addOns),
+    charged: toCharged(data.charged),
     service,
     plan,
     period,

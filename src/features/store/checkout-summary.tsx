@@ -1,6 +1,6 @@
 import { useContext, useEffect, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
-import { GUEST_ORDER_TEXTS } from '@/catalog/checkout';
+import { CHECKOUT_SESSION_PARAM, GUEST_ORDER_TEXTS, isCheckoutSessionId, type CheckoutCharged } from '@/catalog/checkout';
 import { formatUsd } from '@/catalog/money';
 import { PLAN_NAMES } from '@/catalog/plans';
 import { SERVICE_LABELS } from '@/catalog/services';
@@ -13,19 +13,14 @@ import {
   TERM_MONTHS,
 } from '@/catalog/subscription';
 import { paths, signInPath, signUpPath } from '@/config/paths';
+import { addOnsText } from '@/data/order-display';
 import type { GuestOrderClaimOutcome } from '@/firebase/guest-order-claim';
 import { AuthConnectContext, useAuthState, useSessionHint } from '@/session/auth-context';
 import { ButtonLink } from '@/ui/button';
 import { PaymentConfirmingNote } from '@/ui/payment-confirming';
 import { Spinner } from '@/ui/spinner';
 import { useHydrated } from '@/ui/use-hydrated';
-import {
-  CHECKOUT_SESSION_PARAM,
-  fetchCheckoutSummary,
-  isCheckoutSessionId,
-  type CheckoutSummary as Summary,
-  type SummaryAnswer,
-} from './checkout-summary-api';
+import { fetchCheckoutSummary, type CheckoutSummary as Summary, type SummaryAnswer } from './checkout-summary-api';
 import styles from './checkout-summary.module.scss';
 
 type State = { status: 'loading' } | { status: 'ready'; summary: Summary } | { status: 'unavailable'; message: string | null };
@@ -62,6 +57,13 @@ export function CheckoutSummary() {
   // Stripe sends the buyer here before its webhook has settled the order: while the order says
   // "Confirming your payment…" it is asked again, often in the first minute and then less often, so
   // the page updates by itself (docs/decisions/0125-operations-and-cleanup.md).
+  // The return is told to the server once, so the order reads "Confirming your payment…", not "Not
+  // paid yet", wherever it is shown before the webhook lands (src/catalog/unpaid-checkouts.ts).
+  useEffect(() => {
+    if (!isCheckoutSessionId(sessionId)) return;
+    void import('@/firebase/unpaid-checkout').then(({ recordCheckoutReturn }) => recordCheckoutReturn(sessionId)).catch(() => undefined);
+  }, [sessionId]);
+
   useEffect(() => {
     if (!isCheckoutSessionId(sessionId)) return;
     let left = false;
@@ -110,8 +112,35 @@ export function CheckoutSummary() {
   );
 }
 
+/** What Stripe charged today, line by line, as its completed session says (kept by the webhook):
+ *  the plan with its add-ons, the promotion code's discount, the tax, the total. */
+function ChargedFigures({ charged }: { charged: CheckoutCharged }) {
+  return (
+    <dl className={styles.figures}>
+      <div>
+        <dt>Plan and add-ons</dt>
+        <dd>{formatUsd(charged.subtotal)}</dd>
+      </div>
+      {charged.discount > 0 && (
+        <div>
+          <dt>{charged.promotionCode ? `Promotion code ${charged.promotionCode}` : 'Discount'}</dt>
+          <dd>−{formatUsd(charged.discount)}</dd>
+        </div>
+      )}
+      <div>
+        <dt>Tax</dt>
+        <dd>{formatUsd(charged.tax)}</dd>
+      </div>
+      <div className={styles.total}>
+        <dt>Charged today</dt>
+        <dd>{formatUsd(charged.total)}</dd>
+      </div>
+    </dl>
+  );
+}
+
 function SummaryDetails({ summary }: { summary: Summary }) {
-  const { service, plan, period, amountPerPeriod, termPayments, paymentsMade, subscriptionStatus } = summary;
+  const { service, plan, period, amountPerPeriod, termPayments, paymentsMade, subscriptionStatus, charged } = summary;
   // The buyer arrived from Stripe when this first showed: the minute counts from then.
   const [arrived] = useState(() => Date.now());
   const status = subscriptionStatusLabel(
@@ -122,12 +151,21 @@ function SummaryDetails({ summary }: { summary: Summary }) {
       <p className={styles.plan}>
         {PLAN_NAMES[plan]} plan for {SERVICE_LABELS[service]}
       </p>
+      <p>Add-ons: {addOnsText(summary.addOns)}</p>
+      {charged && <ChargedFigures charged={charged} />}
       <p>
-        {formatUsd(amountPerPeriod)} {periodSuffix(period)}, billed {period} for {TERM_MONTHS} months
+        {charged ? 'Then ' : ''}
+        {formatUsd(amountPerPeriod)} {periodSuffix(period)}
+        {charged && charged.tax > 0 ? ' plus tax' : ''}, billed {period} for {TERM_MONTHS} months
       </p>
       <p>Status: {status}</p>
       {isAwaitingWebhook(summary) && <PaymentConfirmingNote since={arrived} />}
       <p>{paymentsLabel({ termPayments, paymentsMade })}</p>
+      {summary.orderReference && (
+        <p>
+          Order reference: <span className={styles.reference}>{summary.orderReference}</span>
+        </p>
+      )}
     </>
   );
 }

@@ -1,9 +1,10 @@
-import { render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import type { ReactNode } from 'react';
 import type { User } from 'firebase/auth';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CHECKOUT_CANCELED } from '@/catalog/checkout';
 import { externalLinks } from '@/config/external-links';
 import { paths } from '@/config/paths';
 import { getAuthClient } from '@/firebase/clients';
@@ -170,6 +171,21 @@ describe('Product details', () => {
     expect(new Headers(init?.headers).has('Authorization')).toBe(false);
   });
 
+  it('back from Stripe’s Cancel, says the checkout was canceled and nothing charged, with the configuration kept, once', async () => {
+    await openPlan('websites', 'bronze');
+    await userEvent.click(within(group('Security')).getByRole('radio', { name: /Full/ }));
+    // Off to Stripe: the page goes; Cancel loads it again.
+    cleanup();
+
+    const router = renderDetails(`${paths.productDetails('websites', 'bronze')}&${CHECKOUT_CANCELED.param}=${CHECKOUT_CANCELED.value}`);
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.getByText(CHECKOUT_CANCELED.text)).toHaveAttribute('role', 'status');
+    expect(within(group('Security')).getByRole('radio', { name: /Full/ })).toBeChecked();
+    // Said once: the address no longer carries it, so a reload says nothing.
+    expect(router.state.location.search).toBe('?service=websites&plan=bronze');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it('with a stored session, waits for the auth provider before saying whose order it will be', async () => {
     window.localStorage.setItem(STORED_USER_ID_KEY, 'u1');
     renderDetails(paths.productDetails('websites', 'earth'), withSession({ ready: false }));
@@ -191,7 +207,9 @@ describe('Product details', () => {
     await screen.findByRole('alert');
     const [, init] = fetch.mock.calls[0]!;
     expect(new Headers(init?.headers).get('Authorization')).toBe('Bearer id-token-1');
-    expect(JSON.parse(String(init?.body))).toMatchObject({ successURL: `${window.location.origin}${paths.orderHistory}` });
+    expect(JSON.parse(String(init?.body))).toMatchObject({
+      successURL: `${window.location.origin}${paths.orderHistory}?session_id={CHECKOUT_SESSION_ID}`,
+    });
     expect(getAuthClient).not.toHaveBeenCalled();
   });
 

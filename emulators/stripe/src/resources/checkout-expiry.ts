@@ -63,3 +63,16 @@ export function expireSessionsOnClock(standIn: StandIn, clockId: string, target:
     if (record.session.expires_at <= target) expireSession(standIn, record, record.session.expires_at, batch);
   }
 }
+
+/** What a session's time reaching `expires_at` does, brought forward to now (the test control
+ *  `POST /__sessions/:id/expire`): `expires_at` becomes the session's now, and it expires as due,
+ *  its event delivered before this resolves. Stripe's own expiry, not the merchant's expire call:
+ *  the event is dated at the (new) `expires_at`. A session not open is left as it is. */
+export async function expireNow(standIn: StandIn, record: SessionRecord): Promise<boolean> {
+  if (record.session.status !== 'open') return false;
+  record.session.expires_at = Math.min(record.session.expires_at, sessionNow(standIn, customerOf(record)));
+  const batch = newBatch(standIn, ownOrigin(record.apiVersion));
+  const expired = expireIfDue(standIn, record, batch);
+  await batch.deliver();
+  return expired;
+}

@@ -10,6 +10,7 @@ import {
   canRenew,
   isChangeablePlan,
   isNeverPaid,
+  isRemovable,
   nextPayment,
   orderDateText,
   orderStatus,
@@ -25,6 +26,7 @@ import { ManageBillingButton } from './manage-billing-button';
 import { OrderInvoices } from './order-invoices';
 import { RenewButton } from './renew-button';
 import { TradeInLine } from './trade-in-line';
+import { UnpaidCheckoutActions } from './unpaid-checkout-actions';
 import styles from './order-card.module.scss';
 
 /** One order (spec "Orders": the product title, "Purchased an application", Status), with what was
@@ -64,8 +66,9 @@ export function OrderCard({ order }: { order: Order }) {
         {next !== null && <p>Next payment: {formatBillingDate(next)}</p>}
         {termEnd !== null && <p>{termEndsText(termEnd)}</p>}
         <TradeInLine order={order} />
-        {isConfirmingPayment(order) && <PaymentConfirmingNote since={order.createdAt ?? 0} />}
+        {isConfirmingPayment(order) && <PaymentConfirmingNote since={order.checkoutCompletedAt ?? order.createdAt ?? 0} />}
       </div>
+      {isRemovable(order) && <UnpaidCheckoutActions order={order} />}
       {termEnd !== null && renewable && (
         <div className={styles.term}>
           <p>{TERM_TEXTS.ifNothing}</p>

@@ -1,4 +1,5 @@
 import { Link, useLocation } from 'react-router-dom';
+import { CHECKOUT_CANCELED } from '@/catalog/checkout';
 import { TERM_TEXTS } from '@/catalog/term';
 import { paths, signInPath } from '@/config/paths';
 import { Button } from '@/ui/button';
@@ -8,14 +9,17 @@ export type CheckoutState = { status: 'idle' } | { status: 'sending' } | { statu
 
 interface CheckoutPanelProps {
   state: CheckoutState;
+  /** Back from Stripe's Cancel: said until the next try. */
+  canceled?: boolean;
   /** Unknown until Firebase Auth has answered; the note stays empty until then. */
   signedIn: boolean | undefined;
 }
 
-/** The submit button of the configuration, what went wrong with the last try, what the purchase
+/** The submit button of the configuration, that Stripe's Cancel brought the buyer back, what went
+ *  wrong with the last try, what the purchase
  *  binds to (the 12-month term, docs/decisions/0115-the-term-ends-unless-renewed.md; tax and
  *  promotion codes on the payment page), and whose order it will be. */
-export function CheckoutPanel({ state, signedIn }: CheckoutPanelProps) {
+export function CheckoutPanel({ state, canceled = false, signedIn }: CheckoutPanelProps) {
   const { pathname, search } = useLocation();
   const sending = state.status === 'sending';
   return (
@@ -23,6 +27,9 @@ export function CheckoutPanel({ state, signedIn }: CheckoutPanelProps) {
       <Button type="submit" busy={sending} className={styles.submit}>
         {sending ? 'Starting checkout…' : 'Continue to checkout'}
       </Button>
+      <p role="status" className={styles.canceled}>
+        {canceled && state.status === 'idle' ? CHECKOUT_CANCELED.text : ''}
+      </p>
       {state.status === 'failed' && (
         <p role="alert" className={styles.error}>
           Checkout could not start. {state.message}

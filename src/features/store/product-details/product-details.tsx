@@ -1,4 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { CHECKOUT_CANCELED } from '@/catalog/checkout';
 import { planFeatures } from '@/catalog/plan-features';
 import { isPricedPlan, PLAN_DETAILS, PLAN_NAMES, type PlanId, type PricedPlanId } from '@/catalog/plans';
 import { priceConfiguration } from '@/catalog/pricing';
@@ -31,6 +33,7 @@ export function ProductDetails({ service, plan }: ProductDetailsProps) {
   const priced = isPricedPlan(plan) ? plan : null;
   const charges = priced ? priceConfiguration({ ...configuration, plan: priced }) : null;
   const { checkout, onSubmit, providerError, setProviderError, providerRef } = usePlanCheckout(service, priced, configuration, visitor);
+  const canceled = useCanceledCheckout();
 
   const name = PLAN_NAMES[plan];
   return (
@@ -64,7 +67,11 @@ export function ProductDetails({ service, plan }: ProductDetailsProps) {
                 providerError={providerError}
                 providerRef={providerRef}
               />
-              <CheckoutPanel state={checkout} signedIn={visitor.status === 'ready' ? visitor.user !== null : undefined} />
+              <CheckoutPanel
+                state={checkout}
+                canceled={canceled}
+                signedIn={visitor.status === 'ready' ? visitor.user !== null : undefined}
+              />
             </form>
           ) : (
             <MagentoContact />
@@ -75,6 +82,20 @@ export function ProductDetails({ service, plan }: ProductDetailsProps) {
       <PriceFooter charges={charges} period={configuration.period} />
     </div>
   );
+}
+
+/** Whether the buyer came back here by Stripe's Cancel (src/catalog/checkout.ts, CHECKOUT_CANCELED):
+ *  read once, then dropped from the address, so a reload or a shared link does not say it again. */
+function useCanceledCheckout(): boolean {
+  const [params, setParams] = useSearchParams();
+  const [canceled] = useState(() => params.get(CHECKOUT_CANCELED.param) === CHECKOUT_CANCELED.value);
+  useEffect(() => {
+    if (!params.has(CHECKOUT_CANCELED.param)) return;
+    const rest = new URLSearchParams(params);
+    rest.delete(CHECKOUT_CANCELED.param);
+    setParams(rest, { replace: true });
+  }, [params, setParams]);
+  return canceled;
 }
 
 /** The plan's details or its gallery; focus follows the switch: into the gallery, then back to the
