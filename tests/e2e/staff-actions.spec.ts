@@ -14,6 +14,7 @@ import { pendingPreordersPath } from '../../src/features/staff/staff-links';
 import { STAFF_AUDIT_PATH, type StaffAction, type StaffAuditEntry } from '../../src/data/staff';
 import { createAccount, readDatabase, signInThroughPage, uniqueEmail } from './auth.testing';
 import { PAY_TIMEOUT_MS, continueToStripe, orderCard, payOnStripe, signInToStore } from './checkout.testing';
+import { expectNoAxeViolations } from './axe.testing';
 import { expect, test } from './fixtures.testing';
 import {
   callStaffFunction,
@@ -78,6 +79,7 @@ test('an admin confirms a declared trade-in: credited once in Stripe, and the cu
   // Asked first, saying what happens to whom.
   const dialog = desk.getByRole('dialog', { name: 'Credit this trade-in?' });
   await expect(dialog).toContainText(`$750 is credited to ${customerEmail}’s Stripe balance`);
+  await expectNoAxeViolations(desk);
   await dialog.getByRole('button', { name: 'Credit $750' }).click();
   await expect(item).toContainText('Wix: credited $750');
   await expect(desk.getByRole('status').filter({ hasText: 'Trade-in of Wix credited.' })).toBeAttached();

@@ -15,6 +15,7 @@ import { PAID_MONTHLY_EARTH } from '../../src/data/orders.testing';
 import { TRADE_IN_REFUSALS } from '../../src/data/trade-in';
 import { signInThroughPage, updateDatabase } from './auth.testing';
 import { orderCard } from './checkout.testing';
+import { expectNoAxeViolations } from './axe.testing';
 import { expect, test } from './fixtures.testing';
 import { clickHydrated } from './hydration.testing';
 import {
@@ -149,6 +150,7 @@ test('a declared trade-in: the customer sees it awaiting review (375 px), staff 
   const dialog = desk.getByRole('dialog', { name: 'Decline this trade-in?' });
   await expect(dialog).toContainText(`${buyer.email} is mailed that the trade-in was declined`);
   await expect.poll(() => focusInside(desk)).toBe(true);
+  await expectNoAxeViolations(desk);
   await desk.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
   await expect(item).toContainText('WordPress: awaiting review');
@@ -182,6 +184,7 @@ test('a declined pre-order (375 px): asked first, the person is mailed, and an a
   await card.getByRole('button', { name: /^Decline/ }).click();
   const dialog = page.getByRole('dialog', { name: `Decline the pre-order of ${name}?` });
   await expect(dialog).toContainText(`${email} is mailed that the pre-order was declined`);
+  await expectNoAxeViolations(page);
   await dialog.getByRole('button', { name: 'Decline and mail' }).click();
   await expect(card.getByText('Declined', { exact: true })).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: `Pre-order of ${name} declined. A mail told ${email}.` })).toBeAttached();

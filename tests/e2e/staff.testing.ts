@@ -9,6 +9,7 @@ import { DATABASE_URL, EMAILJS_URL, FUNCTIONS_URL, HOST, PORTS, PROJECT_ID } fro
 import { paths } from '../../src/config/paths';
 import { STAFF_ROLES_PATH, type StaffRole } from '../../src/data/staff';
 import { dismissAlert, signInThroughPage, updateDatabase } from './auth.testing';
+import { expectNoAxeViolations } from './axe.testing';
 import { expect } from './fixtures.testing';
 import { clearSubmissionLimits } from './submission-limits.testing';
 
@@ -76,6 +77,7 @@ export async function setRoleInConsole(browser: Browser, admin: TestAccount, ema
   // A change of access is asked first, naming the person.
   const dialog = desk.getByRole('dialog');
   await expect(dialog).toContainText(email);
+  await expectNoAxeViolations(desk);
   await dialog.getByRole('button', { name: /^(Make|Remove the role)/ }).click();
   const said = desk.getByRole('status').filter({ hasText: `${email} is now ${label}.` });
   await expect(said).toBeAttached();

@@ -37,8 +37,9 @@ beforeEach(() => vi.clearAllMocks());
 
 describe('SignInForm', () => {
   it('shows the password on a pressed toggle and hides it again, keeping what was typed, and signs in with it', async () => {
+    vi.mocked(signIn).mockResolvedValueOnce(account());
     const user = userEvent.setup();
-    renderAt('/sign-in');
+    const router = renderAt('/sign-in');
     const password = screen.getByLabelText('Password');
     await user.type(screen.getByLabelText('Email'), 'ada@example.com');
     await user.type(password, 'correct horse');
@@ -50,6 +51,7 @@ describe('SignInForm', () => {
     expect(password).toHaveAttribute('type', 'password');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(signIn).toHaveBeenCalledWith('ada@example.com', 'correct horse');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
   });
 
   it('asks for both fields before calling Firebase', async () => {
