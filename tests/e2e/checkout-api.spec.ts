@@ -562,6 +562,8 @@ test.describe('subscriptions', () => {
 
     const answer = await request.get(`${SUMMARY_URL}?session_id=${created.data.id}`);
     expect(answer.status()).toBe(200);
+    // What was charged is Stripe's session's, as the webhook kept it.
+    const session = await stripe.checkout.sessions.retrieve(created.data.id);
     expect(await answer.json()).toEqual({
       statusCode: 200,
       data: {
@@ -572,6 +574,15 @@ test.describe('subscriptions', () => {
         termPayments: 1,
         paymentsMade: 1,
         subscriptionStatus: 'active',
+        orderReference: created.data.orderId,
+        addOns: { storage: null, security: false, marketing: false },
+        charged: {
+          subtotal: session.amount_subtotal,
+          discount: session.total_details?.amount_discount,
+          tax: session.total_details?.amount_tax,
+          total: session.amount_total,
+          promotionCode: null,
+        },
       },
     });
 

@@ -136,7 +136,7 @@ test('a visitor subscribes, sees what was bought, signs up from the thank-you pa
   await expect(page).toHaveURL(`${paths.thankYou}?session_id=${session.id}`, { timeout: PAY_TIMEOUT_MS });
   const summary = page.getByRole('region', { name: 'Your order' });
   await expect(summary).toContainText('Gold plan for Software & SaaS');
-  await expect(summary).toContainText('$15,000.00 / month, billed monthly for 12 months');
+  await expect(summary).toContainText('Then $15,000.00 / month plus tax, billed monthly for 12 months');
   await expect(summary).toContainText('Status: Active');
   await expect(summary).toContainText('Payments: 1 of 12');
   expect((await readOrder(orderId)).buyer).toBeUndefined();
