@@ -404,11 +404,7 @@ export class Namespace {
   /** Install the writes and push what changed to every affected listener. */
   private commit(tree: WriteTree, written: Path[], auth: AuthState, triggers = true): void {
     // Drop locations below another written location: their data is part of the ancestor's.
-    let paths = written;
-    if (paths.length > 1) {
-      const sorted = written.slice().sort((a, b) => a.length - b.length);
-      paths = sorted.filter((p, i) => !sorted.some((q, j) => j < i && isPrefix(q, p)));
-    }
+    const paths = written.length > 1 ? outermostPaths(written) : written;
     // Old values the listeners need, captured before the in-place update.
     const before = new Map<Listener, ExportJson>();
     for (const l of this.listeners) {
@@ -529,4 +525,21 @@ function commonPrefix(paths: Path[]): Path {
     n = i;
   }
   return first.slice(0, n);
+}
+
+/** The written locations that are not below another one, shortest first. Looks each location's
+ *  ancestors up in a set, so an update of n keys costs n × depth rather than n × n (a 10,000-key
+ *  seed update took seconds comparing every key with every other). */
+function outermostPaths(written: Path[]): Path[] {
+  const sorted = written.slice().sort((a, b) => a.length - b.length);
+  const kept = new Set<string>();
+  const outermost: Path[] = [];
+  for (const path of sorted) {
+    let covered = false;
+    for (let depth = 0; depth <= path.length && !covered; depth++) covered = kept.has(path.slice(0, depth).join('/'));
+    if (covered) continue;
+    kept.add(path.join('/'));
+    outermost.push(path);
+  }
+  return outermost;
 }
