@@ -37,7 +37,10 @@ import { parseSiteOrigins } from './http/origins';
 import { handlePortal } from './billing/portal';
 import { handleSpacePass } from './staff/space-pass';
 import { handleStaff } from './staff/handler';
-import { countSubmissionWrite, isSubmissionKind, logRecount } from './jobs/staff-counters';
+import { logRecount } from './jobs/recount';
+import { countSubmissionWrite, isSubmissionKind } from './jobs/staff-counters';
+import { countOrderWrite, countProfileWrite } from './jobs/staff-figures';
+import type { CountOutcome } from './jobs/event-ledger';
 import { handleSubmitForm } from './submissions/handler';
 import { createStripeClient } from './stripe/stripe-client';
 import { handleWebhook } from './webhook/webhook';
@@ -197,13 +200,35 @@ export const staffCounters = onValueWritten(
       after: event.data.after.val(),
       now: Date.now(),
     });
-    if (outcome === 'already-counted') logger.info('staffCounters: a redelivered event, already counted', { id: event.id });
-    // Failing hands the event back to Eventarc (retry: true): if the run holding the claim dies
-    // before its increments land, a later delivery takes the lapsed claim over.
-    if (outcome === 'being-counted')
-      throw new Error(`staffCounters: event ${event.id} is being counted by another run; retried until counted`);
+    settleCount('staffCounters', event.id, outcome);
   },
 );
+
+/** What a counting trigger does with its outcome. Failing hands the event back to Eventarc
+ *  (retry: true): if the run holding the claim dies before its increments land, a later delivery
+ *  takes the lapsed claim over. */
+function settleCount(trigger: string, id: string, outcome: CountOutcome): void {
+  if (outcome === 'already-counted') logger.info(`${trigger}: a redelivered event, already counted`, { id });
+  if (outcome === 'being-counted') throw new Error(`${trigger}: event ${id} is being counted by another run; retried until counted`);
+}
+
+/** A trigger that moves the overview's figures by each write's change under `ref`, once per event
+ *  (docs/decisions/0112-staff-counters-by-trigger.md). */
+function figuresTrigger(name: 'staffPlanFigures' | 'staffCustomerCount', ref: string, count: typeof countOrderWrite) {
+  return onValueWritten(
+    { ...FUNCTION_LIMITS[name], ref, region: configuredDatabaseRegion(process.env.DATABASE_REGION), retry: true },
+    async (event) => {
+      const write = { eventId: event.id, before: event.data.before.val(), after: event.data.after.val(), now: Date.now() };
+      settleCount(name, event.id, await count(getDatabase(), write));
+    },
+  );
+}
+
+/** The overview's active plans and monthly recurring revenue, from every order write. */
+export const staffPlanFigures = figuresTrigger('staffPlanFigures', 'all_orders/{orderId}', countOrderWrite);
+
+/** The overview's customers: +1 when a profile is created, -1 when one is deleted. */
+export const staffCustomerCount = figuresTrigger('staffCustomerCount', 'users/{uid}', countProfileWrite);
 
 /** The site's published address (SITE_URL, else the first of SITE_ORIGINS), for links Stripe shows. */
 function siteUrl(): string {

@@ -39,6 +39,10 @@ export const FUNCTION_LIMITS = {
   // Trigger: moves one kind's counts by one write's change, a transaction and an update whatever
   // the lists' size, so a few at once keep up with a burst of sign-ups.
   staffCounters: limit(60, 3),
+  // Triggers: move the overview's figures by one order's or one profile's change, the same
+  // transaction and update; order writes come in bursts after a checkout, profiles at sign-up.
+  staffPlanFigures: limit(60, 3),
+  staffCustomerCount: limit(60, 3),
   // Signed-in: preview or change a plan, several Stripe calls.
   manageSubscription: limit(60, 10),
   // A mailed link: one Stripe call.

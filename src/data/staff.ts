@@ -5,6 +5,7 @@
  * Pure: no React, no Firebase.
  */
 import type { SubmissionKind } from '../config/data-limits';
+import type { WaitlistProgramme } from '../config/waitlist-programmes';
 import type { OrderTradeInRecord } from './orders';
 
 /** The custom claim `role` of a staff account. Anything else, or none, is not staff. */
@@ -61,6 +62,18 @@ export function statusOf<K extends SubmissionKind>(kind: K, value: unknown): Sta
  *  trigger (functions/src/jobs/staff-counters.ts); staff read them. */
 export const STAFF_COUNTERS_PATH = 'staff_counters';
 export type StaffCounters = { [K in SubmissionKind]: Record<StatusOf<K>, number> };
+
+/** staff_group_counters/<group>/<status>: the same count per waitlist programme (the group of
+ *  src/data/list-index.ts), moved by the same trigger and event as staff_counters/waitlist. */
+export const STAFF_GROUP_COUNTERS_PATH = 'staff_group_counters';
+export type StaffGroupCounters = Record<WaitlistProgramme, Record<WaitlistStatus, number>>;
+
+/** staff_figures: the overview's figures, kept by triggers on all_orders and users
+ *  (functions/src/jobs/staff-figures.ts): the plans customers have now and what they bring in a
+ *  month (src/data/order-figures.ts, per order), and how many customer profiles exist. */
+export const STAFF_FIGURES_PATH = 'staff_figures';
+export const STAFF_FIGURE_FIELDS = ['activePlans', 'mrrCents', 'customers'] as const;
+export type StaffFigures = Record<(typeof STAFF_FIGURE_FIELDS)[number], number>;
 
 export type ContactStatus = (typeof SUBMISSION_STATUSES.contact)[number];
 export type WaitlistStatus = (typeof SUBMISSION_STATUSES.waitlist)[number];
@@ -234,21 +247,28 @@ export interface StaffResults {
   recountCounters: CounterRecount;
 }
 
-/** One kind counted afresh: the counters as they were, as the recount wrote them, and the
- *  difference (every state 0 when they were right). */
+/** One node of counters counted afresh (staff_counters/<kind>, staff_group_counters/<group> or
+ *  staff_figures): its values as they were, as the recount wrote them, and the difference (every
+ *  value 0 when they were right). */
 export interface CounterRecountReport {
-  kind: SubmissionKind;
+  path: string;
   before: Record<string, number>;
   after: Record<string, number>;
   drift: Record<string, number>;
   drifted: boolean;
 }
 
-/** recountCounters (and the clean-up's daily recount, functions/src/jobs/staff-counters.ts): the
- *  kinds counted to their end; `stoppedAt` when time ran out first, where the next run goes on. */
+/** What a recount reads, in this order: each kind of submission (its counters and, for the
+ *  waitlist, its programmes'), then the orders and the profiles (the figures). */
+export const RECOUNT_WALKS = ['contact', 'waitlist', 'preorder', 'orders', 'customers'] as const;
+export type RecountWalk = (typeof RECOUNT_WALKS)[number];
+
+/** recountCounters (and the clean-up's daily recount, functions/src/jobs/recount.ts): the nodes
+ *  counted to their end; `stoppedAt` when time ran out first, where the next run goes on, and how
+ *  many records of that walk it had read. */
 export interface CounterRecount {
   recounted: CounterRecountReport[];
-  stoppedAt: { kind: SubmissionKind; after: string; counted: number } | null;
+  stoppedAt: { walk: RecountWalk; after: string; counted: number } | null;
 }
 
 export interface StaffAnswer<A extends StaffAction> {

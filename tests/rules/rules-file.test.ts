@@ -135,6 +135,8 @@ describe('database.rules.json', () => {
       'space_passes',
       'staff_audit',
       'staff_counters',
+      'staff_figures',
+      'staff_group_counters',
       'staff_roles',
       'stripe_events',
       'submission_quota',
@@ -147,6 +149,8 @@ describe('database.rules.json', () => {
     expect(String(node('users')['.read'])).toBe(IS_STAFF);
     expect(String(node('billing')['.read'])).toBe(IS_STAFF);
     expect(String(node('staff_counters')['.read'])).toBe(IS_STAFF);
+    expect(String(node('staff_group_counters')['.read'])).toBe(IS_STAFF);
+    expect(String(node('staff_figures')['.read'])).toBe(IS_STAFF);
     for (const kind of SUBMISSION_KINDS) expect(String(node('submissions', kind)['.read'])).toBe(IS_STAFF);
     expect(node('submissions')['.read']).toBeUndefined();
     const roleTests = STAFF_ROLES.map((role) => `auth.token.role == '${role}'`).join(' || ');
@@ -165,7 +169,16 @@ describe('database.rules.json', () => {
     for (const closed of ['customers', 'space_passes']) expect(node(closed)['.read']).toBe(false);
     // No write rule anywhere mentions a role: staff write through the staff function only.
     expect(RULES_TEXT.match(/"\.write":\s*"[^"]*role[^"]*"/g)).toBeNull();
-    for (const closed of ['staff_audit', 'staff_counters', 'staff_roles', 'space_passes', 'customers', 'all_orders'])
+    for (const closed of [
+      'staff_audit',
+      'staff_counters',
+      'staff_group_counters',
+      'staff_figures',
+      'staff_roles',
+      'space_passes',
+      'customers',
+      'all_orders',
+    ])
       expect(node(closed)['.write']).toBe(false);
   });
 

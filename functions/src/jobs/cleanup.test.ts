@@ -149,9 +149,9 @@ describe('runCleanup', () => {
   });
 
   it('on an empty project removes nothing, and a second run after a clean-up finds nothing more', async () => {
-    const noDrift = (kind: string, states: string[]) => {
+    const noDrift = (path: string, states: string[]) => {
       const zeros = Object.fromEntries(states.map((state) => [state, 0]));
-      return { kind, before: zeros, after: zeros, drift: zeros, drifted: false };
+      return { path, before: zeros, after: zeros, drift: zeros, drifted: false };
     };
     const nothing = {
       stripeEvents: 0,
@@ -165,9 +165,13 @@ describe('runCleanup', () => {
       unfinished: {},
       recount: {
         recounted: [
-          noDrift('contact', ['new', 'answered', 'archived']),
-          noDrift('waitlist', ['new', 'contacted', 'archived']),
-          noDrift('preorder', ['pending', 'approved', 'declined']),
+          noDrift('staff_counters/contact', ['new', 'answered', 'archived']),
+          noDrift('staff_counters/waitlist', ['new', 'contacted', 'archived']),
+          noDrift('staff_group_counters/open-access', ['new', 'contacted', 'archived']),
+          noDrift('staff_group_counters/builder', ['new', 'contacted', 'archived']),
+          noDrift('staff_counters/preorder', ['pending', 'approved', 'declined']),
+          noDrift('staff_figures', ['activePlans', 'mrrCents']),
+          noDrift('staff_figures', ['customers']),
         ],
         stoppedAt: null,
       },
@@ -221,7 +225,10 @@ describe('runCleanup', () => {
     await db.ref('submissions/preorder').set({ p1: { createdAt: 1 }, p2: { createdAt: 2, status: 'approved' } });
     await db.ref('staff_counters/preorder').set({ pending: 0, approved: 1, declined: 0 });
     const { recount } = await clean();
-    expect(recount.recounted.find((report) => report.kind === 'preorder')).toMatchObject({ drift: { pending: 1 }, drifted: true });
+    expect(recount.recounted.find((report) => report.path === 'staff_counters/preorder')).toMatchObject({
+      drift: { pending: 1 },
+      drifted: true,
+    });
     expect((await db.ref('staff_counters/preorder').get()).val()).toEqual({ pending: 1, approved: 1, declined: 0 });
   });
 

@@ -13,7 +13,8 @@ import { RATE_LIMITS_PATH } from '../http/rate-limit';
 import { STRIPE_EVENTS_PATH } from '../webhook/webhook';
 import type { CounterRecount } from '../../../src/data/staff';
 import { walkInPages } from './pages';
-import { COUNTER_EVENTS_PATH, COUNTER_EVENT_RETENTION_MS, recountCounters } from './staff-counters';
+import { COUNTER_EVENTS_PATH, COUNTER_EVENT_RETENTION_MS } from './event-ledger';
+import { recountCounters } from './recount';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -4,16 +4,9 @@
 // (docs/decisions/0112-staff-counters-by-trigger.md).
 import { describe, expect, it } from 'vitest';
 import { startDatabaseApp, useForFile } from '../testing/emulators.testing';
-import {
-  COUNTER_CLAIM_LEASE_MS,
-  COUNTER_EVENTS_PATH,
-  RECOUNT_CURSOR_PATH,
-  countByStatus,
-  countSubmissionWrite,
-  isSubmissionKind,
-  recountCounters,
-  type SubmissionWrite,
-} from './staff-counters';
+import { COUNTER_CLAIM_LEASE_MS, COUNTER_EVENTS_PATH } from './event-ledger';
+import { recountCounters } from './recount';
+import { countSubmissionWrite, isSubmissionKind, submissionSource, type SubmissionWrite } from './staff-counters';
 
 const backend = useForFile(() => startDatabaseApp('counters'));
 const NOW = Date.UTC(2026, 10, 29, 12);
@@ -29,14 +22,25 @@ const write = (eventId: string, before: unknown, after: unknown, now = NOW): Sub
   now,
 });
 
-describe('countByStatus', () => {
-  it('counts a record without a status in the first state, and lists every state', () => {
-    expect(countByStatus('contact', { a: inquiry(), b: inquiry('answered'), c: inquiry() })).toEqual({ new: 2, answered: 1, archived: 0 });
-    expect(countByStatus('preorder', null)).toEqual({ pending: 0, approved: 0, declined: 0 });
+describe('submissionSource', () => {
+  it('counts a record without a status in the first state, a waitlist entry in its programme too', () => {
+    expect(submissionSource('contact').contribution(inquiry())).toEqual({ 'staff_counters/contact/new': 1 });
+    expect(submissionSource('waitlist').contribution({ status: 'contacted', programme: 'builder' })).toEqual({
+      'staff_counters/waitlist/contacted': 1,
+      'staff_group_counters/builder/contacted': 1,
+    });
+    expect(submissionSource('preorder').contribution(null)).toEqual({});
   });
 
-  it('reads a status it does not know as the first state rather than inventing a state', () => {
-    expect(countByStatus('waitlist', { a: { status: 'hacked' }, b: 'not a record' })).toEqual({ new: 2, contacted: 0, archived: 0 });
+  it('reads a status it does not know as the first state, and a programme it does not know as open access, rather than inventing either', () => {
+    expect(submissionSource('waitlist').contribution({ status: 'hacked', programme: 'secret' })).toEqual({
+      'staff_counters/waitlist/new': 1,
+      'staff_group_counters/open-access/new': 1,
+    });
+    expect(submissionSource('waitlist').contribution('not a record')).toEqual({
+      'staff_counters/waitlist/new': 1,
+      'staff_group_counters/open-access/new': 1,
+    });
   });
 });
 
@@ -106,62 +110,101 @@ describe('countSubmissionWrite', () => {
   });
 });
 
-describe('recountCounters', () => {
-  it('mends drifted counts from the records, a page at a time, and reports each kind before, after and its drift', async () => {
+describe("the waitlist programmes' counters", () => {
+  const entry = (programme: string | null, status?: string) => ({
+    full__name: 'Wren',
+    email: 'wren@example.com',
+    createdAt: 1,
+    ...(programme ? { programme } : {}),
+    ...(status ? { status } : {}),
+  });
+  const waitlist = (eventId: string, before: unknown, after: unknown): SubmissionWrite => ({
+    eventId,
+    kind: 'waitlist',
+    before,
+    after,
+    now: NOW,
+  });
+  const groups = async () =>
+    (await backend.database.ref('staff_group_counters').get()).val() as Record<string, Record<string, number>> | null;
+
+  it('move with the kind in the same event: created, a state change, deleted; an entry without a programme counts under open-access', async () => {
+    await countSubmissionWrite(backend.database, waitlist('w-1', null, entry('builder')));
+    await countSubmissionWrite(backend.database, waitlist('w-2', null, entry(null)));
+    await countSubmissionWrite(backend.database, waitlist('w-3', entry('builder'), entry('builder', 'contacted')));
+    expect(await groups()).toEqual({ builder: { new: 0, contacted: 1 }, 'open-access': { new: 1 } });
+    expect(await counters('waitlist')).toEqual({ new: 1, contacted: 1 });
+    await countSubmissionWrite(backend.database, waitlist('w-4', entry(null), null));
+    expect(await groups()).toEqual({ builder: { new: 0, contacted: 1 }, 'open-access': { new: 0 } });
+    // One ledger entry per event moved both.
+    expect(Object.keys((await backend.database.ref(COUNTER_EVENTS_PATH).get()).val() as object).sort()).toEqual([
+      'w-1',
+      'w-2',
+      'w-3',
+      'w-4',
+    ]);
+  });
+
+  it('an entry moved to another programme leaves one and joins the other, though its state and its kind count stay', async () => {
+    await backend.database.ref('staff_group_counters/open-access/new').set(1);
+    await backend.database.ref('staff_counters/waitlist/new').set(1);
+    expect(await countSubmissionWrite(backend.database, waitlist('w-move', entry(null), entry('builder')))).toBe('counted');
+    expect(await groups()).toEqual({ builder: { new: 1 }, 'open-access': { new: 0 } });
+    expect(await counters('waitlist')).toEqual({ new: 1 });
+  });
+
+  it('replay: a redelivered event, one after the other or several at once, moves the programme once', async () => {
+    expect(await countSubmissionWrite(backend.database, waitlist('w-again', null, entry('builder')))).toBe('counted');
+    expect(await countSubmissionWrite(backend.database, waitlist('w-again', null, entry('builder')))).toBe('already-counted');
+    const outcomes = await Promise.all(
+      [1, 2, 3, 4].map(() => countSubmissionWrite(backend.database, waitlist('w-burst', null, entry('builder')))),
+    );
+    expect(outcomes.filter((outcome) => outcome === 'counted')).toHaveLength(1);
+    expect(await groups()).toEqual({ builder: { new: 2 } });
+  });
+
+  it('out of order: the later state change delivered first still ends at the right counts', async () => {
+    await countSubmissionWrite(backend.database, waitlist('o-1', null, entry(null)));
+    await countSubmissionWrite(backend.database, waitlist('o-3', entry(null, 'contacted'), entry(null, 'archived')));
+    await countSubmissionWrite(backend.database, waitlist('o-2', entry(null), entry(null, 'contacted')));
+    expect(await groups()).toEqual({ 'open-access': { new: 0, contacted: 0, archived: 1 } });
+  });
+
+  it('the recount mends a drifted programme counter and reports it beside the kind', async () => {
+    await backend.database.ref('submissions/waitlist').set({ a: entry('builder'), b: entry(null, 'contacted'), c: entry('open-access') });
+    await backend.database.ref('staff_counters/waitlist').set({ new: 2, contacted: 1, archived: 0 });
     await backend.database
-      .ref('submissions/contact')
-      .set({ a: inquiry(), b: inquiry('archived'), c: inquiry(), d: inquiry(), e: inquiry('answered') });
-    await backend.database
-      .ref('staff_counters')
-      .set({ contact: { new: 40, answered: 1, archived: 0 }, preorder: { pending: 0, approved: 0, declined: 0 } });
+      .ref('staff_group_counters')
+      .set({ builder: { new: 7, contacted: 0, archived: 0 }, 'open-access': { new: 1, contacted: 1, archived: 0 } });
 
     const run = await recountCounters(backend.database, { deadline: Infinity, pageSize: 2 });
-    expect(run.stoppedAt).toBeNull();
-    expect(run.recounted).toEqual([
+    expect(run.recounted.filter((report) => report.path.includes('waitlist') || report.path.startsWith('staff_group_counters'))).toEqual([
       {
-        kind: 'contact',
-        before: { new: 40, answered: 1, archived: 0 },
-        after: { new: 3, answered: 1, archived: 1 },
-        drift: { new: -37, answered: 0, archived: 1 },
-        drifted: true,
-      },
-      {
-        kind: 'waitlist',
-        before: { new: 0, contacted: 0, archived: 0 },
-        after: { new: 0, contacted: 0, archived: 0 },
+        path: 'staff_counters/waitlist',
+        before: { new: 2, contacted: 1, archived: 0 },
+        after: { new: 2, contacted: 1, archived: 0 },
         drift: { new: 0, contacted: 0, archived: 0 },
         drifted: false,
       },
       {
-        kind: 'preorder',
-        before: { pending: 0, approved: 0, declined: 0 },
-        after: { pending: 0, approved: 0, declined: 0 },
-        drift: { pending: 0, approved: 0, declined: 0 },
+        path: 'staff_group_counters/open-access',
+        before: { new: 1, contacted: 1, archived: 0 },
+        after: { new: 1, contacted: 1, archived: 0 },
+        drift: { new: 0, contacted: 0, archived: 0 },
         drifted: false,
       },
+      {
+        path: 'staff_group_counters/builder',
+        before: { new: 7, contacted: 0, archived: 0 },
+        after: { new: 1, contacted: 0, archived: 0 },
+        drift: { new: -6, contacted: 0, archived: 0 },
+        drifted: true,
+      },
     ]);
-    expect(await counters('contact')).toEqual({ new: 3, answered: 1, archived: 1 });
-    expect((await backend.database.ref(RECOUNT_CURSOR_PATH).get()).exists()).toBe(false);
-  });
-
-  it('out of time, saves its place and counts so far without touching the counters; the next run goes on and finishes', async () => {
-    await backend.database
-      .ref('submissions/contact')
-      .set({ a: inquiry(), b: inquiry('archived'), c: inquiry(), d: inquiry(), e: inquiry() });
-    await backend.database.ref('staff_counters/contact').set({ new: 9, answered: 0, archived: 0 });
-
-    const first = await recountCounters(backend.database, { deadline: 0, pageSize: 2 });
-    expect(first).toEqual({ recounted: [], stoppedAt: { kind: 'contact', after: 'b', counted: 2 } });
-    expect(await counters('contact')).toEqual({ new: 9, answered: 0, archived: 0 });
-
-    const second = await recountCounters(backend.database, { deadline: Infinity, pageSize: 2 });
-    expect(second.stoppedAt).toBeNull();
-    expect(second.recounted[0]).toMatchObject({
-      kind: 'contact',
-      after: { new: 4, answered: 0, archived: 1 },
-      drift: { new: -5, archived: 1 },
+    expect(await groups()).toEqual({
+      builder: { new: 1, contacted: 0, archived: 0 },
+      'open-access': { new: 1, contacted: 1, archived: 0 },
     });
-    expect(second.recounted.map((report) => report.kind)).toEqual(['contact', 'waitlist', 'preorder']);
   });
 });
 

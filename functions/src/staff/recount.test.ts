@@ -1,5 +1,5 @@
 // The `staff` function's recountCounters over HTTP, against the database emulator and firebase-tools'
-// Auth emulator: an admin has drifted counters mended and sees the drift; support may not.
+// Auth emulator: an admin has drifted counters and figures mended and sees the drift; support may not.
 import { describe, expect, it } from 'vitest';
 import { STAFF_AUDIT_PATH, type StaffAuditEntry } from '../../../src/data/staff';
 import { read } from '../testing/backends.testing';
@@ -11,6 +11,17 @@ const harness = useStaffHarness('staff-recount');
 async function seedDrift() {
   await harness.database.ref('submissions/waitlist').set({ w1: { createdAt: 1 }, w2: { createdAt: 2, status: 'contacted' } });
   await harness.database.ref('staff_counters/waitlist').set({ new: 12, contacted: 1, archived: 0 });
+  await harness.database.ref('staff_group_counters/open-access').set({ new: 1, contacted: 1, archived: 0 });
+  // A live plan the figures never took in (the trigger off while it was written, say).
+  await harness.database.ref('all_orders/o1').set({
+    product: 'websites',
+    tier: 'gold',
+    billingPeriod: 'monthly',
+    amountPerPeriod: 25_00,
+    termPayments: 12,
+    subscriptionStatus: 'active',
+  });
+  await harness.database.ref('staff_figures').set({ activePlans: 0, mrrCents: 0, customers: 0 });
 }
 
 describe('recountCounters', () => {
@@ -23,15 +34,25 @@ describe('recountCounters', () => {
       data: {
         stoppedAt: null,
         recounted: [
-          { kind: 'contact', drifted: false },
+          { path: 'staff_counters/contact', drifted: false },
           {
-            kind: 'waitlist',
+            path: 'staff_counters/waitlist',
             before: { new: 12, contacted: 1, archived: 0 },
             after: { new: 1, contacted: 1, archived: 0 },
             drift: { new: -11, contacted: 0, archived: 0 },
             drifted: true,
           },
-          { kind: 'preorder', drifted: false },
+          { path: 'staff_group_counters/open-access', drift: { new: 0, contacted: 0, archived: 0 }, drifted: false },
+          { path: 'staff_group_counters/builder', drifted: false },
+          { path: 'staff_counters/preorder', drifted: false },
+          {
+            path: 'staff_figures',
+            before: { activePlans: 0, mrrCents: 0 },
+            after: { activePlans: 1, mrrCents: 25_00 },
+            drift: { activePlans: 1, mrrCents: 25_00 },
+            drifted: true,
+          },
+          { path: 'staff_figures', drifted: false },
         ],
       },
     });
@@ -42,7 +63,7 @@ describe('recountCounters', () => {
         actorUid: admin.uid,
         action: 'recountCounters',
         target: 'staff_counters',
-        detail: 'drift: waitlist new -11',
+        detail: 'drift: waitlist new -11; figures activePlans +1 mrrCents +2500',
       }),
     ]);
 
@@ -57,5 +78,6 @@ describe('recountCounters', () => {
     const answer = await harness.call(support.token, { action: 'recountCounters' });
     expect([answer.status, answer.json]).toEqual([403, { statusCode: 403, error: { message: notAllowed('recountCounters') } }]);
     expect(await read(harness.database, 'staff_counters/waitlist')).toEqual({ new: 12, contacted: 1, archived: 0 });
+    expect(await read(harness.database, 'staff_figures')).toEqual({ activePlans: 0, mrrCents: 0, customers: 0 });
   });
 });

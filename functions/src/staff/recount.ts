@@ -1,8 +1,8 @@
-/** recountCounters: an admin has the console's counters counted afresh from the submissions and
- *  sees what drift it found (docs/decisions/0112-staff-counters-by-trigger.md). Audited, with the
+/** recountCounters: an admin has the console's counters and figures counted afresh from the
+ *  submissions, orders and profiles, and sees what drift it found (docs/decisions/0112-staff-counters-by-trigger.md). Audited, with the
  *  drift as the entry's detail. */
 import { STAFF_COUNTERS_PATH, type CounterRecount } from '../../../src/data/staff';
-import { describeRecount, logRecount, recountCounters as recount } from '../jobs/staff-counters';
+import { describeRecount, logRecount, recountCounters as recount } from '../jobs/recount';
 import { FUNCTION_LIMITS } from '../limits';
 import { audit } from './audit';
 import type { ActionContext } from './context';

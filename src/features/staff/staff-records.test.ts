@@ -1,11 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { OrderSubscription } from '@/catalog/subscription';
 import {
-  activePlanCount,
   byStatus,
   countByStatus,
   filterFrom,
-  monthlyRecurringCents,
   nextStatuses,
   replyMailto,
   toContactInquiries,
@@ -13,10 +10,6 @@ import {
   toStaffOrders,
   toWaitlistEntries,
 } from './staff-records';
-
-const plan = (subscription: Partial<OrderSubscription> | null) => ({
-  subscription: subscription && { billingPeriod: 'monthly' as const, amountPerPeriod: 0, termPayments: 12, ...subscription },
-});
 
 describe('the inquiries', () => {
   const inquiries = toContactInquiries({
@@ -84,32 +77,6 @@ describe('the programmes', () => {
     expect(approved).toMatchObject({ status: 'approved', pass: { code: 'ABC', issuedAt: 5, mailedAt: 6 }, name: 'Pat' });
     expect(pending).toMatchObject({ status: 'pending', pass: null });
     expect(broken!.pass).toBeNull();
-  });
-});
-
-describe('the overview figures', () => {
-  const now = Date.now();
-  const orders = [
-    plan({ subscriptionStatus: 'active', amountPerPeriod: 15_000_00 }),
-    plan({ subscriptionStatus: 'past_due', amountPerPeriod: 1_000_01 }),
-    plan({ subscriptionStatus: 'active', billingPeriod: 'yearly', termPayments: 1, paymentsMade: 1, amountPerPeriod: 100_00 }),
-    plan({ subscriptionStatus: 'active', billingPeriod: 'yearly', termPayments: 1, amountPerPeriod: 100_01 }),
-    // Canceled for a date to come: still a plan the customer has.
-    plan({ subscriptionStatus: 'active', amountPerPeriod: 50_00, cancelAt: now + 86_400_000, termEndsAt: now + 10 * 86_400_000 }),
-    plan({ subscriptionStatus: 'canceled', amountPerPeriod: 99_999_00 }),
-    plan({ amountPerPeriod: 77_00 }),
-    plan(null),
-  ];
-
-  it('count the plans customers have now', () => {
-    expect(activePlanCount(orders)).toBe(5);
-  });
-
-  it('give monthly recurring revenue in integer cents, a yearly plan at a twelfth, rounded once', () => {
-    // 1 500 000 + 100 001 + 5 000 monthly; (10 000 + 10 001) / 12 = 1 666.75 → 1 667.
-    expect(monthlyRecurringCents(orders)).toBe(1_500_000 + 100_001 + 5_000 + 1_667);
-    expect(Number.isSafeInteger(monthlyRecurringCents(orders))).toBe(true);
-    expect(monthlyRecurringCents([])).toBe(0);
   });
 });
 

@@ -1,12 +1,12 @@
 /**
- * What the console reads: the submissions, the orders with what staff follow on them, and the
- * figures of the overview, from the records as stored (docs/decisions/0108-staff-console.md).
+ * What the console reads: the submissions and the orders with what staff follow on them, from the
+ * records as stored (docs/decisions/0108-staff-console.md); the overview's figures are kept by the
+ * server (src/data/order-figures.ts).
  * Pure: every record is checked field by field, since a list is only as good as its oddest entry.
  */
 import { BRAND } from '@/config/brand';
 import type { SubmissionKind } from '@/config/data-limits';
 import { DEFAULT_WAITLIST_PROGRAMME, isWaitlistProgramme, type WaitlistProgramme } from '@/config/waitlist-programmes';
-import { isLivePlan } from '@/data/order-display';
 import { toOrders, type Order, type StoredOrder } from '@/data/orders';
 import { SUBMISSION_STATUSES, type ContactStatus, type PreorderPass, type PreorderStatus, type WaitlistStatus } from '@/data/staff';
 
@@ -193,22 +193,4 @@ export function toStaffOrders(value: Readonly<Record<string, StoredOrder>> | nul
       modelExistsOn: text(stored.modelExistsOn) || null,
     };
   });
-}
-
-/** Monthly recurring revenue in integer cents: every plan a customer has now (isLivePlan), a
- *  yearly one at a twelfth of its yearly charge. The yearly charges are summed before dividing, so
- *  the rounding happens once. */
-export function monthlyRecurringCents(orders: readonly Pick<Order, 'subscription'>[]): number {
-  let monthly = 0;
-  let yearly = 0;
-  for (const order of orders) {
-    if (!order.subscription || !isLivePlan(order)) continue;
-    if (order.subscription.billingPeriod === 'yearly') yearly += order.subscription.amountPerPeriod;
-    else monthly += order.subscription.amountPerPeriod;
-  }
-  return monthly + Math.round(yearly / 12);
-}
-
-export function activePlanCount(orders: readonly Pick<Order, 'subscription'>[]): number {
-  return orders.filter(isLivePlan).length;
 }

@@ -1,8 +1,9 @@
 import { useLiveValue, type LiveValue } from '@/firebase/use-live-value';
+import type { StaffFigures } from '@/data/staff';
 import {
-  watchAllOrders,
   watchContactInquiries,
   watchPreorders,
+  watchStaffFigures,
   watchSubmissionCount,
   watchTradeInOrders,
   watchWaitlist,
@@ -13,7 +14,6 @@ import type { ContactInquiry, Preorder, StaffOrder, WaitlistEntry } from './staf
 export const useContactInquiries = (): LiveValue<ContactInquiry[]> => useLiveValue(watchContactInquiries);
 export const useWaitlist = (): LiveValue<WaitlistEntry[]> => useLiveValue(watchWaitlist);
 export const usePreorders = (): LiveValue<Preorder[]> => useLiveValue(watchPreorders);
-export const useAllOrders = (): LiveValue<StaffOrder[]> => useLiveValue(watchAllOrders);
 export const useTradeInOrders = (): LiveValue<StaffOrder[]> => useLiveValue(watchTradeInOrders);
 
 // Module constants: useLiveValue needs a watch that keeps its identity between renders.
@@ -24,3 +24,6 @@ const watchPendingPreorders = watchSubmissionCount('preorder', 'pending');
  *  trigger keeps, so the navigation on every console page reads a number, not the lists. */
 export const useNewInquiryCount = (): LiveValue<number> => useLiveValue(watchNewInquiries);
 export const usePendingPreorderCount = (): LiveValue<number> => useLiveValue(watchPendingPreorders);
+
+/** The overview's active plans, monthly recurring revenue and customers, kept by triggers. */
+export const useStaffFigures = (): LiveValue<StaffFigures> => useLiveValue(watchStaffFigures);
