@@ -1,23 +1,15 @@
-/** Live reads of the console over src/firebase: the submissions, the orders, a customer's profile
- *  and card. The rules let a staff token read these (docs/decisions/0108-staff-console.md); every
+/** Live reads of the console over src/firebase: the orders, a customer's profile and card, and the
+ *  counters (the submissions are read a page at a time: lists/use-paged-list.ts). The rules let a staff token read these (docs/decisions/0108-staff-console.md); every
  *  change goes through the `staff` function instead (staff-api.ts). */
 import type { Database, Query } from 'firebase/database';
+import type { WaitlistProgramme } from '@/config/waitlist-programmes';
 import { billingPath, toCardSummary, type CardSummary } from '@/data/billing';
 import { ORDER_BUYER_FIELD, ORDERS_PATH, type StoredOrder } from '@/data/orders';
 import { STAFF_COUNTERS_PATH, type StaffCounters } from '@/data/staff';
 import { toProfile, userPath, type Profile, type StoredUser } from '@/data/users';
 import { type DatabaseSdk, getDatabaseWithSdk } from '@/firebase/clients';
 import type { Watch } from '@/firebase/use-live-value';
-import {
-  toContactInquiries,
-  toPreorders,
-  toStaffOrders,
-  toWaitlistEntries,
-  type ContactInquiry,
-  type Preorder,
-  type StaffOrder,
-  type WaitlistEntry,
-} from './staff-records';
+import { toStaffOrders, type StaffOrder } from './staff-records';
 
 function watchQuery<T>(target: (sdk: DatabaseSdk, db: Database) => Query, parse: (value: unknown) => T): Watch<T> {
   return async (onChange, onError) => {
@@ -26,23 +18,7 @@ function watchQuery<T>(target: (sdk: DatabaseSdk, db: Database) => Query, parse:
   };
 }
 
-const list = (value: unknown) => (value ?? null) as Record<string, unknown> | null;
 const orders = (value: unknown) => (value ?? null) as Record<string, StoredOrder> | null;
-
-export const watchContactInquiries: Watch<ContactInquiry[]> = watchQuery(
-  (sdk, db) => sdk.ref(db, 'submissions/contact'),
-  (value) => toContactInquiries(list(value)),
-);
-
-export const watchWaitlist: Watch<WaitlistEntry[]> = watchQuery(
-  (sdk, db) => sdk.ref(db, 'submissions/waitlist'),
-  (value) => toWaitlistEntries(list(value)),
-);
-
-export const watchPreorders: Watch<Preorder[]> = watchQuery(
-  (sdk, db) => sdk.ref(db, 'submissions/preorder'),
-  (value) => toPreorders(list(value)),
-);
 
 export const watchAllOrders: Watch<StaffOrder[]> = watchQuery(
   (sdk, db) => sdk.ref(db, ORDERS_PATH),
@@ -75,11 +51,26 @@ export function watchCustomerCard(uid: string): Watch<CardSummary | null> {
   return watchQuery((sdk, db) => sdk.ref(db, billingPath(uid)), toCardSummary);
 }
 
+const countOf = (value: unknown) => (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : 0);
+
 /** How many submissions of a kind are in one state, as the staffCounters trigger keeps it
  *  (docs/decisions/0112-staff-counters-by-trigger.md); 0 until the trigger has counted the kind. */
 export function watchSubmissionCount<K extends keyof StaffCounters>(kind: K, status: keyof StaffCounters[K] & string): Watch<number> {
+  return watchQuery((sdk, db) => sdk.ref(db, `${STAFF_COUNTERS_PATH}/${kind}/${status}`), countOf);
+}
+
+/** The counters of one list, a state each: staff_counters/<kind> for the inbox and the pre-orders,
+ *  staff_group_counters/<programme> for a waitlist (one node of a few numbers, never the list). */
+export function watchStatusCounts<S extends string>(path: string, statuses: readonly S[]): Watch<Record<S, number>> {
   return watchQuery(
-    (sdk, db) => sdk.ref(db, `${STAFF_COUNTERS_PATH}/${kind}/${status}`),
-    (value) => (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : 0),
+    (sdk, db) => sdk.ref(db, path),
+    (value) => {
+      const stored = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
+      return Object.fromEntries(statuses.map((status) => [status, countOf(stored[status])])) as Record<S, number>;
+    },
   );
 }
+
+/** staff_group_counters/<programme>: a waitlist's counts by state, kept beside staff_counters by the
+ *  same trigger (functions/src/jobs/staff-counters.ts), since the two waitlists share one node. */
+export const waitlistCountsPath = (programme: WaitlistProgramme): string => `staff_group_counters/${programme}`;

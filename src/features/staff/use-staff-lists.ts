@@ -1,18 +1,9 @@
+import { useMemo } from 'react';
 import { useLiveValue, type LiveValue } from '@/firebase/use-live-value';
-import {
-  watchAllOrders,
-  watchContactInquiries,
-  watchPreorders,
-  watchSubmissionCount,
-  watchTradeInOrders,
-  watchWaitlist,
-} from './staff-data';
-import type { ContactInquiry, Preorder, StaffOrder, WaitlistEntry } from './staff-records';
+import { watchAllOrders, watchStatusCounts, watchSubmissionCount, watchTradeInOrders } from './staff-data';
+import type { StaffOrder } from './staff-records';
 
-/** The console's lists, live. Several screens may watch one list; the SDK shares the listener. */
-export const useContactInquiries = (): LiveValue<ContactInquiry[]> => useLiveValue(watchContactInquiries);
-export const useWaitlist = (): LiveValue<WaitlistEntry[]> => useLiveValue(watchWaitlist);
-export const usePreorders = (): LiveValue<Preorder[]> => useLiveValue(watchPreorders);
+/** The console's order lists, live. Several screens may watch one list; the SDK shares the listener. */
 export const useAllOrders = (): LiveValue<StaffOrder[]> => useLiveValue(watchAllOrders);
 export const useTradeInOrders = (): LiveValue<StaffOrder[]> => useLiveValue(watchTradeInOrders);
 
@@ -24,3 +15,8 @@ const watchPendingPreorders = watchSubmissionCount('preorder', 'pending');
  *  trigger keeps, so the navigation on every console page reads a number, not the lists. */
 export const useNewInquiryCount = (): LiveValue<number> => useLiveValue(watchNewInquiries);
 export const usePendingPreorderCount = (): LiveValue<number> => useLiveValue(watchPendingPreorders);
+
+/** A list's count in each state, from its counters node (`path`); `statuses` a module constant. */
+export function useStatusCounts<S extends string>(path: string, statuses: readonly S[]): LiveValue<Record<S, number>> {
+  return useLiveValue(useMemo(() => watchStatusCounts(path, statuses), [path, statuses]));
+}
