@@ -17,7 +17,9 @@ import { nextPushId } from '@leopard/rtdb-emulator/push-id';
 import { buildCheckoutRequest, type CheckoutChoices, type CheckoutCreated } from '../src/catalog/checkout';
 import { paths } from '../src/config/paths';
 import type { WaitlistProgramme } from '../src/config/waitlist-programmes';
+import type { SubmissionKind } from '../src/config/data-limits';
 import { STAFF_ROLES_PATH, type StaffRole } from '../src/data/staff';
+import { submissionIndexFields } from '../src/data/submission-index-fields';
 import { STRIPE_SECRET_KEY } from './local-config';
 import { PROJECT_ID, type LocalStack } from './ports';
 
@@ -41,8 +43,9 @@ export const DEMO_STAFF = {
 
 const HOUR_MS = 60 * 60 * 1000;
 
-/** What visitors sent through the public forms, `hoursAgo` before the stack started; in the shape
- *  the forms write (database.rules.json, submissions), nothing answered or decided yet. */
+/** What visitors sent through the public forms, `hoursAgo` before the stack started; stored as
+ *  submitForm stores them (database.rules.json, submissions): in their first state with their list
+ *  keys, nothing answered or decided yet. */
 const DEMO_SUBMISSIONS = {
   contact: [
     {
@@ -88,7 +91,8 @@ export function demoSubmissions(now: number): Record<string, Record<string, Reco
     entries.forEach(({ hoursAgo, record }, index) => {
       const createdAt = now - hoursAgo * HOUR_MS;
       const programme = kind === 'waitlist' ? { programme: DEMO_WAITLIST_PROGRAMMES[index] } : {};
-      submissions[kind][nextPushId(createdAt)] = { ...record, ...programme, createdAt };
+      const sent: Record<string, unknown> = { ...record, ...programme, createdAt };
+      submissions[kind][nextPushId(createdAt)] = { ...sent, ...submissionIndexFields(kind as SubmissionKind, sent) };
     });
   }
   return submissions;
