@@ -20,6 +20,8 @@ import type { WaitlistProgramme } from '../src/config/waitlist-programmes';
 import type { SubmissionKind } from '../src/config/data-limits';
 import { STAFF_ROLES_PATH, type StaffRole } from '../src/data/staff';
 import { submissionIndexFields } from '../src/data/submission-index-fields';
+import { customerIndexEntry } from '../src/data/customer-index-entry';
+import { CUSTOMER_INDEX_PATH } from '../src/data/list-index';
 import { STRIPE_SECRET_KEY } from './local-config';
 import { PROJECT_ID, type LocalStack } from './ports';
 
@@ -229,23 +231,25 @@ export async function seedDemoData(stack: LocalStack): Promise<{ seeded: boolean
   if (root.exists()) return { seeded: false };
 
   const createdAt = new Date('2026-10-01T09:30:00.000Z');
+  const profile = {
+    firstName: DEMO_CUSTOMER.firstName,
+    lastName: DEMO_CUSTOMER.lastName,
+    email: DEMO_CUSTOMER.email,
+    phoneNumber: '+1 6195550199',
+    address: '401 B Street, San Diego, CA 92101',
+    country: 'US',
+    birthDate: 'March/14/1990',
+    verificationMethod: 'text',
+    receiveAnnouncements: true,
+    receiveAppsMusicTV: false,
+    emailVerified: true,
+    createdAt: createdAt.toISOString(),
+  };
   await db.ref('/').update({
-    users: {
-      [DEMO_CUSTOMER.uid]: {
-        firstName: DEMO_CUSTOMER.firstName,
-        lastName: DEMO_CUSTOMER.lastName,
-        email: DEMO_CUSTOMER.email,
-        phoneNumber: '+1 6195550199',
-        address: '401 B Street, San Diego, CA 92101',
-        country: 'US',
-        birthDate: 'March/14/1990',
-        verificationMethod: 'text',
-        receiveAnnouncements: true,
-        receiveAppsMusicTV: false,
-        emailVerified: true,
-        createdAt: createdAt.toISOString(),
-      },
-    },
+    users: { [DEMO_CUSTOMER.uid]: profile },
+    // The customerIndex trigger writes the same line; written here too, so the customer list has
+    // it however the stack delivers the seed's write.
+    [CUSTOMER_INDEX_PATH]: { [DEMO_CUSTOMER.uid]: customerIndexEntry(profile) },
     submissions: demoSubmissions(Date.now()),
   });
 
