@@ -37,6 +37,7 @@ import { parseSiteOrigins } from './http/origins';
 import { handlePortal } from './billing/portal';
 import { handleSpacePass } from './staff/space-pass';
 import { handleStaff } from './staff/handler';
+import { syncCustomerIndex } from './jobs/customer-index';
 import { countSubmissionWrite, isSubmissionKind, logRecount } from './jobs/staff-counters';
 import { handleSubmitForm } from './submissions/handler';
 import { createStripeClient } from './stripe/stripe-client';
@@ -202,6 +203,23 @@ export const staffCounters = onValueWritten(
     // before its increments land, a later delivery takes the lapsed claim over.
     if (outcome === 'being-counted')
       throw new Error(`staffCounters: event ${event.id} is being counted by another run; retried until counted`);
+  },
+);
+
+/** The console's customer list: customer_index/<uid> made again from users/<uid> as it is when the
+ *  event is handled, so a redelivered or late event converges on the current profile
+ *  (docs/decisions/0108-staff-console.md#addendum-2026-11-29-lists-that-read-a-page). retry: a run
+ *  that fails is delivered again, and writing the same line twice changes nothing. In the
+ *  database's region, like staffCounters. */
+export const customerIndex = onValueWritten(
+  {
+    ...FUNCTION_LIMITS.customerIndex,
+    ref: 'users/{uid}',
+    region: configuredDatabaseRegion(process.env.DATABASE_REGION),
+    retry: true,
+  },
+  async (event) => {
+    await syncCustomerIndex(getDatabase(), event.params.uid);
   },
 );
 

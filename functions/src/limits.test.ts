@@ -41,6 +41,7 @@ describe('the functions’ limits', { timeout: 30_000 }, () => {
   it('runs the database trigger in DATABASE_REGION, the region of the database, and leaves the site’s endpoints where the site calls them', async () => {
     const moved = await deployedEndpoints({ DATABASE_REGION: 'europe-west1' });
     expect(moved.staffCounters.region).toEqual(['europe-west1']);
+    expect(moved.customerIndex.region).toEqual(['europe-west1']);
     expect(moved.stripeCheckout.region).toBeUndefined();
     const unset = await deployedEndpoints({ DATABASE_REGION: '' });
     expect(unset.staffCounters.region).toEqual(['us-central1']);
@@ -50,7 +51,7 @@ describe('the functions’ limits', { timeout: 30_000 }, () => {
     // HTTP functions up to 3600 s, event triggers 540 s, scheduled functions 1800 s (firebase-tools' validate.ts).
     const scheduled = new Set(['termNotices', 'cleanup']);
     for (const [name, { timeoutSeconds, maxInstances }] of Object.entries(FUNCTION_LIMITS)) {
-      const ceiling = scheduled.has(name) ? 1800 : name === 'staffCounters' ? 540 : 3600;
+      const ceiling = scheduled.has(name) ? 1800 : ['staffCounters', 'customerIndex'].includes(name) ? 540 : 3600;
       expect(timeoutSeconds, name).toBeLessThanOrEqual(ceiling);
       expect(maxInstances, name).toBeGreaterThanOrEqual(1);
     }

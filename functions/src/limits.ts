@@ -39,6 +39,8 @@ export const FUNCTION_LIMITS = {
   // Trigger: moves one kind's counts by one write's change, a transaction and an update whatever
   // the lists' size, so a few at once keep up with a burst of sign-ups.
   staffCounters: limit(60, 3),
+  // Trigger: one profile read and at most one small write per sign-up or profile edit.
+  customerIndex: limit(60, 3),
   // Signed-in: preview or change a plan, several Stripe calls.
   manageSubscription: limit(60, 10),
   // A mailed link: one Stripe call.

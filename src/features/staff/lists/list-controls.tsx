@@ -1,7 +1,7 @@
 /**
  * What staff work a console list with: a search by name or address, the order, a filter by state with
  * each state's count, and the pages ("Showing 26–50 of 1,234", Previous, Next), the outcome of each
- * change announced politely (docs/decisions/0108-staff-console.md#addendum-2026-11-29-paged-lists-in-the-console).
+ * change announced politely (docs/decisions/0151-console-lists-a-page-at-a-time.md).
  * The state is the address's (list-params.ts); the list itself is usePagedList's.
  */
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';

@@ -1,5 +1,5 @@
 /**
- * What a console list shows, kept in the address (docs/decisions/0108-staff-console.md#addendum-2026-11-29-paged-lists-in-the-console):
+ * What a console list shows, kept in the address (docs/decisions/0151-console-lists-a-page-at-a-time.md):
  * `?state=` (the filter, the name the console's links have always used), `?q=` (the search as
  * typed) and `?sort=`. A reload, a shared link and Back all land on the same list. The page's
  * cursor is not kept: a list that moved on since would not be the page the link meant.

@@ -1,6 +1,6 @@
 /**
  * One page of a console list, read with the Realtime Database SDK and no React: the query of a page,
- * what its snapshot holds, and the cursor of the page after it (docs/decisions/0108-staff-console.md#addendum-2026-11-29-paged-lists-in-the-console).
+ * what its snapshot holds, and the cursor of the page after it (docs/decisions/0151-console-lists-a-page-at-a-time.md).
  * A list grows with the business, so nothing here ever asks for more than LIST_PAGE_LIMIT records.
  */
 import type { Database, DataSnapshot, Query } from 'firebase/database';

@@ -1,5 +1,5 @@
 /**
- * A console list one page at a time, live (docs/decisions/0108-staff-console.md#addendum-2026-11-29-paged-lists-in-the-console):
+ * A console list one page at a time, live (docs/decisions/0151-console-lists-a-page-at-a-time.md):
  * the page shown is watched, so the first page takes in what arrives and a record leaving a filtered
  * page lets the next one up; Next and Previous walk a stack of cursors, and a new query (another
  * filter, search or order) starts again at page 1.
