@@ -4,6 +4,7 @@
 import { describe, expect, test } from 'vitest';
 import { SUBMISSION_KINDS } from '../../src/config/data-limits';
 import { WAITLIST_PROGRAMMES } from '../../src/config/waitlist-programmes';
+import { SUBMISSION_INDEX_FIELDS, type CustomerIndexEntry } from '../../src/data/list-index';
 import type { OrderSubscription } from '../../src/catalog/subscription';
 import {
   TRADE_IN_CREDIT_STATUSES,
@@ -127,6 +128,7 @@ describe('database.rules.json', () => {
       'all_orders',
       'billing',
       'closed_accounts',
+      'customer_index',
       'customers',
       'jobs',
       'manage_links',
@@ -191,10 +193,18 @@ describe('database.rules.json', () => {
     expect(node('submission_quota')).toEqual({ '.read': false, '.write': false });
   });
 
-  test("all_orders is indexed on 'buyer' and 'customerEmail' and not writable", () => {
+  test("all_orders is indexed on 'buyer', 'customerEmail' and 'tradeInState' and not writable", () => {
     const indexOn = node('all_orders')['.indexOn'];
-    expect(Array.isArray(indexOn) ? indexOn : [indexOn]).toEqual(expect.arrayContaining(['buyer', 'customerEmail']));
+    expect(Array.isArray(indexOn) ? indexOn : [indexOn]).toEqual(expect.arrayContaining(['buyer', 'customerEmail', 'tradeInState']));
     expect(node('all_orders')['.write']).toBe(false);
+  });
+
+  test('each list the console pages through is indexed by the keys its queries order by (src/data/list-index.ts)', () => {
+    for (const kind of SUBMISSION_KINDS) expect(node('submissions', kind)['.indexOn']).toEqual([...SUBMISSION_INDEX_FIELDS]);
+    const entry: Record<keyof CustomerIndexEntry, true> = { name: true, email: true, at: true, e: true, n: true };
+    expect(Object.keys(entry)).toEqual(expect.arrayContaining(node('customer_index')['.indexOn'] as string[]));
+    expect(node('customer_index')['.indexOn']).toEqual(['at', 'e', 'n']);
+    expect(node('customer_index')['.write']).toBe(false);
   });
 
   const schemas: Array<{ path: string[]; fields: string[] }> = [
@@ -237,8 +247,9 @@ describe('database.rules.json', () => {
         'subscriptionFetchedAt',
         // Set when the buyer deleted their account (docs/decisions/0119-account-deletion-and-retention.md).
         'personalDataRemovedAt',
-        // Refunds, disputes and the trade-in credit.
+        // Refunds, disputes and the trade-in credit, and the trade-in's state for the console's list.
         ...Object.keys(ORDER_STAFF_FIELDS),
+        'tradeInState',
         ...Object.keys(ORDER_BILLING_FIELDS),
         // A checkout without a payment yet (src/catalog/unpaid-checkouts.ts), and what Stripe charged.
         'checkoutCompletedAt',
@@ -254,15 +265,15 @@ describe('database.rules.json', () => {
     { path: ['all_orders', '$orderId', 'tradeIn'], fields: Object.keys(TRADE_IN_FIELDS) },
     {
       path: ['submissions', 'contact', '$id'],
-      fields: ['name', 'email', 'phone', 'city', 'message', 'createdAt', 'page', ...Object.keys(STAFF_FIELDS)],
+      fields: ['name', 'email', 'phone', 'city', 'message', 'createdAt', 'page', ...Object.keys(STAFF_FIELDS), ...SUBMISSION_INDEX_FIELDS],
     },
     {
       path: ['submissions', 'waitlist', '$id'],
-      fields: ['full__name', 'email', 'createdAt', 'page', 'programme', ...Object.keys(STAFF_FIELDS)],
+      fields: ['full__name', 'email', 'createdAt', 'page', 'programme', ...Object.keys(STAFF_FIELDS), ...SUBMISSION_INDEX_FIELDS],
     },
     {
       path: ['submissions', 'preorder', '$id'],
-      fields: ['full__name', 'email', 'createdAt', 'page', ...Object.keys(STAFF_FIELDS), 'pass'],
+      fields: ['full__name', 'email', 'createdAt', 'page', ...Object.keys(STAFF_FIELDS), ...SUBMISSION_INDEX_FIELDS, 'pass'],
     },
     { path: ['submissions', 'preorder', '$id', 'pass'], fields: Object.keys(PASS_FIELDS) },
     { path: ['staff_audit', '$entryId'], fields: Object.keys(AUDIT_FIELDS) },
