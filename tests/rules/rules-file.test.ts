@@ -4,7 +4,7 @@
 import { describe, expect, test } from 'vitest';
 import { SUBMISSION_KINDS } from '../../src/config/data-limits';
 import { WAITLIST_PROGRAMMES } from '../../src/config/waitlist-programmes';
-import { SUBMISSION_INDEX_FIELDS, type CustomerIndexEntry } from '../../src/data/list-index';
+import { LIST_PAGE_LIMIT, SUBMISSION_INDEX_FIELDS, type CustomerIndexEntry } from '../../src/data/list-index';
 import type { OrderSubscription } from '../../src/catalog/subscription';
 import {
   TRADE_IN_CREDIT_STATUSES,
@@ -106,6 +106,8 @@ const AUDIT_FIELDS: Record<keyof StaffAuditEntry, true> = {
 const ROLE_RECORDED = `root.child('${STAFF_ROLES_PATH}').child(auth.uid).val() == auth.token.role`;
 /** The one spelling of "the caller is staff" (the comment at the top of database.rules.json). */
 const IS_STAFF = `auth != null && (${STAFF_ROLES.map((role) => `auth.token.role == '${role}'`).join(' || ')}) && ${ROLE_RECORDED}`;
+/** The one spelling of "a page": a query asking for at most LIST_PAGE_LIMIT records (src/data/list-index.ts). */
+const A_PAGE = `((query.limitToFirst != null && query.limitToFirst <= ${LIST_PAGE_LIMIT}) || (query.limitToLast != null && query.limitToLast <= ${LIST_PAGE_LIMIT}))`;
 /** `newData.val() == 'a' || newData.val() == 'b'`, in the order given. */
 const oneOf = (values: readonly string[]) => values.map((v) => `newData.val() == '${v}'`).join(' || ');
 
@@ -145,16 +147,19 @@ describe('database.rules.json', () => {
     ]);
   });
 
-  test('staff read the lists of users, billing, each submission kind and the counters, with the one staff test; nothing else', () => {
-    expect(String(node('users')['.read'])).toBe(IS_STAFF);
-    expect(String(node('billing')['.read'])).toBe(IS_STAFF);
-    expect(String(node('staff_counters')['.read'])).toBe(IS_STAFF);
-    for (const kind of SUBMISSION_KINDS) expect(String(node('submissions', kind)['.read'])).toBe(IS_STAFF);
-    expect(node('submissions')['.read']).toBeUndefined();
+  test('staff read each list a page at a time, one account’s profile and card at a time, and the counters, with the one staff test; nothing else', () => {
+    expect(node('users')['.read']).toBeUndefined();
+    expect(node('billing')['.read']).toBeUndefined();
     const roleTests = STAFF_ROLES.map((role) => `auth.token.role == '${role}'`).join(' || ');
-    expect(String(node('all_orders')['.read'])).toContain(`|| ((${roleTests}) && ${ROLE_RECORDED}))`);
+    for (const owned of ['users', 'billing'])
+      expect(String(node(owned, '$uid')['.read'])).toBe(`auth != null && (auth.uid == $uid || ((${roleTests}) && ${ROLE_RECORDED}))`);
+    expect(String(node('staff_counters')['.read'])).toBe(IS_STAFF);
+    for (const kind of SUBMISSION_KINDS) expect(String(node('submissions', kind)['.read'])).toBe(`${IS_STAFF} && ${A_PAGE}`);
+    expect(String(node('customer_index')['.read'])).toBe(`${IS_STAFF} && ${A_PAGE}`);
+    expect(node('submissions')['.read']).toBeUndefined();
+    expect(String(node('all_orders')['.read'])).toContain(`|| ((${roleTests}) && ${ROLE_RECORDED} && ${A_PAGE}))`);
     expect(String(node('all_orders', '$orderId')['.read'])).toContain(`|| ((${roleTests}) && ${ROLE_RECORDED}))`);
-    expect(String(node('staff_audit')['.read'])).toBe(`auth != null && auth.token.role == 'admin' && ${ROLE_RECORDED}`);
+    expect(String(node('staff_audit')['.read'])).toBe(`auth != null && auth.token.role == 'admin' && ${ROLE_RECORDED} && ${A_PAGE}`);
     // Every rule that names a role also asks the record: the header's spelling holds everywhere.
     const rolesNamed = RULES_TEXT.match(/"\.read":\s*"[^"]*auth\.token\.role[^"]*"/g) ?? [];
     expect(rolesNamed.length).toBeGreaterThan(0);
@@ -205,6 +210,7 @@ describe('database.rules.json', () => {
     expect(Object.keys(entry)).toEqual(expect.arrayContaining(node('customer_index')['.indexOn'] as string[]));
     expect(node('customer_index')['.indexOn']).toEqual(['at', 'e', 'n']);
     expect(node('customer_index')['.write']).toBe(false);
+    expect(node('staff_audit')['.indexOn']).toEqual(['action']);
   });
 
   const schemas: Array<{ path: string[]; fields: string[] }> = [

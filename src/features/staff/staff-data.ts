@@ -4,6 +4,7 @@
 import type { Database, Query } from 'firebase/database';
 import type { WaitlistProgramme } from '@/config/waitlist-programmes';
 import { billingPath, toCardSummary, type CardSummary } from '@/data/billing';
+import { LIST_PAGE_LIMIT } from '@/data/list-index';
 import { ORDER_BUYER_FIELD, ORDERS_PATH, type StoredOrder } from '@/data/orders';
 import { STAFF_COUNTERS_PATH, type StaffCounters } from '@/data/staff';
 import { toProfile, userPath, type Profile, type StoredUser } from '@/data/users';
@@ -33,7 +34,8 @@ export const watchTradeInOrders: Watch<StaffOrder[]> = watchQuery(
 
 export function watchCustomerOrders(uid: string): Watch<StaffOrder[]> {
   return watchQuery(
-    (sdk, db) => sdk.query(sdk.ref(db, ORDERS_PATH), sdk.orderByChild(ORDER_BUYER_FIELD), sdk.equalTo(uid)),
+    (sdk, db) =>
+      sdk.query(sdk.ref(db, ORDERS_PATH), sdk.orderByChild(ORDER_BUYER_FIELD), sdk.equalTo(uid), sdk.limitToLast(LIST_PAGE_LIMIT)),
     (value) => toStaffOrders(orders(value)),
   );
 }
