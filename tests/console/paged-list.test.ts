@@ -198,10 +198,18 @@ describe('a list read a page at a time', () => {
     expect(await emails({ search: 'person99@' })).toEqual([]);
   });
 
-  it('never asks for more than the rules allow, however large a page is asked for', () => {
+  it('never asks for more than the rules allow, however large a page is asked for', async () => {
     expect(pageSizeOf({ pageSize: 10_000 })).toBe(LIST_PAGE_LIMIT - 1);
     expect(pageSizeOf({ pageSize: 0 })).toBe(1);
     expect(pageSizeOf({})).toBe(25);
+    // The rules refuse this staff member the node, and a page of more than LIST_PAGE_LIMIT…
+    await expect(sdk.get(sdk.ref(db, CONTACT))).rejects.toThrow(/permission/i);
+    const tooMany = sdk.query(sdk.ref(db, CONTACT), sdk.orderByChild('g'), sdk.equalTo('contact'), sdk.limitToLast(LIST_PAGE_LIMIT + 1));
+    await expect(sdk.get(tooMany)).rejects.toThrow(/permission/i);
+    // …so a page asked that large is read as the most the rules allow.
+    const largest = await readPage(requestOf({ sort: 'oldest' }, 10_000), null);
+    expect(largest.rows).toHaveLength(60);
+    expect(largest.next).toBeNull();
   });
 
   it('page 1 takes in a new inquiry as it arrives, newest first, and stays 25 long', async () => {
