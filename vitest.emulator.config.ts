@@ -3,7 +3,8 @@ import { defineConfig } from 'vitest/config';
 
 /** `npm run test:emulator`: the local services' suites in one run (the database emulator's
  *  conformance suite through the real SDKs; the Stripe and EmailJS stand-ins; the HTTP layer they
- *  share) and the functions' tests that run against them. The database emulator's pure unit suites
+ *  share), the functions' tests that run against them, and the staff console's paged reads
+ *  (tests/console). The database emulator's pure unit suites
  *  run in `npm run test:unit`. */
 export default defineConfig({
   test: {
@@ -18,6 +19,8 @@ export default defineConfig({
       'emulators/emailjs/vitest.config.ts',
       'emulators/http/vitest.config.ts',
       'functions/vitest.emulator.config.mts',
+      // The staff console's reads through the browser SDK, under the project's rules.
+      'tests/console/vitest.config.ts',
     ],
   },
 });

@@ -2,7 +2,10 @@
 // held to what the forms send and the rules accept (src/config/data-limits.ts, src/data/staff.ts),
 // so the console shows records a visitor could really have sent.
 import { describe, expect, it } from 'vitest';
-import { EMAIL_PATTERN, PHONE_PATTERN, TEXT_LIMITS } from '../src/config/data-limits';
+import { EMAIL_PATTERN, PHONE_PATTERN, TEXT_LIMITS, type SubmissionKind } from '../src/config/data-limits';
+import { SUBMISSION_INDEX_FIELDS, submissionRange } from '../src/data/list-index';
+import { SUBMISSION_STATUSES } from '../src/data/staff';
+import { submissionIndexFields } from '../src/data/submission-index-fields';
 import { WAITLIST_PROGRAMMES } from '../src/config/waitlist-programmes';
 import { DEMO_STAFF, demoSubmissions } from './seed';
 
@@ -20,17 +23,30 @@ describe('demo submissions', () => {
     expect(Object.values(submissions.preorder)).toHaveLength(2);
   });
 
-  it('carry exactly the fields a visitor sends, none of the staff-managed ones', () => {
+  it('carry exactly the fields a visitor sends and the first state with its list keys, as submitForm stores them', () => {
     const fields = {
       contact: ['name', 'email', 'phone', 'city', 'message', 'createdAt', 'page'],
       waitlist: ['full__name', 'email', 'createdAt', 'page', 'programme'],
       preorder: ['full__name', 'email', 'createdAt', 'page'],
     };
-    for (const [kind, records] of Object.entries(submissions)) {
-      for (const record of Object.values(records) as Record<string, unknown>[]) {
-        expect(Object.keys(record).sort()).toEqual([...fields[kind as keyof typeof fields]].sort());
+    for (const [kind, records] of Object.entries(submissions) as [SubmissionKind, Record<string, Record<string, unknown>>][]) {
+      for (const record of Object.values(records)) {
+        expect(Object.keys(record).sort()).toEqual([...fields[kind], 'status', ...SUBMISSION_INDEX_FIELDS].sort());
+        expect(record.status).toBe(SUBMISSION_STATUSES[kind][0]);
+        expect(record).toMatchObject(submissionIndexFields(kind, record));
       }
     }
+  });
+
+  it('are found by the console’s first page of each list', () => {
+    const firstPage = (kind: SubmissionKind, group: string) => {
+      const { field, start } = submissionRange({ group, status: null, search: '', sort: 'newest' });
+      return Object.values(submissions[kind]!).filter((record) => record[field] === start);
+    };
+    expect(firstPage('contact', 'contact')).toHaveLength(2);
+    expect(firstPage('waitlist', 'builder')).toHaveLength(1);
+    expect(firstPage('waitlist', 'open-access')).toHaveLength(1);
+    expect(firstPage('preorder', 'preorder')).toHaveLength(2);
   });
 
   it('are valid by the limits and patterns of the forms and the rules', () => {

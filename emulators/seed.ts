@@ -17,7 +17,11 @@ import { nextPushId } from '@leopard/rtdb-emulator/push-id';
 import { buildCheckoutRequest, type CheckoutChoices, type CheckoutCreated } from '../src/catalog/checkout';
 import { paths } from '../src/config/paths';
 import type { WaitlistProgramme } from '../src/config/waitlist-programmes';
+import type { SubmissionKind } from '../src/config/data-limits';
 import { STAFF_ROLES_PATH, type StaffRole } from '../src/data/staff';
+import { submissionIndexFields } from '../src/data/submission-index-fields';
+import { customerIndexEntry } from '../src/data/customer-index-entry';
+import { CUSTOMER_INDEX_PATH } from '../src/data/list-index';
 import { STRIPE_SECRET_KEY } from './local-config';
 import { PROJECT_ID, type LocalStack } from './ports';
 
@@ -41,8 +45,9 @@ export const DEMO_STAFF = {
 
 const HOUR_MS = 60 * 60 * 1000;
 
-/** What visitors sent through the public forms, `hoursAgo` before the stack started; in the shape
- *  the forms write (database.rules.json, submissions), nothing answered or decided yet. */
+/** What visitors sent through the public forms, `hoursAgo` before the stack started; stored as
+ *  submitForm stores them (database.rules.json, submissions): in their first state with their list
+ *  keys, nothing answered or decided yet. */
 const DEMO_SUBMISSIONS = {
   contact: [
     {
@@ -88,7 +93,8 @@ export function demoSubmissions(now: number): Record<string, Record<string, Reco
     entries.forEach(({ hoursAgo, record }, index) => {
       const createdAt = now - hoursAgo * HOUR_MS;
       const programme = kind === 'waitlist' ? { programme: DEMO_WAITLIST_PROGRAMMES[index] } : {};
-      submissions[kind][nextPushId(createdAt)] = { ...record, ...programme, createdAt };
+      const sent: Record<string, unknown> = { ...record, ...programme, createdAt };
+      submissions[kind][nextPushId(createdAt)] = { ...sent, ...submissionIndexFields(kind as SubmissionKind, sent) };
     });
   }
   return submissions;
@@ -225,23 +231,25 @@ export async function seedDemoData(stack: LocalStack): Promise<{ seeded: boolean
   if (root.exists()) return { seeded: false };
 
   const createdAt = new Date('2026-10-01T09:30:00.000Z');
+  const profile = {
+    firstName: DEMO_CUSTOMER.firstName,
+    lastName: DEMO_CUSTOMER.lastName,
+    email: DEMO_CUSTOMER.email,
+    phoneNumber: '+1 6195550199',
+    address: '401 B Street, San Diego, CA 92101',
+    country: 'US',
+    birthDate: 'March/14/1990',
+    verificationMethod: 'text',
+    receiveAnnouncements: true,
+    receiveAppsMusicTV: false,
+    emailVerified: true,
+    createdAt: createdAt.toISOString(),
+  };
   await db.ref('/').update({
-    users: {
-      [DEMO_CUSTOMER.uid]: {
-        firstName: DEMO_CUSTOMER.firstName,
-        lastName: DEMO_CUSTOMER.lastName,
-        email: DEMO_CUSTOMER.email,
-        phoneNumber: '+1 6195550199',
-        address: '401 B Street, San Diego, CA 92101',
-        country: 'US',
-        birthDate: 'March/14/1990',
-        verificationMethod: 'text',
-        receiveAnnouncements: true,
-        receiveAppsMusicTV: false,
-        emailVerified: true,
-        createdAt: createdAt.toISOString(),
-      },
-    },
+    users: { [DEMO_CUSTOMER.uid]: profile },
+    // The customerIndex trigger writes the same line; written here too, so the customer list has
+    // it however the stack delivers the seed's write.
+    [CUSTOMER_INDEX_PATH]: { [DEMO_CUSTOMER.uid]: customerIndexEntry(profile) },
     submissions: demoSubmissions(Date.now()),
   });
 

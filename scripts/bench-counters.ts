@@ -17,6 +17,7 @@ import { nextPushId } from '@leopard/rtdb-emulator/push-id';
 import { DATABASE_NAMESPACE, PROJECT_ID, localStack, parsePortOffset, type LocalStack } from '../emulators/ports';
 import { startStack } from '../emulators/stack';
 import { paths } from '../src/config/paths';
+import { submissionIndexFields } from '../src/data/submission-index-fields';
 
 /** The admin credential of the database emulator's REST API: rules and validation do not apply. */
 const OWNER = { Authorization: 'Bearer owner', 'Content-Type': 'application/json' };
@@ -40,6 +41,12 @@ async function rest(stack: LocalStack, method: string, path: string, body: unkno
   await response.arrayBuffer();
 }
 
+/** An open-access sign-up as submitForm stores it, list keys included. */
+function signUp(name: string, email: string, createdAt: number): Record<string, unknown> {
+  const sent = { full__name: name, email, page: paths.waitlist, programme: 'open-access', createdAt };
+  return { ...sent, ...submissionIndexFields('waitlist', sent) };
+}
+
 /** Waitlist entries 0..n-1, keyed as push ids of a minute apart, written without triggers. Keys
  *  are the same on every call, so a second call with a larger n only adds the difference. */
 async function seedEntries(stack: LocalStack, n: number): Promise<void> {
@@ -48,13 +55,7 @@ async function seedEntries(stack: LocalStack, n: number): Promise<void> {
     const batch: Record<string, unknown> = {};
     for (let i = start; i < Math.min(n, start + SEED_BATCH); i++) {
       const createdAt = base + i * 60_000;
-      batch[nextPushId(createdAt).slice(0, 8) + String(i).padStart(12, '0')] = {
-        full__name: `Bench ${i}`,
-        email: `bench${i}@example.com`,
-        page: paths.waitlist,
-        programme: 'open-access',
-        createdAt,
-      };
+      batch[nextPushId(createdAt).slice(0, 8) + String(i).padStart(12, '0')] = signUp(`Bench ${i}`, `bench${i}@example.com`, createdAt);
     }
     await rest(stack, 'PATCH', 'submissions/waitlist', batch, '&disableTriggers=true&print=silent');
   }
@@ -75,13 +76,12 @@ function watch(stack: LocalStack, path: string, onValue: (value: unknown) => voi
 async function timeOneSignUp(stack: LocalStack, changes: { next: () => Promise<void> }, index: number): Promise<number> {
   const changed = changes.next();
   const started = performance.now();
-  await rest(stack, 'PUT', `submissions/waitlist/${nextPushId(Date.now())}`, {
-    full__name: `Timed ${index}`,
-    email: `timed${index}@example.com`,
-    page: paths.waitlist,
-    programme: 'open-access',
-    createdAt: Date.now(),
-  });
+  await rest(
+    stack,
+    'PUT',
+    `submissions/waitlist/${nextPushId(Date.now())}`,
+    signUp(`Timed ${index}`, `timed${index}@example.com`, Date.now()),
+  );
   await changed;
   return performance.now() - started;
 }

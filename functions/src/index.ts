@@ -41,6 +41,7 @@ import { logRecount } from './jobs/recount';
 import { countSubmissionWrite, isSubmissionKind } from './jobs/staff-counters';
 import { countOrderWrite, countProfileWrite } from './jobs/staff-figures';
 import type { CountOutcome } from './jobs/event-ledger';
+import { syncCustomerIndex } from './jobs/customer-index';
 import { handleSubmitForm } from './submissions/handler';
 import { createStripeClient } from './stripe/stripe-client';
 import { handleWebhook } from './webhook/webhook';
@@ -229,6 +230,22 @@ export const staffPlanFigures = figuresTrigger('staffPlanFigures', 'all_orders/{
 
 /** The overview's customers: +1 when a profile is created, -1 when one is deleted. */
 export const staffCustomerCount = figuresTrigger('staffCustomerCount', 'users/{uid}', countProfileWrite);
+/** The console's customer list: customer_index/<uid> made again from users/<uid> as it is when the
+ *  event is handled, so a redelivered or late event converges on the current profile
+ *  (docs/decisions/0108-staff-console.md#addendum-2026-11-29-lists-that-read-a-page). retry: a run
+ *  that fails is delivered again, and writing the same line twice changes nothing. In the
+ *  database's region, like staffCounters. */
+export const customerIndex = onValueWritten(
+  {
+    ...FUNCTION_LIMITS.customerIndex,
+    ref: 'users/{uid}',
+    region: configuredDatabaseRegion(process.env.DATABASE_REGION),
+    retry: true,
+  },
+  async (event) => {
+    await syncCustomerIndex(getDatabase(), event.params.uid);
+  },
+);
 
 /** The site's published address (SITE_URL, else the first of SITE_ORIGINS), for links Stripe shows. */
 function siteUrl(): string {
@@ -320,9 +337,9 @@ export const cleanup = onSchedule({ ...FUNCTION_LIMITS.cleanup, schedule: 'every
     const now = Date.now();
     // Stops with a tenth of the time limit left; each part goes on from its place tomorrow.
     const deadline = now + FUNCTION_LIMITS.cleanup.timeoutSeconds * 900;
-    const { recount, ...removed } = await runCleanup({ database: getDatabase(), auth: getAuth(), now, deadline });
-    const finished = Object.keys(removed.unfinished).length === 0 && recount.stoppedAt === null;
-    logger.info(finished ? 'cleanup: done' : 'cleanup: stopped at its time budget, goes on tomorrow', removed);
+    const { recount, listIndex, ...removed } = await runCleanup({ database: getDatabase(), auth: getAuth(), now, deadline });
+    const finished = Object.keys(removed.unfinished).length === 0 && recount.stoppedAt === null && listIndex.stoppedAt === null;
+    logger.info(finished ? 'cleanup: done' : 'cleanup: stopped at its time budget, goes on tomorrow', { ...removed, listIndex });
     logRecount('cleanup', recount);
   } catch (error) {
     logUnexpected('cleanup', error);

@@ -40,7 +40,7 @@ describe('the functions’ limits', { timeout: 30_000 }, () => {
 
   it('runs the database trigger in DATABASE_REGION, the region of the database, and leaves the site’s endpoints where the site calls them', async () => {
     const moved = await deployedEndpoints({ DATABASE_REGION: 'europe-west1' });
-    for (const trigger of ['staffCounters', 'staffPlanFigures', 'staffCustomerCount'])
+    for (const trigger of ['staffCounters', 'staffPlanFigures', 'staffCustomerCount', 'customerIndex'])
       expect(moved[trigger]!.region).toEqual(['europe-west1']);
     expect(moved.stripeCheckout.region).toBeUndefined();
     const unset = await deployedEndpoints({ DATABASE_REGION: '' });

@@ -43,6 +43,8 @@ export const FUNCTION_LIMITS = {
   // transaction and update; order writes come in bursts after a checkout, profiles at sign-up.
   staffPlanFigures: limit(60, 3),
   staffCustomerCount: limit(60, 3),
+  // Trigger: one profile read and at most one small write per sign-up or profile edit.
+  customerIndex: limit(60, 3),
   // Signed-in: preview or change a plan, several Stripe calls.
   manageSubscription: limit(60, 10),
   // A mailed link: one Stripe call.

@@ -1,4 +1,4 @@
-/** Where the Realtime Database is, and so where its trigger (`staffCounters`) must run: Firebase
+/** Where the Realtime Database is, and so where its triggers (`staffCounters`, `customerIndex`) must run: Firebase
  *  documents that a database trigger in another region than its database fails to deploy or never
  *  fires. One setting, DATABASE_REGION in functions/.env.<project> (a plain variable, read when
  *  firebase-tools loads the functions to deploy them), checked by `npm run deploy:check` against

@@ -26,6 +26,7 @@ import {
 } from 'firebase/database';
 import { parse as parseJsonc, type ParseError } from 'jsonc-parser';
 import { SUBMISSION_KINDS } from '../../src/config/data-limits';
+import { submissionIndexFields } from '../../src/data/submission-index-fields';
 
 // ---------------------------------------------------------------------------------------------
 // The rules under test
@@ -269,8 +270,8 @@ export type SubmissionKind = 'contact' | 'waitlist' | 'preorder';
 /** The query constraints that ask whose Stripe customer `cus_test_a1` is, which no browser may ask. */
 export const BY_STRIPE_CUSTOMER = [orderByChild('stripeCustomerId'), equalTo('cus_test_a1')];
 
-/** A valid form submission, with createdAt = serverTimestamp(). */
-export function validSubmission(kind: SubmissionKind): Record<string, unknown> {
+/** What a visitor sends through a form, with createdAt = serverTimestamp(). */
+export function sentSubmission(kind: SubmissionKind): Record<string, unknown> {
   if (kind === 'contact') {
     return {
       name: 'Ada Lovelace',
@@ -283,6 +284,15 @@ export function validSubmission(kind: SubmissionKind): Record<string, unknown> {
     };
   }
   return { full__name: 'Ada Lovelace', email: 'ada@example.com', createdAt: serverTimestamp(), page: `/${kind}` };
+}
+
+/** A submission as submitForm stores it: what the visitor sent with `changes` applied, in its state
+ *  (the first unless `changes` names one) with the list keys of its fields; a key or a state that
+ *  `changes` names is written as given, so a test can forge one. */
+export function validSubmission(kind: SubmissionKind, changes: Record<string, unknown> = {}): Record<string, unknown> {
+  const record = { ...sentSubmission(kind), ...changes };
+  const status = typeof changes.status === 'string' ? changes.status : undefined;
+  return { ...record, ...submissionIndexFields(kind, record, status), ...changes };
 }
 
 /** The server's time as the client SDK of `db` estimates it. */
@@ -351,8 +361,8 @@ export const STAFF_MANAGED_FIELDS: Record<SubmissionKind, readonly string[]> = {
 };
 
 /** The same submission as stored (createdAt already resolved), for seeding. */
-export function storedSubmission(kind: SubmissionKind): Record<string, unknown> {
-  return { ...validSubmission(kind), createdAt: 1_795_000_000_000 };
+export function storedSubmission(kind: SubmissionKind, changes: Record<string, unknown> = {}): Record<string, unknown> {
+  return { ...validSubmission(kind, changes), createdAt: 1_795_000_000_000 };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -125,8 +125,7 @@ export const PASS: SpacePassRecord = { name: 'Ada Lovelace', preorderId: PREORDE
 
 /** A pre-order as the staff function leaves it once approved. */
 export const APPROVED_PREORDER = {
-  ...storedSubmission('preorder'),
-  status: 'approved',
+  ...storedSubmission('preorder', { status: 'approved' }),
   statusChangedAt: 1_795_000_200_000,
   statusChangedBy: 'staff-admin',
   pass: { code: PASS_CODE, issuedAt: 1_795_000_200_000, mailedAt: 1_795_000_201_000 },
@@ -159,8 +158,8 @@ export const EVERYTHING: Record<string, unknown> = {
   [`billing/${OTHER_UID}`]: { ...CARD, card: { ...CARD.card, last4: '0005' } },
   [`customers/${OWNER_UID}`]: { stripeCustomerId: 'cus_test_a1', createdAt: 1_795_000_000_000 },
   [`customers/${OTHER_UID}`]: { stripeCustomerId: 'cus_test_b2', createdAt: 1_795_000_000_000 },
-  [`submissions/contact/${CONTACT_ID}`]: { ...storedSubmission('contact'), status: 'answered' },
-  [`submissions/waitlist/${WAITLIST_ID}`]: { ...storedSubmission('waitlist'), programme: 'builder' },
+  [`submissions/contact/${CONTACT_ID}`]: storedSubmission('contact', { status: 'answered' }),
+  [`submissions/waitlist/${WAITLIST_ID}`]: storedSubmission('waitlist', { programme: 'builder' }),
   [`submissions/preorder/${PREORDER_ID}`]: APPROVED_PREORDER,
   [`submission_quota/${OWNER_UID}/contact`]: { count: 1, windowStart: 1_795_000_000_000, lastId: 'earlier-id' },
   [`staff_audit/${AUDIT_ID}`]: AUDIT_ENTRY,

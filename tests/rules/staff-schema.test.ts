@@ -45,7 +45,7 @@ const bad = (label: string, change: Record<string, unknown>): Case => ({ label, 
 const cells = (cases: Case[]) => named(cases.map((c) => ({ ...c, name: `${c.label} → ${c.allowed ? 'allowed' : 'denied'}` })));
 
 describe.for([...SUBMISSION_KINDS])('submissions/%s: the state the staff function writes', (kind) => {
-  const write = (extra: Record<string, unknown>) => set(ref(db(), `submissions/${kind}/s1`), { ...validSubmission(kind), ...extra });
+  const write = (extra: Record<string, unknown>) => set(ref(db(), `submissions/${kind}/s1`), validSubmission(kind, extra));
   const changed = { statusChangedAt: 1_795_000_200_000, statusChangedBy: 'staff-admin' };
 
   test('the copy still refuses what the deployed file refuses: an unknown field', async () => {
@@ -82,8 +82,7 @@ describe.for([...SUBMISSION_KINDS])('submissions/%s: the state the staff functio
 describe('submissions/preorder: the pass', () => {
   const write = (pass: unknown) =>
     set(ref(db(), 'submissions/preorder/p1'), {
-      ...validSubmission('preorder'),
-      status: 'approved',
+      ...validSubmission('preorder', { status: 'approved' }),
       statusChangedAt: 1,
       statusChangedBy: 'a',
       pass,
@@ -105,8 +104,8 @@ describe('submissions/preorder: the pass', () => {
   });
 
   test('a pass on a contact inquiry or a waitlist entry → denied', async () => {
-    await deny(set(ref(db(), 'submissions/contact/c1'), { ...validSubmission('contact'), pass: { code: PASS_CODE, issuedAt: 1 } }));
-    await deny(set(ref(db(), 'submissions/waitlist/w1'), { ...validSubmission('waitlist'), pass: { code: PASS_CODE, issuedAt: 1 } }));
+    await deny(set(ref(db(), 'submissions/contact/c1'), validSubmission('contact', { pass: { code: PASS_CODE, issuedAt: 1 } })));
+    await deny(set(ref(db(), 'submissions/waitlist/w1'), validSubmission('waitlist', { pass: { code: PASS_CODE, issuedAt: 1 } })));
   });
 });
 
@@ -153,6 +152,13 @@ describe('all_orders/<id>: refunds, disputes and the trade-in credit', () => {
       bad('a negative trade-in amount', { tradeIn: { ...credited, amount: -50_000 } }),
       bad('a balance transaction id without cbtxn_', { tradeIn: { ...credited, balanceTransactionId: 'txn_1' } }),
       bad('a trade-in with another field', { tradeIn: { ...credited, note: 'x' } }),
+      ok("tradeInState 'awaiting', nobody decided yet", { tradeInState: 'awaiting' }),
+      ok("tradeInState 'crediting' beside the claim", { tradeIn: crediting, tradeInState: 'crediting' }),
+      ok("tradeInState 'credited' beside the credit", { tradeIn: credited, tradeInState: 'credited' }),
+      bad("tradeInState 'awaiting' on a credited trade-in (listed as undecided)", { tradeIn: credited, tradeInState: 'awaiting' }),
+      bad("tradeInState 'credited' before anything was credited", { tradeInState: 'credited' }),
+      bad("tradeInState 'pending' (not a state)", { tradeInState: 'pending' }),
+      bad('tradeInState on an order that declared no trade-in', { applicationExist: false, modelExistsOn: null, tradeInState: 'awaiting' }),
     ]),
   )('%s', async ([, { change, allowed }]) => {
     await expectAllowed(write(change), allowed);
@@ -203,8 +209,6 @@ describe('space_passes/<code>', () => {
 });
 
 test('the copy keeps createdAt == now on submissions: a staff-shaped record still needs serverTimestamp()', async () => {
-  await deny(set(ref(db(), 'submissions/contact/c2'), { ...validSubmission('contact'), createdAt: 1, status: 'answered' }));
-  await allow(
-    set(ref(db(), 'submissions/contact/c3'), { ...validSubmission('contact'), createdAt: serverTimestamp(), status: 'answered' }),
-  );
+  await deny(set(ref(db(), 'submissions/contact/c2'), validSubmission('contact', { createdAt: 1, status: 'answered' })));
+  await allow(set(ref(db(), 'submissions/contact/c3'), validSubmission('contact', { createdAt: serverTimestamp(), status: 'answered' })));
 });

@@ -14,6 +14,7 @@ import {
   type StaffMailOutcome,
 } from '../../../src/data/staff';
 import { preorderDeclinedMail, sendMail, spacePassMail, spacePassUrl, type MailOutcome } from '../mail';
+import { submissionIndexFields } from '../../../src/data/submission-index-fields';
 import { audit } from './audit';
 import type { ActionContext, StaffDependencies } from './context';
 import { oneOf, recordId } from './input';
@@ -79,6 +80,12 @@ async function mailPass(deps: StaffDependencies, id: string, preorder: StoredPre
   return { outcome: mailOutcome(outcome), pass };
 }
 
+/** The pre-order in its new state, its list keys rewritten in the same write
+ *  (docs/decisions/0108-staff-console.md#addendum-2026-11-29-lists-that-read-a-page). */
+function changedTo(current: StoredPreorder, status: PreorderStatus, { actor, now }: ActionContext): StoredPreorder {
+  return { ...current, ...submissionIndexFields('preorder', current, status), statusChangedAt: now, statusChangedBy: actor.uid };
+}
+
 async function approve(context: ActionContext, id: string): Promise<PreorderPassResult> {
   const { deps, actor, now } = context;
   const target = `${PREORDERS_PATH}/${id}`;
@@ -101,7 +108,7 @@ async function approve(context: ActionContext, id: string): Promise<PreorderPass
     if (current === null) return null;
     if (statusOf(current) !== 'pending') return;
     won = true;
-    return { ...current, status: 'approved', statusChangedAt: now, statusChangedBy: actor.uid, pass };
+    return { ...changedTo(current, 'approved', context), pass };
   });
   const after = result.snapshot.val() as StoredPreorder | null;
   won &&= result.committed && after?.pass?.code === pass.code;
@@ -134,14 +141,14 @@ async function mailDecline(deps: StaffDependencies, id: string, preorder: Stored
 /** Moves a pre-order from `from` to `to` in a transaction; answers the record as it now is and
  *  whether this call made the change. */
 async function move(context: ActionContext, id: string, from: PreorderStatus, to: PreorderStatus) {
-  const { deps, actor, now } = context;
+  const { deps } = context;
   let changed = false;
   const result = await transact<StoredPreorder>(deps.database.ref(`${PREORDERS_PATH}/${id}`), (current) => {
     changed = false;
     if (current === null) return null;
     if (statusOf(current) !== from) return;
     changed = true;
-    return { ...current, status: to, statusChangedAt: now, statusChangedBy: actor.uid };
+    return changedTo(current, to, context);
   });
   const after = result.snapshot.val() as StoredPreorder | null;
   if (after === null) throw new StaffRefusal(404, `No Space pre-order has the id ${id}.`);

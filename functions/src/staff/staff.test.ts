@@ -22,6 +22,7 @@ import { orderPath } from '../../../src/data/orders';
 import { TRADE_IN_REFUSALS } from '../../../src/data/trade-in';
 import { paths } from '../../../src/config/paths';
 import { TRADE_IN_DECIDED } from '../billing/trade-in-credit';
+import { submissionIndexFields } from '../../../src/data/submission-index-fields';
 
 const harness = useStaffHarness('staff');
 
@@ -44,10 +45,18 @@ async function auditEntries(): Promise<StaffAuditEntry[]> {
   return Object.values((await read<Record<string, StaffAuditEntry>>(harness.database, STAFF_AUDIT_PATH)) ?? {});
 }
 
+/** A pre-order as submitForm stores it: in its state, with its list keys. */
 async function storePreorder(id: string, fields: Record<string, unknown> = {}) {
-  const record = { full__name: 'Ada Lovelace', email: `ada-${id}@example.com`, createdAt: 1_700_000_000_000, page: '/preorder', ...fields };
+  const sent = { full__name: 'Ada Lovelace', email: `ada-${id}@example.com`, createdAt: 1_700_000_000_000, page: '/preorder', ...fields };
+  const record = { ...sent, ...submissionIndexFields('preorder', sent) };
   await harness.database.ref(`submissions/preorder/${id}`).set(record);
   return record;
+}
+
+/** The ids a console page of one state finds: the query the lists make (src/data/list-index.ts). */
+async function idsInState(kind: string, group: string, status: string): Promise<string[]> {
+  const page = await harness.database.ref(`submissions/${kind}`).orderByChild('gs').equalTo(`${group}|${status}`).get();
+  return Object.keys((page.val() ?? {}) as object);
 }
 
 /** The token's payload with other claims, re-encoded without a signature: what a forger can make. */
@@ -169,7 +178,7 @@ describe('setSubmissionStatus', () => {
       createdAt: 1,
       page: '/contact',
     };
-    await harness.database.ref('submissions/contact/c1').set(inquiry);
+    await harness.database.ref('submissions/contact/c1').set({ ...inquiry, ...submissionIndexFields('contact', inquiry) });
     const answer = await harness.call(support.token, { action: 'setSubmissionStatus', kind: 'contact', id: 'c1', status: 'answered' });
     expect(answer).toEqual({
       status: 200,
@@ -178,6 +187,12 @@ describe('setSubmissionStatus', () => {
     expect(await read(harness.database, 'submissions/contact/c1')).toEqual({
       ...inquiry,
       status: 'answered',
+      g: 'contact',
+      gs: 'contact|answered',
+      ge: 'contact|ada@example.com',
+      gn: 'contact|ada',
+      gse: 'contact|answered|ada@example.com',
+      gsn: 'contact|answered|ada',
       statusChangedAt: expect.any(Number),
       statusChangedBy: support.uid,
     });
@@ -210,6 +225,23 @@ describe('setSubmissionStatus', () => {
     expect(await read(harness.database, 'submissions/waitlist/w404')).toBeNull();
     expect((await auditEntries()).map((entry) => [entry.role, entry.target])).toEqual([['admin', 'submissions/waitlist/w1']]);
   });
+
+  it('a moved entry leaves its old state’s page in the same write: no list keeps it under the state it left', async () => {
+    const admin = await harness.account({ role: 'admin' });
+    const sent = { full__name: 'Grace Hopper', email: 'Grace@Example.com', createdAt: 1, page: '/waitlist', programme: 'builder' };
+    await harness.database.ref('submissions/waitlist/w1').set({ ...sent, ...submissionIndexFields('waitlist', sent) });
+    expect(await idsInState('waitlist', 'builder', 'new')).toEqual(['w1']);
+    await harness.call(admin.token, { action: 'setSubmissionStatus', kind: 'waitlist', id: 'w1', status: 'archived' });
+    expect(await idsInState('waitlist', 'builder', 'new')).toEqual([]);
+    expect(await idsInState('waitlist', 'builder', 'archived')).toEqual(['w1']);
+    expect(await read(harness.database, 'submissions/waitlist/w1')).toMatchObject({
+      status: 'archived',
+      g: 'builder',
+      ge: 'builder|grace@example.com',
+      gse: 'builder|archived|grace@example.com',
+      gsn: 'builder|archived|grace hopper',
+    });
+  });
 });
 
 describe('decidePreorder and the Space pass', () => {
@@ -235,7 +267,7 @@ describe('decidePreorder and the Space pass', () => {
     });
     expect(await read(harness.database, 'submissions/preorder/p1')).toEqual({
       ...preorder,
-      status: 'approved',
+      ...submissionIndexFields('preorder', preorder, 'approved'),
       statusChangedAt: expect.any(Number),
       statusChangedBy: admin.uid,
       pass: { code, issuedAt: expect.any(Number), mailedAt: expect.any(Number) },
@@ -279,6 +311,10 @@ describe('decidePreorder and the Space pass', () => {
     expect(again.json).toMatchObject({ data: { status: 'declined', mail: null } });
 
     expect(await read(harness.database, 'submissions/preorder/declined/pass')).toBeNull();
+    // Each decision moved the pre-order's list keys with its state.
+    expect(await idsInState('preorder', 'preorder', 'pending')).toEqual([]);
+    expect(await idsInState('preorder', 'preorder', 'approved')).toEqual(['approved']);
+    expect(await idsInState('preorder', 'preorder', 'declined')).toEqual(['declined']);
     const mails = harness.emailjs.received();
     expect(mails.map((mail) => [mail.params.to_email, mail.params.subject])).toEqual([
       [`ada-approved@example.com`, 'Your Space beta-tester pass'],
@@ -300,7 +336,12 @@ describe('decidePreorder and the Space pass', () => {
     expect((await harness.call(support.token, { action: 'decidePreorder', id: 'reopen', decision: 'reopen' })).status).toBe(403);
     const reopened = await harness.call(admin.token, { action: 'decidePreorder', id: 'reopen', decision: 'reopen' });
     expect(reopened.json).toMatchObject({ statusCode: 200, data: { id: 'reopen', status: 'pending', mail: null } });
-    expect(await read(harness.database, 'submissions/preorder/reopen')).toMatchObject({ status: 'pending', statusChangedBy: admin.uid });
+    expect(await read(harness.database, 'submissions/preorder/reopen')).toMatchObject({
+      status: 'pending',
+      gs: 'preorder|pending',
+      gsn: 'preorder|pending|ada lovelace',
+      statusChangedBy: admin.uid,
+    });
     const approved = await harness.call(admin.token, { action: 'decidePreorder', id: 'reopen', decision: 'approve' });
     expect(approved.json).toMatchObject({ data: { status: 'approved', issued: true } });
 

@@ -1,6 +1,7 @@
 /** setSubmissionStatus: staff move an inquiry or a waitlist entry through its states
  *  (SUBMISSION_STATUSES of src/data/staff.ts); the visitor's own fields are never touched. */
 import { STAFF_SUBMISSION_KINDS, SUBMISSION_STATUSES, type SubmissionStatusResult } from '../../../src/data/staff';
+import { submissionIndexFields } from '../../../src/data/submission-index-fields';
 import { audit } from './audit';
 import type { ActionContext } from './context';
 import { oneOf, recordId } from './input';
@@ -25,7 +26,9 @@ export async function setSubmissionStatus({ deps, actor, body, now }: ActionCont
     if (current === null) return null;
     if ((current.status ?? initial) === status) return;
     changed = true;
-    return { ...current, status, statusChangedAt: now, statusChangedBy: actor.uid };
+    // The list keys move with the state, in the same write, so the console's filtered pages never
+    // show a record under the state it left (docs/decisions/0108-staff-console.md#addendum-2026-11-29-lists-that-read-a-page).
+    return { ...current, ...submissionIndexFields(kind, current, status), statusChangedAt: now, statusChangedBy: actor.uid };
   });
   if (result.snapshot.val() === null) throw new StaffRefusal(404, `No ${kind} submission has the id ${id}.`);
   changed &&= result.committed;

@@ -12,6 +12,7 @@ import { logger } from 'firebase-functions';
 import type { Request } from 'firebase-functions/v2/https';
 import type { Response } from 'express';
 import { MAILS_PER_RECIPIENT, SUBMISSIONS_PER_ADDRESS, SUBMISSION_QUOTA } from '../../../src/config/data-limits';
+import { submissionIndexFields } from '../../../src/data/submission-index-fields';
 import { parseSubmission, type SubmissionFields, type SubmitFormLimited, type SubmitFormStored } from '../../../src/data/submission-fields';
 import { unsubscribeToken } from '../account/mail-links';
 import { optedOutOfAll } from '../account/unsubscribe';
@@ -199,7 +200,10 @@ export async function handleSubmitForm(request: Request, response: Response, dep
     return refuseLimited(response, 'address', address.retryAfterMs);
   }
 
-  const record = { ...submission.fields, page, createdAt: ServerValue.TIMESTAMP };
+  // Stored in its first state with the keys the console's lists are read by
+  // (docs/decisions/0111-submissions-through-the-server.md#addendum-2026-11-29-the-state-and-list-keys-stored-with-each-submission).
+  const fields: Record<string, unknown> = { ...submission.fields };
+  const record = { ...fields, ...submissionIndexFields(submission.kind, fields), page, createdAt: ServerValue.TIMESTAMP };
   const stored = deps.database.ref(`submissions/${submission.kind}`).push();
   await stored.set(record);
   const mailed = await mailSubmission(deps, submission as Parameters<typeof mailSubmission>[1], now);

@@ -93,7 +93,18 @@ describe('the honest path', () => {
     expect(answer).toEqual({ status: 201, json: { statusCode: 201, data: { id: expect.any(String), mailed: true } } });
     const [record, ...more] = await stored('contact');
     expect(more).toEqual([]);
-    expect(record).toEqual({ ...CONTACT, page: '/support', createdAt: expect.any(Number) });
+    expect(record).toEqual({
+      ...CONTACT,
+      page: '/support',
+      createdAt: expect.any(Number),
+      status: 'new',
+      g: 'contact',
+      gs: 'contact|new',
+      ge: 'contact|ada@example.com',
+      gn: 'contact|ada lovelace',
+      gse: 'contact|new|ada@example.com',
+      gsn: 'contact|new|ada lovelace',
+    });
     expect(record!.createdAt).toBeGreaterThanOrEqual(before - 1000);
     const data = answer.json.data as { id: string };
     expect(Object.keys(((await db.ref('submissions/contact').get()).val() ?? {}) as object)).toEqual([data.id]);
@@ -115,11 +126,11 @@ describe('the honest path', () => {
   });
 
   it.each([
-    ['waitlist', { ...JOIN, programme: 'builder' }, "You're on the Leopard waitlist"],
-    ['preorder', JOIN, 'Your Leopard Space pre-order'],
+    ['waitlist', { ...JOIN, programme: 'builder' }, "You're on the Leopard waitlist", 'builder', 'new'],
+    ['preorder', JOIN, 'Your Leopard Space pre-order', 'preorder', 'pending'],
   ] as const)(
-    'a %s entry: stored, trimmed, and one confirmation to the address typed that carries nothing typed',
-    async (kind, fields, subject) => {
+    'a %s entry: stored, trimmed, in its first state with its list keys, and one confirmation to the address typed that carries nothing typed',
+    async (kind, fields, subject, g, status) => {
       const answer = await submit(await visitor(), {
         kind,
         fields: { ...fields, full__name: `  ${fields.full__name} ` },
@@ -127,7 +138,20 @@ describe('the honest path', () => {
       });
       expect(answer.status).toBe(201);
       expect(answer.json.data).toEqual({ id: expect.any(String), mailed: true });
-      expect(await stored(kind)).toEqual([{ ...fields, page: '/waitlist', createdAt: expect.any(Number) }]);
+      expect(await stored(kind)).toEqual([
+        {
+          ...fields,
+          page: '/waitlist',
+          createdAt: expect.any(Number),
+          status,
+          g,
+          gs: `${g}|${status}`,
+          ge: `${g}|kj@example.com`,
+          gn: `${g}|katherine johnson`,
+          gse: `${g}|${status}|kj@example.com`,
+          gsn: `${g}|${status}|katherine johnson`,
+        },
+      ]);
       const [mailed, ...others] = emailjs.received();
       expect(others).toEqual([]);
       expect(mailed!.params).toMatchObject({ to_email: JOIN.email, subject });
@@ -286,6 +310,11 @@ describe('refused before anything is stored or mailed', () => {
     },
     { name: 'a staff status', body: { kind: 'contact', fields: { ...CONTACT, status: 'answered' }, page: '/' }, field: 'status' },
     {
+      name: 'a list key of its own (to be listed under another programme)',
+      body: { kind: 'waitlist', fields: { ...JOIN, gs: 'builder|contacted' }, page: '/' },
+      field: 'gs',
+    },
+    {
       name: 'a pass on a pre-order',
       body: { kind: 'preorder', fields: { ...JOIN, pass: { code: 'A'.repeat(26) } }, page: '/' },
       field: 'pass',
@@ -368,7 +397,9 @@ describe('the mail', () => {
     const token = await visitor();
     const answer = await submit(token, { kind: 'contact', fields: CONTACT, page: '/support/../contact?from=%2F%2Fevil.test' });
     expect(answer.status).toBe(201);
-    expect(await stored('contact')).toEqual([{ ...CONTACT, page: '/contact?from=%2F%2Fevil.test', createdAt: expect.any(Number) }]);
+    expect(await stored('contact')).toEqual([
+      expect.objectContaining({ ...CONTACT, page: '/contact?from=%2F%2Fevil.test', createdAt: expect.any(Number) }),
+    ]);
     const mailed = emailjs.received().find((m) => m.params.to_email === INBOX);
     expect(mailed!.params.message_text).toContain(`Sent from: ${SITE}/contact?from=%2F%2Fevil.test`);
 

@@ -1,23 +1,23 @@
-/** Live reads of the console over src/firebase: the submissions, the orders, a customer's profile
- *  and card. The rules let a staff token read these (docs/decisions/0108-staff-console.md); every
+/** Live reads of the console over src/firebase: the orders, a customer's profile and card, and the
+ *  counters (the submissions are read a page at a time: lists/use-paged-list.ts). The rules let a staff token read these (docs/decisions/0108-staff-console.md); every
  *  change goes through the `staff` function instead (staff-api.ts). */
 import type { Database, Query } from 'firebase/database';
+import type { WaitlistProgramme } from '@/config/waitlist-programmes';
 import { billingPath, toCardSummary, type CardSummary } from '@/data/billing';
+import { LIST_PAGE_LIMIT } from '@/data/list-index';
 import { ORDER_BUYER_FIELD, ORDERS_PATH, type StoredOrder } from '@/data/orders';
-import { STAFF_COUNTERS_PATH, STAFF_FIGURE_FIELDS, STAFF_FIGURES_PATH, type StaffCounters, type StaffFigures } from '@/data/staff';
+import {
+  STAFF_COUNTERS_PATH,
+  STAFF_FIGURE_FIELDS,
+  STAFF_FIGURES_PATH,
+  STAFF_GROUP_COUNTERS_PATH,
+  type StaffCounters,
+  type StaffFigures,
+} from '@/data/staff';
 import { toProfile, userPath, type Profile, type StoredUser } from '@/data/users';
 import { type DatabaseSdk, getDatabaseWithSdk } from '@/firebase/clients';
 import type { Watch } from '@/firebase/use-live-value';
-import {
-  toContactInquiries,
-  toPreorders,
-  toStaffOrders,
-  toWaitlistEntries,
-  type ContactInquiry,
-  type Preorder,
-  type StaffOrder,
-  type WaitlistEntry,
-} from './staff-records';
+import { toStaffOrders, type StaffOrder } from './staff-records';
 
 function watchQuery<T>(target: (sdk: DatabaseSdk, db: Database) => Query, parse: (value: unknown) => T): Watch<T> {
   return async (onChange, onError) => {
@@ -26,23 +26,7 @@ function watchQuery<T>(target: (sdk: DatabaseSdk, db: Database) => Query, parse:
   };
 }
 
-const list = (value: unknown) => (value ?? null) as Record<string, unknown> | null;
 const orders = (value: unknown) => (value ?? null) as Record<string, StoredOrder> | null;
-
-export const watchContactInquiries: Watch<ContactInquiry[]> = watchQuery(
-  (sdk, db) => sdk.ref(db, 'submissions/contact'),
-  (value) => toContactInquiries(list(value)),
-);
-
-export const watchWaitlist: Watch<WaitlistEntry[]> = watchQuery(
-  (sdk, db) => sdk.ref(db, 'submissions/waitlist'),
-  (value) => toWaitlistEntries(list(value)),
-);
-
-export const watchPreorders: Watch<Preorder[]> = watchQuery(
-  (sdk, db) => sdk.ref(db, 'submissions/preorder'),
-  (value) => toPreorders(list(value)),
-);
 
 /** Orders that declared an application to trade in (indexed on applicationExist). */
 export const watchTradeInOrders: Watch<StaffOrder[]> = watchQuery(
@@ -52,7 +36,8 @@ export const watchTradeInOrders: Watch<StaffOrder[]> = watchQuery(
 
 export function watchCustomerOrders(uid: string): Watch<StaffOrder[]> {
   return watchQuery(
-    (sdk, db) => sdk.query(sdk.ref(db, ORDERS_PATH), sdk.orderByChild(ORDER_BUYER_FIELD), sdk.equalTo(uid)),
+    (sdk, db) =>
+      sdk.query(sdk.ref(db, ORDERS_PATH), sdk.orderByChild(ORDER_BUYER_FIELD), sdk.equalTo(uid), sdk.limitToLast(LIST_PAGE_LIMIT)),
     (value) => toStaffOrders(orders(value)),
   );
 }
@@ -83,10 +68,20 @@ export function watchSubmissionCount<K extends keyof StaffCounters>(kind: K, sta
 /** staff_figures as the staffPlanFigures and staffCustomerCount triggers keep them
  *  (docs/decisions/0112-staff-counters-by-trigger.md): three numbers, whatever the number of orders.
  *  A figure not kept yet reads 0, as a count does. */
-export const watchStaffFigures: Watch<StaffFigures> = watchQuery(
-  (sdk, db) => sdk.ref(db, STAFF_FIGURES_PATH),
-  (value) => {
-    const stored = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
-    return Object.fromEntries(STAFF_FIGURE_FIELDS.map((field) => [field, countOf(stored[field])])) as StaffFigures;
-  },
-);
+export const watchStaffFigures: Watch<StaffFigures> = watchStatusCounts(STAFF_FIGURES_PATH, STAFF_FIGURE_FIELDS);
+
+/** The counters of one list, a state each: staff_counters/<kind> for the inbox and the pre-orders,
+ *  staff_group_counters/<programme> for a waitlist (one node of a few numbers, never the list). */
+export function watchStatusCounts<S extends string>(path: string, statuses: readonly S[]): Watch<Record<S, number>> {
+  return watchQuery(
+    (sdk, db) => sdk.ref(db, path),
+    (value) => {
+      const stored = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
+      return Object.fromEntries(statuses.map((status) => [status, countOf(stored[status])])) as Record<S, number>;
+    },
+  );
+}
+
+/** staff_group_counters/<programme>: a waitlist's counts by state, kept beside staff_counters by the
+ *  same trigger (functions/src/jobs/staff-counters.ts), since the two waitlists share one node. */
+export const waitlistCountsPath = (programme: WaitlistProgramme): string => `${STAFF_GROUP_COUNTERS_PATH}/${programme}`;

@@ -1,41 +1,27 @@
 import { useRef } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import { PAGE_TITLES } from '@/config/page-titles';
 import { formatPhoneNumber } from '@/data/phone-number';
-import { SUBMISSION_STATUSES, type ContactStatus } from '@/data/staff';
+import { STAFF_COUNTERS_PATH, type ContactStatus } from '@/data/staff';
 import { ExternalButtonLink } from '@/ui/button';
 import { ActionError } from './components/action-error';
 import { useAnnouncer } from './components/announcer';
-import { LiveStatus } from './components/live-status';
 import { StaffPage } from './components/staff-page';
 import { EmailFact, SubmissionCardHead } from './components/submission-card-head';
-import { StatusFilter } from './components/status-filter';
 import { StatusMoves } from './components/status-moves';
+import { RelativeTime } from './lists/relative-time';
+import { SubmissionListPanel } from './lists/submission-list-panel';
+import { submissionListSpec, useSubmissionList } from './lists/use-submission-list';
 import { callStaff } from './staff-api';
-import { STATE_PARAM } from './staff-links';
 import { useStaff } from './staff-context';
-import {
-  byStatus,
-  countByStatus,
-  dateTimeText,
-  filterFrom,
-  replyMailto,
-  STATUS_WORDS,
-  type ContactInquiry,
-  type StatusFilter as Filter,
-} from './staff-records';
-import { useContactInquiries } from './use-staff-lists';
+import { replyMailto, STATUS_WORDS, toContactInquiry, type ContactInquiry } from './staff-records';
 import { useStaffAction } from './use-staff-action';
 import styles from './staff.module.scss';
 
-const STATUSES = SUBMISSION_STATUSES.contact;
-
-const EMPTY: Readonly<Record<Filter<ContactStatus>, string>> = {
-  all: 'No inquiries yet. What visitors send from the contact form appears here as it arrives.',
-  new: 'No new inquiries: every one has been answered.',
-  answered: 'No answered inquiries.',
-  archived: 'No archived inquiries.',
-};
+const INBOX = submissionListSpec('contact', 'contact', `${STAFF_COUNTERS_PATH}/contact`, toContactInquiry, {
+  legend: 'Show inquiries',
+  noun: 'inquiries',
+  empty: 'No inquiries yet. What visitors send from the contact form appears here as it arrives.',
+});
 
 interface InquiryCardProps {
   inquiry: ContactInquiry;
@@ -61,13 +47,7 @@ function InquiryCard({ inquiry, onMoved }: InquiryCardProps) {
         <dt>City</dt>
         <dd>{inquiry.city || '—'}</dd>
         <dt>Received</dt>
-        <dd>
-          {inquiry.receivedAt !== null ? (
-            <time dateTime={new Date(inquiry.receivedAt).toISOString()}>{dateTimeText(inquiry.receivedAt)}</time>
-          ) : (
-            'Not recorded'
-          )}
-        </dd>
+        <dd>{inquiry.receivedAt !== null ? <RelativeTime at={inquiry.receivedAt} /> : 'Not recorded'}</dd>
       </dl>
       <p className={styles.message}>{inquiry.message}</p>
       <div className={styles.actions}>
@@ -83,60 +63,39 @@ function InquiryCard({ inquiry, onMoved }: InquiryCardProps) {
   );
 }
 
-/** /staff/inbox: contact inquiries newest first, live, with their state and the way to answer. */
+/** /staff/inbox: contact inquiries a page at a time, newest first unless asked otherwise, live, with
+ *  their state and the way to answer. */
 export default function StaffInboxPage() {
-  const inquiries = useContactInquiries();
-  const [search, setSearch] = useSearchParams();
-  const filter = filterFrom(search.get(STATE_PARAM), STATUSES);
+  const view = useSubmissionList(INBOX);
+  const { params } = view;
   const { region, announce } = useAnnouncer();
   const listHeading = useRef<HTMLHeadingElement>(null);
-
-  const setFilter = (value: Filter<ContactStatus>) =>
-    setSearch(value === 'all' ? {} : { [STATE_PARAM]: value }, { replace: true, preventScrollReset: true });
 
   const onMoved = (inquiry: ContactInquiry, status: ContactStatus) => {
     announce(`Inquiry from ${inquiry.name || inquiry.email} marked ${STATUS_WORDS.contact[status]}.`);
     // The pressed button is gone now; in a filtered list the whole card goes with it.
-    const card = filter === 'all' ? document.getElementById(`inquiry-${inquiry.id}`) : null;
+    const card = params.status === null ? document.getElementById(`inquiry-${inquiry.id}`) : null;
     (card ?? listHeading.current)?.focus();
   };
 
-  const all = inquiries.status === 'ready' ? inquiries.value : [];
-  const shown = byStatus(all, filter);
   return (
     <StaffPage
       title={PAGE_TITLES.staffInbox}
       summary="What visitors sent from the contact form, newest first. Answer by mail, then mark it."
     >
       {region}
-      <LiveStatus live={inquiries} subject="inquiries" />
-      {inquiries.status === 'ready' && (
-        <section className={styles.section} aria-labelledby="inbox-list-title">
-          <StatusFilter
-            legend="Show inquiries"
-            statuses={STATUSES}
-            words={STATUS_WORDS.contact}
-            counts={countByStatus(all, STATUSES)}
-            total={all.length}
-            value={filter}
-            onChange={setFilter}
-          />
-          <h2 id="inbox-list-title" ref={listHeading} tabIndex={-1} className={styles.sectionTitle}>
-            {filter === 'all' ? 'All inquiries' : `${STATUS_WORDS.contact[filter]} inquiries`} ({shown.length})
-          </h2>
-          {shown.length === 0 ? (
-            <p>{EMPTY[filter]}</p>
-          ) : (
-            <ul className={styles.list} role="list">
-              {shown.map((inquiry) => (
-                <li key={inquiry.id}>
-                  <InquiryCard inquiry={inquiry} onMoved={onMoved} />
-                </li>
-              ))}
-            </ul>
-          )}
-        </section>
-      )}
+      <section className={styles.section} aria-labelledby="inbox-list-title">
+        <SubmissionListPanel
+          spec={INBOX}
+          view={view}
+          heading={
+            <h2 id="inbox-list-title" ref={listHeading} tabIndex={-1} className={styles.sectionTitle}>
+              {params.status === null ? 'All inquiries' : `${STATUS_WORDS.contact[params.status]} inquiries`}
+            </h2>
+          }
+          renderRow={(inquiry) => <InquiryCard inquiry={inquiry} onMoved={onMoved} />}
+        />
+      </section>
     </StaffPage>
   );
 }

@@ -1,7 +1,8 @@
 /** Addresses inside the console that pages link to: a list's state filter and a section. */
 import { paths } from '@/config/paths';
 
-/** The inbox's state filter in the address, so a filtered list can be linked and reloaded. */
+/** A list's state filter in the address, so a filtered list can be linked and reloaded (the other
+ *  parameters of a list are in lists/list-params.ts). */
 export const STATE_PARAM = 'state';
 
 export const PROGRAMME_SECTIONS = {
@@ -11,7 +12,8 @@ export const PROGRAMME_SECTIONS = {
 } as const;
 
 export const newInquiriesPath = `${paths.staffInbox}?${STATE_PARAM}=new`;
-export const pendingPreordersPath = `${paths.staffProgrammes}#${PROGRAMME_SECTIONS.preorders}`;
+/** Programmes shows the list its #section names, here filtered to the pre-orders waiting for a decision. */
+export const pendingPreordersPath = `${paths.staffProgrammes}?${STATE_PARAM}=pending#${PROGRAMME_SECTIONS.preorders}`;
 
 /** The Customers page with an account looked up. */
 export const EMAIL_PARAM = 'email';

@@ -1,9 +1,10 @@
 import { useId, useRef, type ReactNode } from 'react';
+import { Link, useLocation } from 'react-router-dom';
 import { PAGE_TITLES } from '@/config/page-titles';
 import { paths } from '@/config/paths';
 import { WAITLIST_PROGRAMMES, type WaitlistProgramme } from '@/config/waitlist-programmes';
 import {
-  SUBMISSION_STATUSES,
+  STAFF_COUNTERS_PATH,
   type PreorderDecision,
   type PreorderPass,
   type PreorderStatus,
@@ -14,19 +15,22 @@ import { Button, type ButtonVariant } from '@/ui/button';
 import { ActionError } from './components/action-error';
 import { AdminOnlyActions } from './components/admin-only-actions';
 import { useAnnouncer } from './components/announcer';
-import { LiveStatus } from './components/live-status';
 import { StaffPage } from './components/staff-page';
 import { EmailFact, SubmissionCardHead } from './components/submission-card-head';
 import { StatusMoves } from './components/status-moves';
 import { callStaff } from './staff-api';
 import { ADMIN_ONLY, useMayTake, useStaff } from './staff-context';
 import { PROGRAMME_SECTIONS } from './staff-links';
-import { countByStatus, dateTimeText, nextStatuses, STATUS_WORDS, type Preorder, type WaitlistEntry } from './staff-records';
+import { RelativeTime } from './lists/relative-time';
+import { SubmissionListPanel } from './lists/submission-list-panel';
+import { submissionListSpec, useSubmissionList, type SubmissionListSpec } from './lists/use-submission-list';
+import { waitlistCountsPath } from './staff-data';
+import { dateTimeText, nextStatuses, STATUS_WORDS, toPreorder, toWaitlistEntry, type Preorder, type WaitlistEntry } from './staff-records';
 import { useScrollToSection } from './use-scroll-to-section';
-import { usePreorders, useWaitlist } from './use-staff-lists';
 import { useStaffAction } from './use-staff-action';
 import { useConfirmation, type Confirmation } from './components/confirm-dialog';
 import { DecisionButtons } from './components/decision-buttons';
+import listStyles from './lists/lists.module.scss';
 import styles from './staff.module.scss';
 
 type Announce = (text: string) => void;
@@ -61,7 +65,7 @@ export function passLink(code: string, origin = window.location.origin): string 
 }
 
 function Received({ at }: { at: number | null }) {
-  return at !== null ? <time dateTime={new Date(at).toISOString()}>{dateTimeText(at)}</time> : <>Not recorded</>;
+  return at !== null ? <RelativeTime at={at} /> : <>Not recorded</>;
 }
 
 function WaitlistCard({ entry, announce }: { entry: WaitlistEntry; announce: Announce }) {
@@ -245,46 +249,61 @@ function PreorderCard({ preorder, announce }: { preorder: Preorder; announce: An
   );
 }
 
-function ListSection({
-  id,
-  title,
-  count,
-  empty,
-  children,
-}: {
-  id: string;
+interface ProgrammeList {
+  /** The #section of the address that chooses it (staff-links.ts). */
+  section: string;
   title: string;
-  count: string;
-  empty: boolean;
-  children: ReactNode;
+  /** Its name in the chooser. */
+  tab: string;
+}
+
+const WAITLISTS: Readonly<Record<WaitlistProgramme, ProgrammeList>> = {
+  'open-access': { section: PROGRAMME_SECTIONS.openAccess, title: 'Open-access research program waitlist', tab: 'Open-access waitlist' },
+  builder: { section: PROGRAMME_SECTIONS.builder, title: 'Enterprise builder waitlist', tab: 'Builder waitlist' },
+};
+const PREORDERS: ProgrammeList = { section: PROGRAMME_SECTIONS.preorders, title: 'Space pre-orders', tab: 'Space pre-orders' };
+const LISTS: readonly ProgrammeList[] = [...WAITLIST_PROGRAMMES.map((programme) => WAITLISTS[programme]), PREORDERS];
+
+const WAITLIST_WORDS = { legend: 'Show sign-ups', noun: 'sign-ups', empty: 'Nobody yet.' };
+const WAITLIST_SPECS = {
+  'open-access': submissionListSpec('waitlist', 'open-access', waitlistCountsPath('open-access'), toWaitlistEntry, WAITLIST_WORDS),
+  builder: submissionListSpec('waitlist', 'builder', waitlistCountsPath('builder'), toWaitlistEntry, WAITLIST_WORDS),
+} satisfies Record<WaitlistProgramme, unknown>;
+const PREORDER_SPEC = submissionListSpec('preorder', 'preorder', `${STAFF_COUNTERS_PATH}/preorder`, toPreorder, {
+  legend: 'Show pre-orders',
+  noun: 'pre-orders',
+  empty: 'Nobody yet.',
+});
+
+/** The chosen list: its heading, controls and page. */
+function ProgrammeSection<S extends string, T extends { id: string }>({
+  list,
+  spec,
+  renderRow,
+}: {
+  list: ProgrammeList;
+  spec: SubmissionListSpec<S, T>;
+  renderRow: (row: T) => ReactNode;
 }) {
+  const view = useSubmissionList(spec);
+  useScrollToSection(view.list.status !== 'loading');
   return (
-    <section id={id} className={styles.section} aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className={styles.sectionTitle}>
-        {title}
+    <section id={list.section} className={styles.section} aria-labelledby={`${list.section}-title`} tabIndex={-1}>
+      <h2 id={`${list.section}-title`} className={styles.sectionTitle}>
+        {list.title}
       </h2>
-      <p className={styles.note}>{count}</p>
-      {empty ? <p>Nobody yet.</p> : children}
+      <SubmissionListPanel spec={spec} view={view} renderRow={renderRow} />
     </section>
   );
 }
 
-function countText<S extends string>(items: readonly { status: S }[], statuses: readonly S[], words: Readonly<Record<S, string>>): string {
-  const counts = countByStatus(items, statuses);
-  return [`${items.length} in all`, ...statuses.map((status) => `${counts[status]} ${words[status].toLowerCase()}`)].join(', ');
-}
-
-const WAITLIST_TITLES: Readonly<Record<WaitlistProgramme, { title: string; id: string }>> = {
-  'open-access': { title: 'Open-access research program waitlist', id: PROGRAMME_SECTIONS.openAccess },
-  builder: { title: 'Enterprise builder waitlist', id: PROGRAMME_SECTIONS.builder },
-};
-
-/** /staff/programmes: both waitlists and the Space pre-orders, live, each with its states. */
+/** /staff/programmes: one list at a time, chosen by the address's #section (the console's links name
+ *  one: staff-links.ts), the open-access waitlist when none: a page of it, live, with its states. */
 export default function StaffProgrammesPage() {
-  const waitlist = useWaitlist();
-  const preorders = usePreorders();
+  const { hash } = useLocation();
   const { region, announce } = useAnnouncer();
-  useScrollToSection(waitlist.status !== 'loading' && preorders.status !== 'loading');
+  const chosen = LISTS.find((list) => `#${list.section}` === hash) ?? LISTS[0]!;
+  const programme = WAITLIST_PROGRAMMES.find((each) => WAITLISTS[each] === chosen);
 
   return (
     <StaffPage
@@ -292,56 +311,34 @@ export default function StaffProgrammesPage() {
       summary="Who is waiting for the open-access program, the builder and Space, newest first."
     >
       {region}
-      <nav aria-label="Lists on this page">
-        <ul className={styles.actions}>
-          {WAITLIST_PROGRAMMES.map((programme) => (
-            <li key={programme}>
-              <a href={`#${WAITLIST_TITLES[programme].id}`}>{WAITLIST_TITLES[programme].title}</a>
+      <nav aria-label="Programme lists">
+        <ul className={listStyles.tabs}>
+          {LISTS.map((list) => (
+            <li key={list.section}>
+              <Link
+                to={`${paths.staffProgrammes}#${list.section}`}
+                className={listStyles.tab}
+                aria-current={list === chosen ? 'true' : undefined}
+              >
+                {list.tab}
+              </Link>
             </li>
           ))}
-          <li>
-            <a href={`#${PROGRAMME_SECTIONS.preorders}`}>Space pre-orders</a>
-          </li>
         </ul>
       </nav>
-      <LiveStatus live={waitlist} subject="waitlists" />
-      {waitlist.status === 'ready' &&
-        WAITLIST_PROGRAMMES.map((programme) => {
-          const entries = waitlist.value.filter((entry) => entry.programme === programme);
-          return (
-            <ListSection
-              key={programme}
-              id={WAITLIST_TITLES[programme].id}
-              title={WAITLIST_TITLES[programme].title}
-              count={countText(entries, SUBMISSION_STATUSES.waitlist, STATUS_WORDS.waitlist)}
-              empty={entries.length === 0}
-            >
-              <ul className={styles.list} role="list">
-                {entries.map((entry) => (
-                  <li key={entry.id}>
-                    <WaitlistCard entry={entry} announce={announce} />
-                  </li>
-                ))}
-              </ul>
-            </ListSection>
-          );
-        })}
-      <LiveStatus live={preorders} subject="pre-orders" />
-      {preorders.status === 'ready' && (
-        <ListSection
-          id={PROGRAMME_SECTIONS.preorders}
-          title="Space pre-orders"
-          count={countText(preorders.value, SUBMISSION_STATUSES.preorder, STATUS_WORDS.preorder)}
-          empty={preorders.value.length === 0}
-        >
-          <ul className={styles.list} role="list">
-            {preorders.value.map((preorder) => (
-              <li key={preorder.id}>
-                <PreorderCard preorder={preorder} announce={announce} />
-              </li>
-            ))}
-          </ul>
-        </ListSection>
+      {programme ? (
+        <ProgrammeSection
+          key={chosen.section}
+          list={chosen}
+          spec={WAITLIST_SPECS[programme]}
+          renderRow={(entry) => <WaitlistCard entry={entry} announce={announce} />}
+        />
+      ) : (
+        <ProgrammeSection
+          list={chosen}
+          spec={PREORDER_SPEC}
+          renderRow={(preorder) => <PreorderCard preorder={preorder} announce={announce} />}
+        />
       )}
     </StaffPage>
   );

@@ -11,7 +11,6 @@ import { toOrders, type Order, type StoredOrder } from '@/data/orders';
 import { SUBMISSION_STATUSES, type ContactStatus, type PreorderPass, type PreorderStatus, type WaitlistStatus } from '@/data/staff';
 
 type Stored = Readonly<Record<string, unknown>>;
-type StoredList = Readonly<Record<string, unknown>> | null;
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 const time = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : null);
@@ -52,11 +51,6 @@ export interface Preorder extends SubmissionBase {
   pass: PreorderPass | null;
 }
 
-/** Newest first; records without a time last, in the order they came. */
-export function newestFirst<T extends { receivedAt: number | null }>(items: readonly T[]): T[] {
-  return [...items].sort((a, b) => (b.receivedAt ?? -1) - (a.receivedAt ?? -1));
-}
-
 function base(id: string, stored: Stored, name: unknown): SubmissionBase {
   return {
     id,
@@ -67,32 +61,25 @@ function base(id: string, stored: Stored, name: unknown): SubmissionBase {
   };
 }
 
-export function toContactInquiries(value: StoredList): ContactInquiry[] {
-  return newestFirst(
-    Object.entries(value ?? {}).map(([id, raw]) => {
-      const stored = record(raw);
-      return {
-        ...base(id, stored, stored.name),
-        status: statusOf('contact', stored.status),
-        phone: text(stored.phone),
-        city: text(stored.city),
-        message: text(stored.message),
-      };
-    }),
-  );
+/** One inquiry of a page (the console reads a page at a time: lists/use-paged-list.ts). */
+export function toContactInquiry(id: string, raw: unknown): ContactInquiry {
+  const stored = record(raw);
+  return {
+    ...base(id, stored, stored.name),
+    status: statusOf('contact', stored.status),
+    phone: text(stored.phone),
+    city: text(stored.city),
+    message: text(stored.message),
+  };
 }
 
-export function toWaitlistEntries(value: StoredList): WaitlistEntry[] {
-  return newestFirst(
-    Object.entries(value ?? {}).map(([id, raw]) => {
-      const stored = record(raw);
-      return {
-        ...base(id, stored, stored.full__name),
-        status: statusOf('waitlist', stored.status),
-        programme: isWaitlistProgramme(stored.programme) ? stored.programme : DEFAULT_WAITLIST_PROGRAMME,
-      };
-    }),
-  );
+export function toWaitlistEntry(id: string, raw: unknown): WaitlistEntry {
+  const stored = record(raw);
+  return {
+    ...base(id, stored, stored.full__name),
+    status: statusOf('waitlist', stored.status),
+    programme: isWaitlistProgramme(stored.programme) ? stored.programme : DEFAULT_WAITLIST_PROGRAMME,
+  };
 }
 
 function toPass(value: unknown): PreorderPass | null {
@@ -103,31 +90,9 @@ function toPass(value: unknown): PreorderPass | null {
   return { code: stored.code, issuedAt, ...(mailedAt !== null && { mailedAt }) };
 }
 
-export function toPreorders(value: StoredList): Preorder[] {
-  return newestFirst(
-    Object.entries(value ?? {}).map(([id, raw]) => {
-      const stored = record(raw);
-      return { ...base(id, stored, stored.full__name), status: statusOf('preorder', stored.status), pass: toPass(stored.pass) };
-    }),
-  );
-}
-
-/** Which list a filter shows: every state, or one. */
-export type StatusFilter<S extends string> = 'all' | S;
-
-export function byStatus<T extends { status: string }>(items: readonly T[], filter: StatusFilter<T['status']>): T[] {
-  return filter === 'all' ? [...items] : items.filter((item) => item.status === filter);
-}
-
-export function countByStatus<S extends string>(items: readonly { status: S }[], statuses: readonly S[]): Record<S, number> {
-  const counts = Object.fromEntries(statuses.map((status) => [status, 0])) as Record<S, number>;
-  for (const item of items) if (item.status in counts) counts[item.status] += 1;
-  return counts;
-}
-
-/** The filter named by the address (`?state=`), or every state. */
-export function filterFrom<S extends string>(raw: string | null, statuses: readonly S[]): StatusFilter<S> {
-  return (statuses as readonly string[]).includes(raw ?? '') ? (raw as S) : 'all';
+export function toPreorder(id: string, raw: unknown): Preorder {
+  const stored = record(raw);
+  return { ...base(id, stored, stored.full__name), status: statusOf('preorder', stored.status), pass: toPass(stored.pass) };
 }
 
 /** The states a button can move a submission to: the later ones in order (new → answered →

@@ -1,19 +1,9 @@
+import { useMemo } from 'react';
 import { useLiveValue, type LiveValue } from '@/firebase/use-live-value';
 import type { StaffFigures } from '@/data/staff';
-import {
-  watchContactInquiries,
-  watchPreorders,
-  watchStaffFigures,
-  watchSubmissionCount,
-  watchTradeInOrders,
-  watchWaitlist,
-} from './staff-data';
-import type { ContactInquiry, Preorder, StaffOrder, WaitlistEntry } from './staff-records';
+import { watchStaffFigures, watchStatusCounts, watchSubmissionCount, watchTradeInOrders } from './staff-data';
+import type { StaffOrder } from './staff-records';
 
-/** The console's lists, live. Several screens may watch one list; the SDK shares the listener. */
-export const useContactInquiries = (): LiveValue<ContactInquiry[]> => useLiveValue(watchContactInquiries);
-export const useWaitlist = (): LiveValue<WaitlistEntry[]> => useLiveValue(watchWaitlist);
-export const usePreorders = (): LiveValue<Preorder[]> => useLiveValue(watchPreorders);
 export const useTradeInOrders = (): LiveValue<StaffOrder[]> => useLiveValue(watchTradeInOrders);
 
 // Module constants: useLiveValue needs a watch that keeps its identity between renders.
@@ -27,3 +17,7 @@ export const usePendingPreorderCount = (): LiveValue<number> => useLiveValue(wat
 
 /** The overview's active plans, monthly recurring revenue and customers, kept by triggers. */
 export const useStaffFigures = (): LiveValue<StaffFigures> => useLiveValue(watchStaffFigures);
+/** A list's count in each state, from its counters node (`path`); `statuses` a module constant. */
+export function useStatusCounts<S extends string>(path: string, statuses: readonly S[]): LiveValue<Record<S, number>> {
+  return useLiveValue(useMemo(() => watchStatusCounts(path, statuses), [path, statuses]));
+}
