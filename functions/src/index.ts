@@ -37,6 +37,7 @@ import { parseSiteOrigins } from './http/origins';
 import { handlePortal } from './billing/portal';
 import { handleSpacePass } from './staff/space-pass';
 import { handleStaff } from './staff/handler';
+import { handleStaffExport } from './staff/export';
 import { countSubmissionWrite, isSubmissionKind, logRecount } from './jobs/staff-counters';
 import { handleSubmitForm } from './submissions/handler';
 import { createStripeClient } from './stripe/stripe-client';
@@ -145,6 +146,19 @@ export const staff = onRequest(
       stripe,
       stripeMode: stripeKeyMode(STRIPE_SECRET_KEY.value()),
       mail: mailSettings(),
+      siteOrigins: parseSiteOrigins(SITE_ORIGINS.value()),
+    }),
+  ),
+);
+
+/** A filtered list of the console as CSV, streamed a page at a time and audited before the first
+ *  byte (docs/decisions/0108-staff-console.md). */
+export const staffExport = onRequest(
+  { ...FUNCTION_LIMITS.staffExport, cors: false },
+  withSiteAppCheck('staffExport', (request, response) =>
+    handleStaffExport(request, response, {
+      auth: getAuth(),
+      database: getDatabase(),
       siteOrigins: parseSiteOrigins(SITE_ORIGINS.value()),
     }),
   ),

@@ -1,0 +1,83 @@
+/**
+ * What one CSV export of the console costs, measured as a staff member's browser receives it: POSTs
+ * `request` to the `staffExport` function with the ID token, reads the streamed file as it arrives
+ * and counts its rows (a record per CRLF outside quotes, the header not counted), bytes and chunks.
+ * For `npm run bench:scale` and the export's own tests (functions/src/staff/export.test.ts);
+ * docs/decisions/0108-staff-console.md#addendum-2026-11-29-the-csv-export-and-the-recorded-reply.
+ */
+import { STAFF_EXPORT_FUNCTION, type ExportRequest } from '../../src/data/staff-export';
+
+export interface ExportThroughput {
+  rows: number;
+  bytes: number;
+  /** How many pieces the body arrived in: more than one when the function streams. */
+  chunks: number;
+  /** From the request to the first byte of the body, and to its last. */
+  firstByteMs: number;
+  totalMs: number;
+  rowsPerSecond: number;
+  bytesPerSecond: number;
+}
+
+export interface ExportCall {
+  /** The functions' base URL (LocalStack.functionsUrl), or the function's own address with `direct`. */
+  functionsUrl: string;
+  idToken: string;
+  request: ExportRequest;
+  /** `functionsUrl` is already the function's address (a handler served on its own in a test). */
+  direct?: boolean;
+}
+
+/** Counts the records of a CSV stream piece by piece, with the quote state carried across pieces. */
+function rowCounter() {
+  let quoted = false;
+  let afterCr = false;
+  let records = 0;
+  return {
+    take(text: string) {
+      for (const char of text) {
+        if (char === '"') quoted = !quoted;
+        else if (!quoted && char === '\n' && afterCr) records += 1;
+        afterCr = !quoted && char === '\r';
+      }
+    },
+    get rows() {
+      return Math.max(0, records - 1);
+    },
+  };
+}
+
+export async function measureExportThroughput({ functionsUrl, idToken, request, direct = false }: ExportCall): Promise<ExportThroughput> {
+  const url = direct ? functionsUrl : `${functionsUrl.replace(/\/+$/, '')}/${STAFF_EXPORT_FUNCTION}`;
+  const started = performance.now();
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${idToken}` },
+    body: JSON.stringify(request),
+  });
+  if (!response.ok || !response.body) throw new Error(`staffExport answered ${response.status}: ${await response.text()}`);
+  const counter = rowCounter();
+  const decoder = new TextDecoder();
+  let bytes = 0;
+  let chunks = 0;
+  let firstByteMs = 0;
+  const reader = response.body.getReader();
+  for (let read = await reader.read(); !read.done; read = await reader.read()) {
+    if (chunks === 0) firstByteMs = performance.now() - started;
+    chunks += 1;
+    bytes += read.value.byteLength;
+    counter.take(decoder.decode(read.value, { stream: true }));
+  }
+  counter.take(decoder.decode());
+  const totalMs = performance.now() - started;
+  const seconds = totalMs / 1000;
+  return {
+    rows: counter.rows,
+    bytes,
+    chunks,
+    firstByteMs,
+    totalMs,
+    rowsPerSecond: counter.rows / seconds,
+    bytesPerSecond: bytes / seconds,
+  };
+}
