@@ -8,11 +8,11 @@ import { STAFF_AUDIT_PATH, STAFF_ROLES_PATH, type StaffAuditEntry } from '../../
 import { EXPORT_CONTENT_TYPE, type ExportRequest } from '../../../src/data/staff-export';
 import { read } from '../testing/backends.testing';
 import { STAFF_ONLY } from './claims';
-import { csvRecords, parseCsv } from './csv.testing';
+
 import { EXPORT_PAGE_SIZE, exportNotAllowed, handleStaffExport, type ExportDependencies } from './export';
 import { STAFF_MAX_BODY_BYTES } from './handler';
 import { SITE, useStaffHarness } from './staff.testing';
-import { measureExportThroughput } from '../../../scripts/bench/export-throughput';
+import { csvRecords, measureExportThroughput, parseCsv } from '../../../scripts/bench/export-throughput';
 
 const harness = useStaffHarness('staff-export');
 const NOW = Date.UTC(2026, 10, 29, 15, 0, 0);

@@ -3,8 +3,9 @@ import { useSearchParams } from 'react-router-dom';
 import { PAGE_TITLES } from '@/config/page-titles';
 import { formatPhoneNumber } from '@/data/phone-number';
 import { SUBMISSION_STATUSES, type ContactStatus } from '@/data/staff';
-import { ExternalButtonLink } from '@/ui/button';
 import { ActionError } from './components/action-error';
+import { ExportCsvButton } from './components/export-button';
+import { RepliedFact, ReplyButton } from './components/reply-button';
 import { useAnnouncer } from './components/announcer';
 import { LiveStatus } from './components/live-status';
 import { StaffPage } from './components/staff-page';
@@ -19,7 +20,6 @@ import {
   countByStatus,
   dateTimeText,
   filterFrom,
-  replyMailto,
   STATUS_WORDS,
   type ContactInquiry,
   type StatusFilter as Filter,
@@ -68,14 +68,11 @@ function InquiryCard({ inquiry, onMoved }: InquiryCardProps) {
             'Not recorded'
           )}
         </dd>
+        <RepliedFact inquiry={inquiry} />
       </dl>
       <p className={styles.message}>{inquiry.message}</p>
       <div className={styles.actions}>
-        {inquiry.email && (
-          <ExternalButtonLink href={replyMailto(inquiry.email)} variant="secondary">
-            Reply<span className="visually-hidden"> to {inquiry.name || inquiry.email}</span>
-          </ExternalButtonLink>
-        )}
+        {inquiry.email && <ReplyButton inquiry={inquiry} />}
         <StatusMoves kind="contact" entry={inquiry} busy={busy} onMove={move} />
       </div>
       <ActionError message={error} />
@@ -109,6 +106,7 @@ export default function StaffInboxPage() {
       summary="What visitors sent from the contact form, newest first. Answer by mail, then mark it."
     >
       {region}
+      <ExportCsvButton query={{ list: 'contact', status: filter === 'all' ? null : filter }} />
       <LiveStatus live={inquiries} subject="inquiries" />
       {inquiries.status === 'ready' && (
         <section className={styles.section} aria-labelledby="inbox-list-title">
