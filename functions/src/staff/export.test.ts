@@ -99,6 +99,11 @@ describe('the file', () => {
     expect(newAda.headers.get('content-type')).toBe(EXPORT_CONTENT_TYPE);
     expect(newAda.headers.get('content-disposition')).toBe('attachment; filename="contact-2026-11-29.csv"');
     expect(newAda.headers.get('cache-control')).toBe('no-store');
+    const fromSite = await download(support.token, { list: 'contact' }, { Origin: SITE });
+    expect([fromSite.headers.get('access-control-allow-origin'), fromSite.headers.get('access-control-expose-headers')]).toEqual([
+      SITE,
+      'Content-Disposition',
+    ]);
     // "ad" by name among the new ones, in the name's order: Ada and Adèle, not Adam (answered).
     const rows = csvRecords(newAda.text);
     expect(rows.map((row) => row.id)).toEqual(['c01', 'c04']);

@@ -252,6 +252,8 @@ export async function handleStaffExport(request: Request, response: Response, de
   response.status(200);
   response.set('Content-Type', EXPORT_CONTENT_TYPE);
   response.set('Content-Disposition', `attachment; filename="${exportFileName(filter.list, now)}"`);
+  // The site calls from its own origin: without this its page could not read the file's name.
+  response.set('Access-Control-Expose-Headers', 'Content-Disposition');
   response.set('X-Content-Type-Options', 'nosniff');
   try {
     const rows = await stream(response, deps, filter);
