@@ -42,6 +42,7 @@ import { countSubmissionWrite, isSubmissionKind } from './jobs/staff-counters';
 import { countOrderWrite, countProfileWrite } from './jobs/staff-figures';
 import type { CountOutcome } from './jobs/event-ledger';
 import { syncCustomerIndex } from './jobs/customer-index';
+import { handleStaffExport } from './staff/export';
 import { handleSubmitForm } from './submissions/handler';
 import { createStripeClient } from './stripe/stripe-client';
 import { handleWebhook } from './webhook/webhook';
@@ -149,6 +150,19 @@ export const staff = onRequest(
       stripe,
       stripeMode: stripeKeyMode(STRIPE_SECRET_KEY.value()),
       mail: mailSettings(),
+      siteOrigins: parseSiteOrigins(SITE_ORIGINS.value()),
+    }),
+  ),
+);
+
+/** A filtered list of the console as CSV, streamed a page at a time and audited before the first
+ *  byte (docs/decisions/0108-staff-console.md). */
+export const staffExport = onRequest(
+  { ...FUNCTION_LIMITS.staffExport, cors: false },
+  withSiteAppCheck('staffExport', (request, response) =>
+    handleStaffExport(request, response, {
+      auth: getAuth(),
+      database: getDatabase(),
       siteOrigins: parseSiteOrigins(SITE_ORIGINS.value()),
     }),
   ),

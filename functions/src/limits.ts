@@ -32,6 +32,9 @@ export const FUNCTION_LIMITS = {
   claimGuestOrders: limit(60, 5),
   // Leopard's staff only: a few people; confirmTradeIn calls Stripe and may mail.
   staff: limit(60, 3),
+  // Leopard's staff only: streams a list as CSV a page at a time, about 10 s per 100,000 rows here;
+  // two at once is all a few staff members need, and all a stolen staff token gets to run.
+  staffExport: limit(540, 2),
   // Public, the pass page: one database read.
   spacePass: limit(10, 5),
   // Public forms: database writes and one mail to EmailJS (which has its own timeout).

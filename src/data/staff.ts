@@ -32,6 +32,7 @@ export const STAFF_ACTIONS = {
   lookupCustomer: ['support', 'admin'],
   resendVerification: ['support', 'admin'],
   recountCounters: ['admin'],
+  recordReply: ['support', 'admin'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 export type StaffAction = keyof typeof STAFF_ACTIONS;
 
@@ -88,6 +89,14 @@ export interface SubmissionStaffFields<Status extends string = string> {
   statusChangedBy?: string;
 }
 
+/** On a contact inquiry, written by recordReply when a staff member opens Reply: the latest reply's
+ *  time (milliseconds since the epoch), who (uid) and their address as the inquiry card shows it. */
+export interface ContactReplyFields {
+  repliedAt?: number;
+  repliedBy?: string;
+  repliedByEmail?: string;
+}
+
 /** On an approved pre-order: the pass issued for it. `mailedAt` is absent until a mail went out. */
 export interface PreorderPass {
   code: string;
@@ -117,11 +126,15 @@ export const STAFF_ROLES_PATH = 'staff_roles';
 
 /** staff_audit/{pushId}: one entry per staff change, readable by admins only. */
 export const STAFF_AUDIT_PATH = 'staff_audit';
+/** What an audit entry records: a staff action, or a CSV export (the `staffExport` function), which
+ *  changes nothing but hands people's data out of the console. */
+export const STAFF_AUDIT_ACTIONS = [...(Object.keys(STAFF_ACTIONS) as StaffAction[]), 'exportList'] as const;
+export type StaffAuditAction = (typeof STAFF_AUDIT_ACTIONS)[number];
 export interface StaffAuditEntry {
   actorUid: string;
   actorEmail: string | null;
   role: StaffRole;
-  action: StaffAction;
+  action: StaffAuditAction;
   /** What was changed, as a database path or `user:<uid>`. */
   target: string;
   /** Milliseconds since the epoch. */
@@ -160,7 +173,8 @@ export type StaffRequest =
   | { action: 'grantRole'; email: string; role: GrantableRole }
   | { action: 'lookupCustomer'; email: string }
   | { action: 'resendVerification'; uid: string }
-  | { action: 'recountCounters' };
+  | { action: 'recountCounters' }
+  | { action: 'recordReply'; id: string };
 
 /** What became of a mail the action sent: `failed` is the provider refusing it or not answering;
  *  `not-configured` is a deploy without mail settings (docs/decisions/0109-server-mail.md). */
@@ -245,6 +259,16 @@ export interface StaffResults {
   lookupCustomer: CustomerLookup;
   resendVerification: VerificationResult;
   recountCounters: CounterRecount;
+  recordReply: ReplyResult;
+}
+
+/** recordReply: the inquiry's state after the reply was recorded ('answered' when it was 'new'). */
+export interface ReplyResult {
+  id: string;
+  status: ContactStatus;
+  repliedAt: number;
+  repliedBy: string;
+  repliedByEmail: string | null;
 }
 
 /** One node of counters counted afresh (staff_counters/<kind>, staff_group_counters/<group> or

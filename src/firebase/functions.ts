@@ -29,7 +29,8 @@ export interface FunctionCall {
   appCheck?: boolean;
 }
 
-export async function callFunction(
+/** The request alone: the function's response as it came (a file, a stream), or why there was none. */
+export async function requestFunction(
   name: string,
   {
     method = 'POST',
@@ -40,7 +41,7 @@ export async function callFunction(
     fetch: send = globalThis.fetch,
     appCheck = false,
   }: FunctionCall = {},
-): Promise<FunctionAnswer> {
+): Promise<Response | Extract<FunctionAnswer, { reached: false }>> {
   if (!baseUrl) return { reached: false, reason: 'not-configured' };
   if (appCheck && APP_CHECK_IN_BUILD && (await appCheckToken()) === null) {
     // Creating the app starts App Check (clients.ts); without a configuration the call goes without.
@@ -53,10 +54,8 @@ export async function callFunction(
   const appCheckHeader = await appCheckToken();
   if (appCheckHeader) headers[APP_CHECK_HEADER] = appCheckHeader;
   const search = query ? `?${new URLSearchParams(query).toString()}` : '';
-
-  let response: Response;
   try {
-    response = await send(`${baseUrl}/${name}${search}`, {
+    return await send(`${baseUrl}/${name}${search}`, {
       method,
       headers,
       ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
@@ -64,13 +63,23 @@ export async function callFunction(
   } catch {
     return { reached: false, reason: 'unreachable' };
   }
-  let parsed: unknown = null;
+}
+
+/** The function's JSON answer (see requestFunction). */
+export async function callFunction(name: string, call: FunctionCall = {}): Promise<FunctionAnswer> {
+  const response = await requestFunction(name, call);
+  if ('reached' in response) return response;
+  return { reached: true, status: response.status, body: await jsonOf(response) };
+}
+
+/** The body as JSON, or null when it is not (a proxy's error page, an empty body): the caller
+ *  judges by the status alone. */
+export async function jsonOf(response: Response): Promise<unknown> {
   try {
-    parsed = JSON.parse(await response.text());
+    return JSON.parse(await response.text()) as unknown;
   } catch {
-    // Not JSON (a proxy's error page, an empty body): the caller judges by the status alone.
+    return null;
   }
-  return { reached: true, status: response.status, body: parsed };
 }
 
 export function isRecord(value: unknown): value is Record<string, unknown> {

@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import type { AnchorHTMLAttributes, ButtonHTMLAttributes, ReactNode } from 'react';
 import { Link, type LinkProps } from 'react-router-dom';
 import styles from './button.module.scss';
 
@@ -31,7 +31,7 @@ export function ButtonLink({ variant = 'primary', className, ...rest }: ButtonLi
   return <Link className={classFor(variant, className)} {...rest} />;
 }
 
-interface ExternalButtonLinkProps {
+interface ExternalButtonLinkProps extends Pick<AnchorHTMLAttributes<HTMLAnchorElement>, 'onClick' | 'onAuxClick'> {
   href: string;
   variant?: ButtonVariant;
   className?: string;
@@ -39,10 +39,15 @@ interface ExternalButtonLinkProps {
 }
 
 /** A link off the site (or a tel:/mailto: link) that looks like a button. */
-export function ExternalButtonLink({ href, variant = 'primary', className, children }: ExternalButtonLinkProps) {
+export function ExternalButtonLink({ href, variant = 'primary', className, children, ...handlers }: ExternalButtonLinkProps) {
   const offSite = /^https?:/.test(href);
   return (
-    <a href={href} className={classFor(variant, className)} {...(offSite ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
+    <a
+      href={href}
+      className={classFor(variant, className)}
+      {...(offSite ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+      {...handlers}
+    >
       {children}
       {offSite && (
         <>

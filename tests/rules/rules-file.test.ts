@@ -17,10 +17,11 @@ import {
 } from '../../src/data/orders';
 import {
   PASS_CODE_PATTERN,
-  STAFF_ACTIONS,
+  STAFF_AUDIT_ACTIONS,
   STAFF_ROLES,
   STAFF_ROLES_PATH,
   SUBMISSION_STATUSES,
+  type ContactReplyFields,
   type PreorderPass,
   type SpacePassRecord,
   type StaffAuditEntry,
@@ -91,6 +92,7 @@ const TRADE_IN_FIELDS: Record<keyof OrderTradeInRecord, true> = {
 };
 /** The fields of the staff records of src/data/staff.ts, so that one added there fails here. */
 const STAFF_FIELDS: Record<keyof SubmissionStaffFields, true> = { status: true, statusChangedAt: true, statusChangedBy: true };
+const REPLY_FIELDS: Record<keyof ContactReplyFields, true> = { repliedAt: true, repliedBy: true, repliedByEmail: true };
 const PASS_FIELDS: Record<keyof PreorderPass, true> = { code: true, issuedAt: true, mailedAt: true };
 const SPACE_PASS_FIELDS: Record<keyof SpacePassRecord, true> = { name: true, preorderId: true, issuedAt: true };
 const AUDIT_FIELDS: Record<keyof StaffAuditEntry, true> = {
@@ -199,7 +201,7 @@ describe('database.rules.json', () => {
     expect(String(node('submissions', 'waitlist', '$id', 'programme')['.validate'])).toContain(`(${oneOf(WAITLIST_PROGRAMMES)})`);
     expect(String(node('staff_audit', '$entryId', 'role')['.validate'])).toContain(`(${oneOf(STAFF_ROLES)})`);
     expect(String(node('all_orders', '$orderId', 'tradeIn', 'status')['.validate'])).toContain(`(${oneOf(TRADE_IN_CREDIT_STATUSES)})`);
-    expect(String(node('staff_audit', '$entryId', 'action')['.validate'])).toContain(`/^(${Object.keys(STAFF_ACTIONS).join('|')})$/`);
+    expect(String(node('staff_audit', '$entryId', 'action')['.validate'])).toContain(`/^(${STAFF_AUDIT_ACTIONS.join('|')})$/`);
   });
 
   test('no browser writes a submission or the old quota, and nobody reads the quota (docs/decisions/0111-submissions-through-the-server.md)', () => {
@@ -284,7 +286,18 @@ describe('database.rules.json', () => {
     { path: ['all_orders', '$orderId', 'tradeIn'], fields: Object.keys(TRADE_IN_FIELDS) },
     {
       path: ['submissions', 'contact', '$id'],
-      fields: ['name', 'email', 'phone', 'city', 'message', 'createdAt', 'page', ...Object.keys(STAFF_FIELDS), ...SUBMISSION_INDEX_FIELDS],
+      fields: [
+        'name',
+        'email',
+        'phone',
+        'city',
+        'message',
+        'createdAt',
+        'page',
+        ...Object.keys(STAFF_FIELDS),
+        ...Object.keys(REPLY_FIELDS),
+        ...SUBMISSION_INDEX_FIELDS,
+      ],
     },
     {
       path: ['submissions', 'waitlist', '$id'],

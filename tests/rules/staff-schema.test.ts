@@ -79,6 +79,31 @@ describe.for([...SUBMISSION_KINDS])('submissions/%s: the state the staff functio
   });
 });
 
+describe('submissions/contact: the reply recordReply writes', () => {
+  const reply = { repliedAt: 1_795_000_300_000, repliedBy: 'staff-support', repliedByEmail: 'support@leopard.test' };
+  const write = (kind: 'contact' | 'waitlist', change: Record<string, unknown>) =>
+    set(ref(db(), `submissions/${kind}/r1`), { ...validSubmission(kind), status: 'answered', ...reply, ...change });
+  test.for(
+    cells([
+      ok('who and when, with the address', {}),
+      ok('without the address (an account that has none)', { repliedByEmail: null }),
+      bad('repliedAt as an ISO string', { repliedAt: '2026-11-29T10:00:00Z' }),
+      bad('repliedAt -1', { repliedAt: -1 }),
+      bad('repliedAt with a fraction', { repliedAt: 1.5 }),
+      bad('repliedBy empty', { repliedBy: '' }),
+      bad('repliedBy of 129 characters', { repliedBy: 'u'.repeat(129) }),
+      bad('repliedByEmail without @', { repliedByEmail: 'support' }),
+      bad('repliedByEmail of 255 characters', { repliedByEmail: `${'a'.repeat(243)}@example.com` }),
+    ]),
+  )('%s', async ([, { change, allowed }]) => {
+    await expectAllowed(write('contact', change), allowed);
+  });
+
+  test('a reply on a waitlist entry → denied (only inquiries are answered by mail)', async () => {
+    await deny(write('waitlist', { status: 'contacted' }));
+  });
+});
+
 describe('submissions/preorder: the pass', () => {
   const write = (pass: unknown) =>
     set(ref(db(), 'submissions/preorder/p1'), {
@@ -183,6 +208,8 @@ describe('staff_audit/<id>', () => {
       bad('without at', without('at')),
       bad("role 'owner'", { ...AUDIT_ENTRY, role: 'owner' }),
       bad("action 'deleteEverything'", { ...AUDIT_ENTRY, action: 'deleteEverything' }),
+      ok("action 'exportList' (a CSV export, staffExport)", { ...AUDIT_ENTRY, action: 'exportList', target: 'submissions/contact' }),
+      ok("action 'recordReply'", { ...AUDIT_ENTRY, action: 'recordReply', target: 'submissions/contact/c1' }),
       bad('at as an ISO string', { ...AUDIT_ENTRY, at: '2026-11-26T10:00:00Z' }),
       bad('another field', { ...AUDIT_ENTRY, ip: '127.0.0.1' }),
     ]),

@@ -1,13 +1,13 @@
 /** staff_audit/<push id>: one entry per staff change, written after the change (who, role, action,
  *  target, time), readable by admins only (docs/decisions/0108-staff-console.md). */
 import type { Database } from 'firebase-admin/database';
-import { STAFF_AUDIT_PATH, type StaffAction, type StaffAuditEntry } from '../../../src/data/staff';
+import { STAFF_AUDIT_PATH, type StaffAuditAction, type StaffAuditEntry } from '../../../src/data/staff';
 import type { StaffMember } from './claims';
 
 export async function audit(
   database: Database,
   actor: StaffMember,
-  action: StaffAction,
+  action: StaffAuditAction,
   target: string,
   at: number,
   detail?: string,

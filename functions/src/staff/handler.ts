@@ -12,6 +12,7 @@ import type { Body } from './input';
 import { decidePreorder, resendPass } from './preorders';
 import { recountCounters } from './recount';
 import { StaffRefusal } from './refusal';
+import { recordReply } from './reply';
 import { setSubmissionStatus } from './submissions';
 import { StripeUnavailable, confirmTradeIn, declineTradeIn } from './trade-ins';
 
@@ -28,19 +29,30 @@ const ACTIONS: { [A in StaffAction]: (context: ActionContext) => Promise<StaffRe
   lookupCustomer,
   resendVerification,
   recountCounters,
+  recordReply,
 };
 
-function refuseHugeBody(request: Request): void {
+export function refuseHugeBody(request: Request): void {
   const size = request.rawBody?.length ?? Buffer.byteLength(JSON.stringify(request.body ?? null));
   if (size > STAFF_MAX_BODY_BYTES) throw new StaffRefusal(413, `The request is larger than ${STAFF_MAX_BODY_BYTES} bytes.`);
 }
 
-function bodyOf(request: Request): Body {
+/** The request's JSON object; `shape` shows the caller what was expected. */
+export function objectBody(request: Request, shape: string): Body {
   const body: unknown = request.body;
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw new StaffRefusal(400, 'The body must be a JSON object: {"action": …}.');
+    throw new StaffRefusal(400, `The body must be a JSON object: ${shape}.`);
   }
   return body as Body;
+}
+
+/** A refusal in the JSON error shape; anything else is unexpected and goes on to withJsonErrors. */
+export function answerRefusal(response: Response, error: unknown): void {
+  if (error instanceof StaffRefusal) {
+    if (error.retryAfterSeconds !== undefined) response.set('Retry-After', String(error.retryAfterSeconds));
+    sendError(response, error.statusCode, error.message, error.field);
+  } else if (error instanceof StripeUnavailable) sendError(response, 502, error.message);
+  else throw error;
 }
 
 export async function handleStaff(request: Request, response: Response, deps: StaffDependencies): Promise<void> {
@@ -51,7 +63,7 @@ export async function handleStaff(request: Request, response: Response, deps: St
   try {
     refuseHugeBody(request);
     const actor = await identifyStaff(deps.auth, deps.database, request.get('Authorization'));
-    const body = bodyOf(request);
+    const body = objectBody(request, '{"action": …}');
     const action = body.action;
     if (!isStaffAction(action)) {
       throw new StaffRefusal(400, `action must be one of ${Object.keys(STAFF_ACTIONS).join(', ')}.`, 'action');
@@ -60,10 +72,6 @@ export async function handleStaff(request: Request, response: Response, deps: St
     const data = await ACTIONS[action]({ deps, actor, body, now: (deps.now ?? Date.now)() });
     response.status(200).json({ statusCode: 200, data });
   } catch (error) {
-    if (error instanceof StaffRefusal) {
-      if (error.retryAfterSeconds !== undefined) response.set('Retry-After', String(error.retryAfterSeconds));
-      sendError(response, error.statusCode, error.message, error.field);
-    } else if (error instanceof StripeUnavailable) sendError(response, 502, error.message);
-    else throw error;
+    answerRefusal(response, error);
   }
 }

@@ -37,6 +37,7 @@ const SAMPLE: Record<StaffAction, Record<string, unknown>> = {
   lookupCustomer: { email: 'someone@example.com' },
   resendVerification: { uid: 'someone' },
   recountCounters: {},
+  recordReply: { id: 'contact-1' },
 };
 const ACTIONS = Object.keys(STAFF_ACTIONS) as StaffAction[];
 const ADMIN_ONLY = ACTIONS.filter((action) => !(STAFF_ACTIONS[action] as readonly string[]).includes('support'));

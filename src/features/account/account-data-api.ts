@@ -62,16 +62,5 @@ export async function exportAccountData(user: User): Promise<AccountCallOutcome<
   return failure(answer);
 }
 
-/** Saves `text` as a file through the browser's download. */
-export function saveFile(text: string, fileName: string, type = 'application/json'): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Give the browser the time to start the download before the address goes.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
+/** Kept here for the profile's download, which its tests replace with this module. */
+export { saveFile } from '@/ui/save-file';

@@ -2,8 +2,9 @@ import { useRef } from 'react';
 import { PAGE_TITLES } from '@/config/page-titles';
 import { formatPhoneNumber } from '@/data/phone-number';
 import { STAFF_COUNTERS_PATH, type ContactStatus } from '@/data/staff';
-import { ExternalButtonLink } from '@/ui/button';
 import { ActionError } from './components/action-error';
+import { ExportCsvButton } from './components/export-button';
+import { RepliedFact, ReplyButton } from './components/reply-button';
 import { useAnnouncer } from './components/announcer';
 import { StaffPage } from './components/staff-page';
 import { EmailFact, SubmissionCardHead } from './components/submission-card-head';
@@ -13,7 +14,7 @@ import { SubmissionListPanel } from './lists/submission-list-panel';
 import { submissionListSpec, useSubmissionList } from './lists/use-submission-list';
 import { callStaff } from './staff-api';
 import { useStaff } from './staff-context';
-import { replyMailto, STATUS_WORDS, toContactInquiry, type ContactInquiry } from './staff-records';
+import { STATUS_WORDS, toContactInquiry, type ContactInquiry } from './staff-records';
 import { useStaffAction } from './use-staff-action';
 import styles from './staff.module.scss';
 
@@ -48,14 +49,11 @@ function InquiryCard({ inquiry, onMoved }: InquiryCardProps) {
         <dd>{inquiry.city || '—'}</dd>
         <dt>Received</dt>
         <dd>{inquiry.receivedAt !== null ? <RelativeTime at={inquiry.receivedAt} /> : 'Not recorded'}</dd>
+        <RepliedFact inquiry={inquiry} />
       </dl>
       <p className={styles.message}>{inquiry.message}</p>
       <div className={styles.actions}>
-        {inquiry.email && (
-          <ExternalButtonLink href={replyMailto(inquiry.email)} variant="secondary">
-            Reply<span className="visually-hidden"> to {inquiry.name || inquiry.email}</span>
-          </ExternalButtonLink>
-        )}
+        {inquiry.email && <ReplyButton inquiry={inquiry} />}
         <StatusMoves kind="contact" entry={inquiry} busy={busy} onMove={move} />
       </div>
       <ActionError message={error} />
@@ -84,6 +82,7 @@ export default function StaffInboxPage() {
       summary="What visitors sent from the contact form, newest first. Answer by mail, then mark it."
     >
       {region}
+      <ExportCsvButton query={{ list: 'contact', status: params.status, search: params.search, sort: params.sort }} />
       <section className={styles.section} aria-labelledby="inbox-list-title">
         <SubmissionListPanel
           spec={INBOX}

@@ -39,6 +39,9 @@ export interface ContactInquiry extends SubmissionBase {
   phone: string;
   city: string;
   message: string;
+  /** The last reply recordReply kept: when (null: none yet) and who (their address). */
+  repliedAt: number | null;
+  repliedByEmail: string;
 }
 
 export interface WaitlistEntry extends SubmissionBase {
@@ -70,6 +73,8 @@ export function toContactInquiry(id: string, raw: unknown): ContactInquiry {
     phone: text(stored.phone),
     city: text(stored.city),
     message: text(stored.message),
+    repliedAt: time(stored.repliedAt),
+    repliedByEmail: text(stored.repliedByEmail),
   };
 }
 
