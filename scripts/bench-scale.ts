@@ -15,24 +15,43 @@
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { localStack, parsePortOffset, type LocalStack } from '../emulators/ports';
+import { DEMO_STAFF } from '../emulators/seed';
 import { startStack } from '../emulators/stack';
 import { measureCounterLatency } from './bench-counters';
 import { measureConsolePages } from './bench/scale-pages';
 import { seedScale } from './bench/scale-seed';
 import { formatMs, scaleTable, type ScaleResult } from './bench/scale-table';
 
-/** Where the CSV export's benchmark lives once staffExport is built: `measureExportThroughput(stack)`
- *  answering rows and bytes per second. */
+/** Where the CSV export's benchmark lives once staffExport is built: `measureExportThroughput`
+ *  POSTs an export request to the function with a staff ID token and reads the streamed file. */
 const EXPORT_BENCH = new URL('./bench/export-throughput.ts', import.meta.url);
+/** The largest list the seed makes. */
+const EXPORTED_LIST = 'open-access';
+
+type MeasureExport = (call: {
+  functionsUrl: string;
+  idToken: string;
+  request: { list: string };
+}) => Promise<{ rows: number; rowsPerSecond: number; bytesPerSecond: number }>;
+
+/** An ID token of the stack's staff account, from the Auth emulator, as its browser holds one. */
+async function staffIdToken(stack: LocalStack): Promise<string> {
+  const response = await fetch(`${stack.authUrl}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: DEMO_STAFF.email, password: DEMO_STAFF.password, returnSecureToken: true }),
+  });
+  if (!response.ok) throw new Error(`signing ${DEMO_STAFF.email} in: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { idToken: string }).idToken;
+}
 
 async function exportThroughput(stack: LocalStack): Promise<ScaleResult['exportThroughput']> {
   if (!existsSync(EXPORT_BENCH)) return 'n/a (staffExport not built)';
   try {
-    const bench = (await import(EXPORT_BENCH.href)) as {
-      measureExportThroughput?: (stack: LocalStack) => Promise<{ rowsPerSecond: number; bytesPerSecond: number }>;
-    };
+    const bench = (await import(EXPORT_BENCH.href)) as { measureExportThroughput?: MeasureExport };
     if (!bench.measureExportThroughput) return 'n/a (scripts/bench/export-throughput.ts has no measureExportThroughput)';
-    return await bench.measureExportThroughput(stack);
+    const idToken = await staffIdToken(stack);
+    return await bench.measureExportThroughput({ functionsUrl: stack.functionsUrl, idToken, request: { list: EXPORTED_LIST } });
   } catch (error) {
     return `failed: ${error instanceof Error ? error.message : String(error)}`;
   }
@@ -65,7 +84,7 @@ async function main(): Promise<void> {
   const stack = localStack(offset);
   try {
     console.log(`Seeding ${entries.toLocaleString('en')} sign-ups with triggers off…`);
-    const seeded = await seedScale(stack, entries);
+    const seeded = await seedScale(stack, entries, { onProgress: (message) => console.log(`  ${message}`) });
     // What the emulator holds, not garbage the seed's chunks left (with --expose-gc, as the npm script runs it).
     globalThis.gc?.();
     const databaseRssBytes = process.memoryUsage().rss;

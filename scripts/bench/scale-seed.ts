@@ -72,11 +72,16 @@ async function writeChunked(
   stack: LocalStack,
   count: number,
   build: (index: number, chunk: Map<string, Record<string, unknown>>) => void,
+  onProgress: (written: number) => void,
 ): Promise<void> {
+  // A tenth at a time, so a seed of minutes shows it is moving.
+  const every = Math.max(SEED_CHUNK, Math.ceil(count / 10 / SEED_CHUNK) * SEED_CHUNK);
   for (let start = 0; start < count; start += SEED_CHUNK) {
     const chunk = new Map<string, Record<string, unknown>>();
     for (let i = start; i < Math.min(count, start + SEED_CHUNK); i++) build(i, chunk);
     for (const [path, values] of chunk) await rest(stack, 'PATCH', path, values);
+    const written = Math.min(count, start + SEED_CHUNK);
+    if (written % every === 0 || written === count) onProgress(written);
   }
 }
 
@@ -92,28 +97,51 @@ export interface SeedResult extends ScaleSizes {
 }
 
 /** Seeds the sizes of `entries` into the stack's database (triggers off) and sets the counters. */
-export async function seedScale(stack: LocalStack, entries: number, now = Date.now()): Promise<SeedResult> {
+export async function seedScale(
+  stack: LocalStack,
+  entries: number,
+  { now = Date.now(), onProgress = () => {} }: { now?: number; onProgress?: (message: string) => void } = {},
+): Promise<SeedResult> {
   const started = performance.now();
   const sizes = scaleSizes(entries);
   const totals = emptyTotals();
   await countExisting(stack, totals);
+  const progress = (what: string, count: number) => (written: number) =>
+    onProgress(
+      `${written.toLocaleString('en')} of ${count.toLocaleString('en')} ${what} after ${Math.round((performance.now() - started) / 1000)} s`,
+    );
 
-  await writeChunked(stack, sizes.entries, (i, chunk) => {
-    const { kind, key, record } = buildSubmission(i, sizes.entries, now);
-    countSubmission(totals, kind, record);
-    into(chunk, `submissions/${kind}`, key, record);
-  });
-  await writeChunked(stack, sizes.orders, (i, chunk) => {
-    const { key, record } = buildOrder(i, sizes.orders, sizes.customers, now);
-    countOrders(totals.plans, { [key]: record as StoredOrder });
-    into(chunk, ORDERS_PATH, key, record);
-  });
-  await writeChunked(stack, sizes.customers, (i, chunk) => {
-    const { uid, user, entry } = buildCustomer(i, sizes.customers, now);
-    totals.customers += 1;
-    into(chunk, USERS_PATH, uid, user);
-    into(chunk, CUSTOMER_INDEX_PATH, uid, entry);
-  });
+  await writeChunked(
+    stack,
+    sizes.entries,
+    (i, chunk) => {
+      const { kind, key, record } = buildSubmission(i, sizes.entries, now);
+      countSubmission(totals, kind, record);
+      into(chunk, `submissions/${kind}`, key, record);
+    },
+    progress('sign-ups', sizes.entries),
+  );
+  await writeChunked(
+    stack,
+    sizes.orders,
+    (i, chunk) => {
+      const { key, record } = buildOrder(i, sizes.orders, sizes.customers, now);
+      countOrders(totals.plans, { [key]: record as StoredOrder });
+      into(chunk, ORDERS_PATH, key, record);
+    },
+    progress('orders', sizes.orders),
+  );
+  await writeChunked(
+    stack,
+    sizes.customers,
+    (i, chunk) => {
+      const { uid, user, entry } = buildCustomer(i, sizes.customers, now);
+      totals.customers += 1;
+      into(chunk, USERS_PATH, uid, user);
+      into(chunk, CUSTOMER_INDEX_PATH, uid, entry);
+    },
+    progress('accounts', sizes.customers),
+  );
 
   await rest(stack, 'PUT', STAFF_COUNTERS_PATH, totals.counters);
   await rest(stack, 'PUT', STAFF_GROUP_COUNTERS_PATH, totals.groups);

@@ -16,8 +16,8 @@ export interface ScaleResult {
   counter: { medianMs: number; maxMs: number; samples: number } | string;
   /** One per console page; none when the pages were not measured (`--seed-only`). */
   pages: PageMeasure[] | null;
-  /** CSV export: rows and bytes per second, or why there is none. */
-  exportThroughput: { rowsPerSecond: number; bytesPerSecond: number } | string;
+  /** CSV export of the largest list: its rows, rows and bytes per second, or why there is none. */
+  exportThroughput: { rows: number; rowsPerSecond: number; bytesPerSecond: number } | string;
 }
 
 const count = (n: number) => n.toLocaleString('en');
@@ -71,7 +71,7 @@ export function scaleTable(results: readonly ScaleResult[]): string {
     (r) =>
       typeof r.exportThroughput === 'string'
         ? r.exportThroughput
-        : `${count(Math.round(r.exportThroughput.rowsPerSecond))} rows/s (${formatBytes(r.exportThroughput.bytesPerSecond)}/s)`,
+        : `${count(Math.round(r.exportThroughput.rowsPerSecond))} rows/s (${formatBytes(r.exportThroughput.bytesPerSecond)}/s) over ${count(r.exportThroughput.rows)} rows`,
   ]);
   const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
   return [
