@@ -6,6 +6,11 @@ import { identityToolkit } from '../testing/auth-emulator.testing';
 import { SITE, newOrderId, paidOrder, signUpProfile, useAccountHarness, type AccountHarness } from './account.testing';
 import { EXPORT_ALLOWANCE, EXPORT_FILENAME, EXPORT_UNITS, type AccountExport } from './export-data';
 import { orderPath } from '../../../src/data/orders';
+import type { SubmissionKind } from '../../../src/config/data-limits';
+import { submissionIndexFields } from '../../../src/data/submission-index-fields';
+
+/** A submission as its writers store it: with its state and the list keys the export finds it by. */
+const stored = (kind: SubmissionKind, record: Record<string, unknown>) => ({ ...record, ...submissionIndexFields(kind, record) });
 
 const h: AccountHarness = useAccountHarness('export-data');
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -92,8 +97,8 @@ describe('exportAccountData', () => {
     };
     await h.database.ref('submissions').set({
       contact: {
-        c1: { ...inquiry, statusChangedBy: 'staff-uid-2' },
-        c2: {
+        c1: stored('contact', { ...inquiry, statusChangedBy: 'staff-uid-2' }),
+        c2: stored('contact', {
           name: 'Bob',
           email: other.email,
           phone: '+1 555 123 4568',
@@ -101,10 +106,25 @@ describe('exportAccountData', () => {
           message: 'Not Ada',
           createdAt: 2,
           page: '/contact',
+        }),
+        // Filed under the account's address key by a bad write: its own address still says whose it is.
+        c3: {
+          ...stored('contact', {
+            name: 'Mallory',
+            email: other.email,
+            phone: '+1 555 123 4569',
+            city: 'Rome',
+            message: 'Forged key',
+            createdAt: 5,
+            page: '/contact',
+          }),
+          ge: stored('contact', { email: account.email }).ge,
         },
       },
-      waitlist: { w1: { full__name: 'Ada', email: account.email, programme: 'builder', createdAt: 3, page: '/waitlist' } },
-      preorder: { p1: { full__name: 'Someone', email: `x${account.email}`, createdAt: 4, page: '/preorder' } },
+      waitlist: {
+        w1: stored('waitlist', { full__name: 'Ada', email: account.email, programme: 'builder', createdAt: 3, page: '/waitlist' }),
+      },
+      preorder: { p1: stored('preorder', { full__name: 'Someone', email: `x${account.email}`, createdAt: 4, page: '/preorder' }) },
     });
 
     const answer = await download(account.token);
@@ -151,11 +171,22 @@ describe('exportAccountData', () => {
     expect(answer.text).not.toContain('-5438');
     expect(data.submissions.contact).toEqual([{ id: 'c1', ...inquiry, createdAt: iso(1) }]);
     expect(data.submissions.waitlist).toEqual([
-      { id: 'w1', full__name: 'Ada', email: account.email, programme: 'builder', createdAt: iso(3), page: '/waitlist' },
+      { id: 'w1', full__name: 'Ada', email: account.email, programme: 'builder', createdAt: iso(3), page: '/waitlist', status: 'new' },
     ]);
     expect(data.submissions.preorder).toEqual([]);
     // Nothing of the other account, the guest order with the same address, or the staff.
-    for (const foreign of [other.uid, other.email, theirs.id, guest.id, '4444', 'staff-uid-1', 'staff-uid-2', 'Not Ada', 'Someone']) {
+    for (const foreign of [
+      other.uid,
+      other.email,
+      theirs.id,
+      guest.id,
+      '4444',
+      'staff-uid-1',
+      'staff-uid-2',
+      'Not Ada',
+      'Forged key',
+      'Someone',
+    ]) {
       expect(answer.text, foreign).not.toContain(foreign);
     }
   });
@@ -223,7 +254,9 @@ describe('exportAccountData', () => {
 
   it('leaves the submissions out while the account’s address is not verified', async () => {
     const account = await h.account({ verified: false });
-    await h.database.ref('submissions/waitlist/w1').set({ full__name: 'Ada', email: account.email, createdAt: 3, page: '/waitlist' });
+    await h.database
+      .ref('submissions/waitlist/w1')
+      .set(stored('waitlist', { full__name: 'Ada', email: account.email, createdAt: 3, page: '/waitlist' }));
     const data = (await download(account.token)).json as unknown as AccountExport;
     expect(data.submissions).toEqual({ contact: [], waitlist: [], preorder: [] });
     expect(data.account.emailVerified).toBe(false);

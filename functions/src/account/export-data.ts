@@ -10,6 +10,8 @@ import type { Response } from 'express';
 import type { SubmissionKind } from '../../../src/config/data-limits';
 import { subscriptionState, subscriptionStatusLabel, type OrderSubscription } from '../../../src/catalog/subscription';
 import { billingPath, toCardSummary, type CardSummary } from '../../../src/data/billing';
+import { WAITLIST_PROGRAMMES } from '../../../src/config/waitlist-programmes';
+import { submissionGroup, submissionIndex } from '../../../src/data/list-index';
 import { FORM_FIELDS } from '../../../src/data/submission-fields';
 import { declaredTradeIn } from '../../../src/data/trade-in';
 import { toConsents, userPath, type Consents } from '../../../src/data/users';
@@ -112,17 +114,33 @@ function exportOrder(id: string, record: StoredRecord): ExportedOrder {
   };
 }
 
+/** The lists a kind's records are filed under (`g` of src/data/list-index.ts): the waitlist has one
+ *  per programme. */
+const GROUPS_OF: Readonly<Record<SubmissionKind, readonly string[]>> = {
+  contact: [submissionGroup('contact')],
+  waitlist: WAITLIST_PROGRAMMES.map((programme) => submissionGroup('waitlist', programme)),
+  preorder: [submissionGroup('preorder')],
+};
+
+/** The person's submissions, found by the address key every record carries (`ge`: the list and the
+ *  lower-cased address), a query per list rather than a read of every submission: the lists grow with
+ *  the business (docs/decisions/0108-staff-console.md#addendum-2026-11-29-lists-that-read-a-page). A
+ *  record stored before the keys gets them from the daily backfill. */
 async function submissionsOf(database: Database, email: string): Promise<Record<SubmissionKind, StoredRecord[]>> {
   const result = { contact: [], waitlist: [], preorder: [] } as Record<SubmissionKind, StoredRecord[]>;
   for (const kind of SUBMISSION_KINDS) {
-    // Compared lower-cased: a form keeps the address as typed, Auth keeps it in lower case.
-    const all = (await database.ref(`submissions/${kind}`).get()).val() as unknown;
-    if (!isRecord(all)) continue;
     const fields = [...Object.keys(FORM_FIELDS[kind]), ...(kind === 'waitlist' ? ['programme'] : []), ...SUBMISSION_META];
-    for (const [id, entry] of Object.entries(all)) {
-      if (!isRecord(entry) || normaliseEmail(entry.email) !== email) continue;
-      result[kind].push({ id, ...Object.fromEntries(fields.filter((field) => field in entry).map((field) => [field, entry[field]])) });
+    for (const group of GROUPS_OF[kind]) {
+      const ge = submissionIndex({ kind, programme: group, status: '', email, name: '' }).ge;
+      const found = (await database.ref(`submissions/${kind}`).orderByChild('ge').equalTo(ge).get()).val() as unknown;
+      if (!isRecord(found)) continue;
+      for (const [id, entry] of Object.entries(found)) {
+        // Compared lower-cased again: the key is the address as the server lower-cased it.
+        if (!isRecord(entry) || normaliseEmail(entry.email) !== email) continue;
+        result[kind].push({ id, ...Object.fromEntries(fields.filter((field) => field in entry).map((field) => [field, entry[field]])) });
+      }
     }
+    result[kind].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   }
   return result;
 }
