@@ -146,6 +146,7 @@ export type StaffRequest =
   | { action: 'declineTradeIn'; orderId: string }
   | { action: 'grantRole'; email: string; role: GrantableRole }
   | { action: 'lookupCustomer'; email: string }
+  | { action: 'lookupCustomer'; uid: string }
   | { action: 'resendVerification'; uid: string }
   | { action: 'recountCounters' };
 

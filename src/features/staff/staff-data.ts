@@ -3,12 +3,14 @@
  *  change goes through the `staff` function instead (staff-api.ts). */
 import type { Database, Query } from 'firebase/database';
 import type { WaitlistProgramme } from '@/config/waitlist-programmes';
+import { LIST_PAGE_LIMIT } from '@/data/list-index';
 import { billingPath, toCardSummary, type CardSummary } from '@/data/billing';
 import { ORDER_BUYER_FIELD, ORDERS_PATH, type StoredOrder } from '@/data/orders';
 import { STAFF_COUNTERS_PATH, type StaffCounters } from '@/data/staff';
 import { toProfile, userPath, type Profile, type StoredUser } from '@/data/users';
 import { type DatabaseSdk, getDatabaseWithSdk } from '@/firebase/clients';
 import type { Watch } from '@/firebase/use-live-value';
+import { CUSTOMER_COUNT_PATH } from './people-lists';
 import { toStaffOrders, type StaffOrder } from './staff-records';
 
 function watchQuery<T>(target: (sdk: DatabaseSdk, db: Database) => Query, parse: (value: unknown) => T): Watch<T> {
@@ -25,15 +27,12 @@ export const watchAllOrders: Watch<StaffOrder[]> = watchQuery(
   (value) => toStaffOrders(orders(value)),
 );
 
-/** Orders that declared an application to trade in (indexed on applicationExist). */
-export const watchTradeInOrders: Watch<StaffOrder[]> = watchQuery(
-  (sdk, db) => sdk.query(sdk.ref(db, ORDERS_PATH), sdk.orderByChild('applicationExist'), sdk.equalTo(true)),
-  (value) => toStaffOrders(orders(value)).filter((order) => order.applicationExist),
-);
-
 export function watchCustomerOrders(uid: string): Watch<StaffOrder[]> {
   return watchQuery(
-    (sdk, db) => sdk.query(sdk.ref(db, ORDERS_PATH), sdk.orderByChild(ORDER_BUYER_FIELD), sdk.equalTo(uid)),
+    // The rules let staff read all_orders only a page at a time; a customer has a handful of orders,
+    // their latest LIST_PAGE_LIMIT are shown.
+    (sdk, db) =>
+      sdk.query(sdk.ref(db, ORDERS_PATH), sdk.orderByChild(ORDER_BUYER_FIELD), sdk.equalTo(uid), sdk.limitToLast(LIST_PAGE_LIMIT)),
     (value) => toStaffOrders(orders(value)),
   );
 }
@@ -50,6 +49,13 @@ export function watchCustomerProfile(uid: string): Watch<Profile | null> {
 export function watchCustomerCard(uid: string): Watch<CardSummary | null> {
   return watchQuery((sdk, db) => sdk.ref(db, billingPath(uid)), toCardSummary);
 }
+
+/** staff_figures/customers, or null until its trigger has counted (the list then shows its range
+ *  without "of N"). */
+export const watchCustomerCount: Watch<number | null> = watchQuery(
+  (sdk, db) => sdk.ref(db, CUSTOMER_COUNT_PATH),
+  (value) => (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : null),
+);
 
 const countOf = (value: unknown) => (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : 0);
 

@@ -1,11 +1,10 @@
 import { useMemo } from 'react';
 import { useLiveValue, type LiveValue } from '@/firebase/use-live-value';
-import { watchAllOrders, watchStatusCounts, watchSubmissionCount, watchTradeInOrders } from './staff-data';
+import { watchAllOrders, watchStatusCounts, watchSubmissionCount } from './staff-data';
 import type { StaffOrder } from './staff-records';
 
 /** The console's order lists, live. Several screens may watch one list; the SDK shares the listener. */
 export const useAllOrders = (): LiveValue<StaffOrder[]> => useLiveValue(watchAllOrders);
-export const useTradeInOrders = (): LiveValue<StaffOrder[]> => useLiveValue(watchTradeInOrders);
 
 // Module constants: useLiveValue needs a watch that keeps its identity between renders.
 const watchNewInquiries = watchSubmissionCount('contact', 'new');
