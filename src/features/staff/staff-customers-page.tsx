@@ -276,7 +276,7 @@ function CustomerList() {
   return (
     <section className={styles.section} aria-labelledby="customer-list-title">
       <h2 id="customer-list-title" className={styles.sectionTitle}>
-        Accounts
+        People
       </h2>
       <ListToolbar legend="Show customers" params={params} statuses={NO_STATES} words={NO_COUNTS} counts={NO_COUNTS} />
       <PagedListView
@@ -385,7 +385,7 @@ export default function StaffCustomersPage() {
       <CustomerList />
       <section className={styles.section} aria-labelledby="customer-lookup-title">
         <h2 id="customer-lookup-title" className={styles.sectionTitle}>
-          Look up an account by its email
+          Look up by exact email
         </h2>
         <p className={styles.note}>For an account the list does not show: one that never saved a profile.</p>
         <form className={styles.inlineField} onSubmit={submit} noValidate aria-label="Find a customer">
