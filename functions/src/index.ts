@@ -313,9 +313,9 @@ export const cleanup = onSchedule({ ...FUNCTION_LIMITS.cleanup, schedule: 'every
     const now = Date.now();
     // Stops with a tenth of the time limit left; each part goes on from its place tomorrow.
     const deadline = now + FUNCTION_LIMITS.cleanup.timeoutSeconds * 900;
-    const { recount, ...removed } = await runCleanup({ database: getDatabase(), auth: getAuth(), now, deadline });
-    const finished = Object.keys(removed.unfinished).length === 0 && recount.stoppedAt === null;
-    logger.info(finished ? 'cleanup: done' : 'cleanup: stopped at its time budget, goes on tomorrow', removed);
+    const { recount, listIndex, ...removed } = await runCleanup({ database: getDatabase(), auth: getAuth(), now, deadline });
+    const finished = Object.keys(removed.unfinished).length === 0 && recount.stoppedAt === null && listIndex.stoppedAt === null;
+    logger.info(finished ? 'cleanup: done' : 'cleanup: stopped at its time budget, goes on tomorrow', { ...removed, listIndex });
     logRecount('cleanup', recount);
   } catch (error) {
     logUnexpected('cleanup', error);

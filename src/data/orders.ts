@@ -8,7 +8,7 @@ import { isPlanId, isPricedPlan } from '../catalog/plans';
 import { isServiceId, type ServiceId } from '../catalog/services';
 import { isSubscriptionStatus, type OrderSubscription, type OrderSubscriptionReading } from '../catalog/subscription';
 import type { PaymentStatus } from '../config/data-limits';
-import { declaredTradeIn, type DeclaredTradeIn } from './trade-in';
+import { declaredTradeIn, type DeclaredTradeIn, type TradeInState } from './trade-in';
 
 export const ORDERS_PATH = 'all_orders';
 
@@ -83,6 +83,9 @@ export interface OrderRecord<Timestamp = number> extends OrderSubscription, Orde
   disputes?: Record<string, OrderDisputeRecord>;
   /** The trade-in credit an admin confirmed (functions/src/billing/trade-in-credit.ts). */
   tradeIn?: OrderTradeInRecord;
+  /** The trade-in's state, kept beside the order for the console's trade-ins page
+   *  (src/data/order-index-fields.ts); only with applicationExist. */
+  tradeInState?: TradeInState;
   /** The subscription's invoices, by Stripe invoice id (in_…), as stripeWebhook last read each from
    *  an invoice.* event (docs/decisions/0114-plan-changes-and-proration.md). */
   invoices?: Record<string, OrderInvoiceRecord>;

@@ -23,6 +23,7 @@ import {
   createAccountWithRole,
   idTokenOf,
   mailsTo,
+  openPreorders,
   sendPreorderForm,
   signInAt,
   uniqueVisitorEmail,
@@ -180,7 +181,7 @@ test('a declined pre-order (375 px): asked first, the person is mailed, and an a
 
   const admin = await createAccountWithRole('admin', 'admin');
   await signInAt(page, admin, paths.staffProgrammes);
-  const card = page.getByRole('region', { name: 'Space pre-orders' }).getByRole('article', { name });
+  const card = (await openPreorders(page)).getByRole('article', { name });
   await card.getByRole('button', { name: /^Decline/ }).click();
   const dialog = page.getByRole('dialog', { name: `Decline the pre-order of ${name}?` });
   await expect(dialog).toContainText(`${email} is mailed that the pre-order was declined`);

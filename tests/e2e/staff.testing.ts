@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
-import type { Browser, Page } from '@playwright/test';
+import type { Browser, Locator, Page } from '@playwright/test';
 import { DATABASE_URL, EMAILJS_URL, FUNCTIONS_URL, HOST, PORTS, PROJECT_ID } from '../../emulators/local-config';
 import { paths } from '../../src/config/paths';
 import { STAFF_ROLES_PATH, type StaffRole } from '../../src/data/staff';
@@ -84,6 +84,15 @@ export async function setRoleInConsole(browser: Browser, admin: TestAccount, ema
   const text = (await said.textContent()) ?? '';
   await desk.context().close();
   return text;
+}
+
+/** On Programmes, the Space pre-orders list, chosen by its link (the page shows one list at a
+ *  time: docs/decisions/0151-console-lists-a-page-at-a-time.md). */
+export async function openPreorders(page: Page): Promise<Locator> {
+  await page.getByRole('navigation', { name: 'Programme lists' }).getByRole('link', { name: 'Space pre-orders' }).click();
+  const list = page.getByRole('region', { name: 'Space pre-orders' });
+  await expect(list).toBeVisible();
+  return list;
 }
 
 /** A second browser, with nobody signed in: the visitor (or another person). */

@@ -4,6 +4,7 @@
 import { describe, expect, test } from 'vitest';
 import { SUBMISSION_KINDS } from '../../src/config/data-limits';
 import { WAITLIST_PROGRAMMES } from '../../src/config/waitlist-programmes';
+import { LIST_PAGE_LIMIT, SUBMISSION_INDEX_FIELDS, type CustomerIndexEntry } from '../../src/data/list-index';
 import type { OrderSubscription } from '../../src/catalog/subscription';
 import {
   TRADE_IN_CREDIT_STATUSES,
@@ -105,6 +106,8 @@ const AUDIT_FIELDS: Record<keyof StaffAuditEntry, true> = {
 const ROLE_RECORDED = `root.child('${STAFF_ROLES_PATH}').child(auth.uid).val() == auth.token.role`;
 /** The one spelling of "the caller is staff" (the comment at the top of database.rules.json). */
 const IS_STAFF = `auth != null && (${STAFF_ROLES.map((role) => `auth.token.role == '${role}'`).join(' || ')}) && ${ROLE_RECORDED}`;
+/** The one spelling of "a page": a query asking for at most LIST_PAGE_LIMIT records (src/data/list-index.ts). */
+const A_PAGE = `((query.limitToFirst != null && query.limitToFirst <= ${LIST_PAGE_LIMIT}) || (query.limitToLast != null && query.limitToLast <= ${LIST_PAGE_LIMIT}))`;
 /** `newData.val() == 'a' || newData.val() == 'b'`, in the order given. */
 const oneOf = (values: readonly string[]) => values.map((v) => `newData.val() == '${v}'`).join(' || ');
 
@@ -127,6 +130,7 @@ describe('database.rules.json', () => {
       'all_orders',
       'billing',
       'closed_accounts',
+      'customer_index',
       'customers',
       'jobs',
       'manage_links',
@@ -143,16 +147,19 @@ describe('database.rules.json', () => {
     ]);
   });
 
-  test('staff read the lists of users, billing, each submission kind and the counters, with the one staff test; nothing else', () => {
-    expect(String(node('users')['.read'])).toBe(IS_STAFF);
-    expect(String(node('billing')['.read'])).toBe(IS_STAFF);
-    expect(String(node('staff_counters')['.read'])).toBe(IS_STAFF);
-    for (const kind of SUBMISSION_KINDS) expect(String(node('submissions', kind)['.read'])).toBe(IS_STAFF);
-    expect(node('submissions')['.read']).toBeUndefined();
+  test('staff read each list a page at a time, one account’s profile and card at a time, and the counters, with the one staff test; nothing else', () => {
+    expect(node('users')['.read']).toBeUndefined();
+    expect(node('billing')['.read']).toBeUndefined();
     const roleTests = STAFF_ROLES.map((role) => `auth.token.role == '${role}'`).join(' || ');
-    expect(String(node('all_orders')['.read'])).toContain(`|| ((${roleTests}) && ${ROLE_RECORDED}))`);
+    for (const owned of ['users', 'billing'])
+      expect(String(node(owned, '$uid')['.read'])).toBe(`auth != null && (auth.uid == $uid || ((${roleTests}) && ${ROLE_RECORDED}))`);
+    expect(String(node('staff_counters')['.read'])).toBe(IS_STAFF);
+    for (const kind of SUBMISSION_KINDS) expect(String(node('submissions', kind)['.read'])).toBe(`${IS_STAFF} && ${A_PAGE}`);
+    expect(String(node('customer_index')['.read'])).toBe(`${IS_STAFF} && ${A_PAGE}`);
+    expect(node('submissions')['.read']).toBeUndefined();
+    expect(String(node('all_orders')['.read'])).toContain(`|| ((${roleTests}) && ${ROLE_RECORDED} && ${A_PAGE}))`);
     expect(String(node('all_orders', '$orderId')['.read'])).toContain(`|| ((${roleTests}) && ${ROLE_RECORDED}))`);
-    expect(String(node('staff_audit')['.read'])).toBe(`auth != null && auth.token.role == 'admin' && ${ROLE_RECORDED}`);
+    expect(String(node('staff_audit')['.read'])).toBe(`auth != null && auth.token.role == 'admin' && ${ROLE_RECORDED} && ${A_PAGE}`);
     // Every rule that names a role also asks the record: the header's spelling holds everywhere.
     const rolesNamed = RULES_TEXT.match(/"\.read":\s*"[^"]*auth\.token\.role[^"]*"/g) ?? [];
     expect(rolesNamed.length).toBeGreaterThan(0);
@@ -191,10 +198,19 @@ describe('database.rules.json', () => {
     expect(node('submission_quota')).toEqual({ '.read': false, '.write': false });
   });
 
-  test("all_orders is indexed on 'buyer' and 'customerEmail' and not writable", () => {
+  test("all_orders is indexed on 'buyer', 'customerEmail' and 'tradeInState' and not writable", () => {
     const indexOn = node('all_orders')['.indexOn'];
-    expect(Array.isArray(indexOn) ? indexOn : [indexOn]).toEqual(expect.arrayContaining(['buyer', 'customerEmail']));
+    expect(Array.isArray(indexOn) ? indexOn : [indexOn]).toEqual(expect.arrayContaining(['buyer', 'customerEmail', 'tradeInState']));
     expect(node('all_orders')['.write']).toBe(false);
+  });
+
+  test('each list the console pages through is indexed by the keys its queries order by (src/data/list-index.ts)', () => {
+    for (const kind of SUBMISSION_KINDS) expect(node('submissions', kind)['.indexOn']).toEqual([...SUBMISSION_INDEX_FIELDS]);
+    const entry: Record<keyof CustomerIndexEntry, true> = { name: true, email: true, at: true, e: true, n: true };
+    expect(Object.keys(entry)).toEqual(expect.arrayContaining(node('customer_index')['.indexOn'] as string[]));
+    expect(node('customer_index')['.indexOn']).toEqual(['at', 'e', 'n']);
+    expect(node('customer_index')['.write']).toBe(false);
+    expect(node('staff_audit')['.indexOn']).toEqual(['action']);
   });
 
   const schemas: Array<{ path: string[]; fields: string[] }> = [
@@ -237,8 +253,9 @@ describe('database.rules.json', () => {
         'subscriptionFetchedAt',
         // Set when the buyer deleted their account (docs/decisions/0119-account-deletion-and-retention.md).
         'personalDataRemovedAt',
-        // Refunds, disputes and the trade-in credit.
+        // Refunds, disputes and the trade-in credit, and the trade-in's state for the console's list.
         ...Object.keys(ORDER_STAFF_FIELDS),
+        'tradeInState',
         ...Object.keys(ORDER_BILLING_FIELDS),
         // A checkout without a payment yet (src/catalog/unpaid-checkouts.ts), and what Stripe charged.
         'checkoutCompletedAt',
@@ -254,15 +271,15 @@ describe('database.rules.json', () => {
     { path: ['all_orders', '$orderId', 'tradeIn'], fields: Object.keys(TRADE_IN_FIELDS) },
     {
       path: ['submissions', 'contact', '$id'],
-      fields: ['name', 'email', 'phone', 'city', 'message', 'createdAt', 'page', ...Object.keys(STAFF_FIELDS)],
+      fields: ['name', 'email', 'phone', 'city', 'message', 'createdAt', 'page', ...Object.keys(STAFF_FIELDS), ...SUBMISSION_INDEX_FIELDS],
     },
     {
       path: ['submissions', 'waitlist', '$id'],
-      fields: ['full__name', 'email', 'createdAt', 'page', 'programme', ...Object.keys(STAFF_FIELDS)],
+      fields: ['full__name', 'email', 'createdAt', 'page', 'programme', ...Object.keys(STAFF_FIELDS), ...SUBMISSION_INDEX_FIELDS],
     },
     {
       path: ['submissions', 'preorder', '$id'],
-      fields: ['full__name', 'email', 'createdAt', 'page', ...Object.keys(STAFF_FIELDS), 'pass'],
+      fields: ['full__name', 'email', 'createdAt', 'page', ...Object.keys(STAFF_FIELDS), ...SUBMISSION_INDEX_FIELDS, 'pass'],
     },
     { path: ['submissions', 'preorder', '$id', 'pass'], fields: Object.keys(PASS_FIELDS) },
     { path: ['staff_audit', '$entryId'], fields: Object.keys(AUDIT_FIELDS) },

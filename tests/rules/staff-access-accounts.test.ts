@@ -1,5 +1,6 @@
-// Staff matrix of the customers' accounts (docs/decisions/0108-staff-console.md): staff read every
-// profile and card summary, the list included; a customer still reads and edits only their own
+// Staff matrix of the customers' accounts (docs/decisions/0108-staff-console.md): staff read any one
+// profile and card summary, never the list (the console's customer list is customer_index, read a
+// page at a time: staff-paging.test.ts); a customer still reads and edits only their own
 // profile and reads only their own card; nobody — staff above all — writes a profile that is not
 // theirs, a card summary or a Stripe customer. customers/ stays closed to every browser.
 import { expect } from 'vitest';
@@ -18,7 +19,6 @@ import {
   type StaffActor,
 } from './staff-cast.testing';
 
-const keysOf = (snap: unknown) => Object.keys((valueOf(snap) as object | null) ?? {}).sort();
 const CUSTOMER = `users/${OWNER_UID}`;
 const OTHER = `users/${OTHER_UID}`;
 
@@ -32,17 +32,14 @@ accessMatrix<StaffActor>(
     {
       path: 'users (the list)',
       rows: [
-        withEverything.get('read (get)', 'users', STAFF, (snap) => expect(keysOf(snap)).toEqual([OWNER_UID, OTHER_UID].sort())),
+        withEverything.get('read (get)', 'users', NOBODY),
         withEverything.query(
           "query orderByChild('email').equalTo(the customer's email) (find a customer)",
           'users',
           [orderByChild('email'), equalTo(accountEmail(OWNER_UID))],
-          STAFF,
-          (snap) => expect(keysOf(snap)).toEqual([OWNER_UID]),
+          NOBODY,
         ),
-        withEverything.listen('listen onValue(users)', 'users', STAFF, (snap) =>
-          expect(keysOf(snap)).toEqual([OWNER_UID, OTHER_UID].sort()),
-        ),
+        withEverything.listen('listen onValue(users)', 'users', NOBODY),
         withEverything.update(
           'update (two profiles at once through the list)',
           'users',
@@ -90,8 +87,8 @@ accessMatrix<StaffActor>(
     {
       path: 'billing (the list)',
       rows: [
-        withEverything.get('read (get)', 'billing', STAFF, (snap) => expect(keysOf(snap)).toEqual([OWNER_UID, OTHER_UID].sort())),
-        withEverything.query('query (orderByKey)', 'billing', [orderByKey()], STAFF),
+        withEverything.get('read (get)', 'billing', NOBODY),
+        withEverything.query('query (orderByKey)', 'billing', [orderByKey()], NOBODY),
         {
           op: 'create (a card summary for oneself)',
           seed: EVERYTHING,

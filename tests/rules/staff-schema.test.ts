@@ -152,6 +152,13 @@ describe('all_orders/<id>: refunds, disputes and the trade-in credit', () => {
       bad('a negative trade-in amount', { tradeIn: { ...credited, amount: -50_000 } }),
       bad('a balance transaction id without cbtxn_', { tradeIn: { ...credited, balanceTransactionId: 'txn_1' } }),
       bad('a trade-in with another field', { tradeIn: { ...credited, note: 'x' } }),
+      ok("tradeInState 'awaiting', nobody decided yet", { tradeInState: 'awaiting' }),
+      ok("tradeInState 'crediting' beside the claim", { tradeIn: crediting, tradeInState: 'crediting' }),
+      ok("tradeInState 'credited' beside the credit", { tradeIn: credited, tradeInState: 'credited' }),
+      bad("tradeInState 'awaiting' on a credited trade-in (listed as undecided)", { tradeIn: credited, tradeInState: 'awaiting' }),
+      bad("tradeInState 'credited' before anything was credited", { tradeInState: 'credited' }),
+      bad("tradeInState 'pending' (not a state)", { tradeInState: 'pending' }),
+      bad('tradeInState on an order that declared no trade-in', { applicationExist: false, modelExistsOn: null, tradeInState: 'awaiting' }),
     ]),
   )('%s', async ([, { change, allowed }]) => {
     await expectAllowed(write(change), allowed);

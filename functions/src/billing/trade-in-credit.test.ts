@@ -8,7 +8,7 @@ import { TRADE_IN_REWARD_CENTS } from '../../../src/catalog/add-ons';
 import { orderPath } from '../../../src/data/orders';
 import { read, settled } from '../testing/backends.testing';
 import { startCheckout, useHarness, type Created, buy } from '../checkout/store.testing';
-import { creditTradeIn, tradeInIdempotencyKey, type TradeInOutcome } from './trade-in-credit';
+import { creditTradeIn, declineTradeIn, tradeInIdempotencyKey, type TradeInOutcome } from './trade-in-credit';
 
 const harness = useHarness('trade-in-credit');
 
@@ -34,6 +34,12 @@ async function balance(customerId: string): Promise<number> {
 }
 
 const tradeInOf = (orderId: string) => read(harness.database, `${orderPath(orderId)}/tradeIn`);
+
+/** The orders the console's trade-ins page finds in one state: its query (src/data/order-index-fields.ts). */
+async function listedAs(state: string): Promise<string[]> {
+  const page = await harness.database.ref('all_orders').orderByChild('tradeInState').equalTo(state).get();
+  return Object.keys((page.val() ?? {}) as object);
+}
 
 describe('creditTradeIn', () => {
   it('credits the catalogue’s reward once; the next invoice takes it; pressing again changes nothing', async () => {
@@ -113,6 +119,37 @@ describe('creditTradeIn', () => {
     expect(await adjustments(customerId)).toHaveLength(1);
     expect(retried).toMatchObject({ tradeIn: { balanceTransactionId: credit.id } });
     expect(await balance(customerId)).toBe(-TRADE_IN_REWARD_CENTS);
+  });
+
+  it('the trade-ins page lists the order under its trade-in’s state at every step: awaiting, crediting, credited; declined', async () => {
+    const { created } = await paidOrder();
+    const { created: declined } = await paidOrder('shopify');
+    const { created: none } = await paidOrder(null);
+    expect((await listedAs('awaiting')).sort()).toEqual([created.orderId, declined.orderId].sort());
+    expect(await read(harness.database, `${orderPath(none.orderId)}/tradeInState`)).toBeNull();
+
+    // Stripe refuses the credit: the claim stays, and the page says the order is being credited.
+    const failing = new Proxy(harness.stripe, {
+      get(target, key) {
+        if (key !== 'customers') return Reflect.get(target, key, target) as unknown;
+        return new Proxy(target.customers, {
+          get(customers, name) {
+            if (name === 'createBalanceTransaction') return () => Promise.reject(new Error('Stripe is down'));
+            const value = Reflect.get(customers, name, customers) as unknown;
+            return typeof value === 'function' ? value.bind(customers) : value;
+          },
+        });
+      },
+    });
+    await expect(creditTradeIn(deps(failing), created.orderId, ADMIN)).rejects.toThrow('Stripe is down');
+    expect(await listedAs('crediting')).toEqual([created.orderId]);
+    expect(await creditTradeIn(deps(), created.orderId, ADMIN)).toMatchObject({ outcome: 'credited' });
+    expect(await listedAs('credited')).toEqual([created.orderId]);
+    expect(await listedAs('crediting')).toEqual([]);
+
+    expect(await declineTradeIn(deps(), declined.orderId, ADMIN)).toMatchObject({ outcome: 'declined' });
+    expect(await listedAs('declined')).toEqual([declined.orderId]);
+    expect(await listedAs('awaiting')).toEqual([]);
   });
 
   it('a retry after a crash before Stripe was asked makes the credit, with the order’s idempotency key', async () => {

@@ -10,6 +10,7 @@ import type { Database } from 'firebase-admin/database';
 import type Stripe from 'stripe';
 import { TRADE_IN_REWARD_CENTS } from '../../../src/catalog/add-ons';
 import { type OrderTradeInRecord, orderPath } from '../../../src/data/orders';
+import { withTradeInState } from '../../../src/data/order-index-fields';
 import { tradeInIneligibility } from '../../../src/data/trade-in';
 import type { OrderData } from './subscription-sync';
 
@@ -80,7 +81,7 @@ async function claim(deps: TradeInDependencies, orderId: string, actorUid: strin
     }
     const tradeIn: OrderTradeInRecord = { status: 'crediting', amount: TRADE_IN_REWARD_CENTS, claimedBy: actorUid, claimedAt: at };
     decided = { kind: 'credit', tradeIn, customerId };
-    return { ...current, tradeIn };
+    return withTradeInState({ ...current, tradeIn });
   });
   if (result.snapshot.val() === null) return { kind: 'missing' };
   return decided;
@@ -122,17 +123,18 @@ export async function creditTradeIn(deps: TradeInDependencies, orderId: string, 
     creditedBy: actorUid,
   };
   let earlier: OrderTradeInRecord | null = null;
-  await deps.database.ref(`${orderPath(orderId)}/tradeIn`).transaction((current: unknown) => {
+  // On the order, not its tradeIn alone, so its tradeInState moves in the same write.
+  await deps.database.ref(orderPath(orderId)).transaction((current: OrderData | null) => {
     earlier = null;
     // The SDK's first guess (see claim); the claim is stored, so the server answers with it. An
     // order deleted meanwhile is not brought back as a lone tradeIn.
     if (current === null) return null;
-    const stored = storedTradeIn(current);
+    const stored = storedTradeIn(current.tradeIn);
     if (stored?.status === 'credited') {
       earlier = stored;
       return undefined;
     }
-    return credited;
+    return withTradeInState({ ...current, tradeIn: credited });
   });
   return earlier !== null ? { outcome: 'already-credited', tradeIn: earlier } : { outcome: 'credited', tradeIn: credited };
 }
@@ -171,7 +173,7 @@ export async function declineTradeIn(
     }
     const tradeIn: OrderTradeInRecord = { status: 'declined', amount: 0, declinedAt: at, declinedBy: actorUid };
     decided = { outcome: 'declined', tradeIn };
-    return { ...current, tradeIn };
+    return withTradeInState({ ...current, tradeIn });
   });
   if (result.snapshot.val() === null) return { outcome: 'not-found' };
   return decided;

@@ -43,7 +43,7 @@ describe('buildOrderRecord', () => {
     });
   });
 
-  it('records the signed-in buyer, the add-ons, the storage size and the trade-in platform', () => {
+  it('records the signed-in buyer, the add-ons, the storage size and the trade-in platform, awaiting review', () => {
     expect(
       order(
         {
@@ -64,6 +64,7 @@ describe('buildOrderRecord', () => {
       marketingSelected: true,
       applicationExist: true,
       modelExistsOn: 'developer_ade',
+      tradeInState: 'awaiting',
       additionalStorage: '3TB',
       // 180,000.00 a year + 4,000.00 storage + 799.99 security + 3,750.00 marketing.
       productAmount: 188_549_99,
@@ -87,5 +88,6 @@ describe('buildOrderRecord', () => {
   it('sets modelExistsOn only with a trade-in', () => {
     expect(order({ tradeIn: 'shopify' }, null)).toMatchObject({ applicationExist: true, modelExistsOn: 'shopify' });
     expect(order({ tradeIn: null }, null)).not.toHaveProperty('modelExistsOn');
+    expect(order({ tradeIn: null }, null)).not.toHaveProperty('tradeInState');
   });
 });

@@ -33,7 +33,9 @@ export function buildOrderRecord<Timestamp>({
     securitySelected: request.security,
     marketingSelected: request.marketing,
     applicationExist: request.tradeIn !== null,
-    ...(request.tradeIn !== null ? { modelExistsOn: request.tradeIn } : {}),
+    // A declared trade-in starts awaiting review, listed on the console's trade-ins page by this
+    // state (docs/decisions/0108-staff-console.md#addendum-2026-11-29-lists-that-read-a-page).
+    ...(request.tradeIn !== null ? { modelExistsOn: request.tradeIn, tradeInState: 'awaiting' as const } : {}),
     ...(request.storage && storageSize ? { additionalStorage: storageSize } : {}),
     productAmount: charges.amountDueCents,
     payment_status: 'unpaid',

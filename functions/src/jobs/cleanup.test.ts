@@ -171,6 +171,7 @@ describe('runCleanup', () => {
         ],
         stoppedAt: null,
       },
+      listIndex: { submissions: 0, customers: 0, orders: 0, stoppedAt: null },
     };
     expect(await clean()).toEqual(nothing);
     await db.ref('stripe_events/evt_old').set({ type: 'x', outcome: 'applied', processedAt: 1 });

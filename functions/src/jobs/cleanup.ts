@@ -12,6 +12,7 @@ import { CLAIM_LINKS_PATH, MANAGE_LINKS_PATH } from '../../../src/data/orders';
 import { RATE_LIMITS_PATH } from '../http/rate-limit';
 import { STRIPE_EVENTS_PATH } from '../webhook/webhook';
 import type { CounterRecount } from '../../../src/data/staff';
+import { backfillListIndex, type ListIndexBackfill } from './list-index-backfill';
 import { walkInPages } from './pages';
 import { COUNTER_EVENTS_PATH, COUNTER_EVENT_RETENTION_MS, recountCounters } from './staff-counters';
 
@@ -72,9 +73,11 @@ export interface CleanupReport {
   /** The parts the deadline stopped, each with where it stopped; the next run goes on there. */
   unfinished: Partial<Record<CleanupPart, string>>;
   recount: CounterRecount;
+  /** The list keys written on records stored without them (list-index-backfill.ts). */
+  listIndex: ListIndexBackfill;
 }
 
-export type CleanupPart = Exclude<keyof CleanupReport, 'unfinished' | 'recount'>;
+export type CleanupPart = Exclude<keyof CleanupReport, 'unfinished' | 'recount' | 'listIndex'>;
 
 /** Records read or deleted per page: a page is one query and one multi-path update. */
 export const CLEANUP_PAGE_SIZE = 500;
@@ -218,7 +221,8 @@ async function removeIdleAnonymousUsers(deps: CleanupDependencies): Promise<Part
   return pageToken ? { removed, stoppedAt: 'a page of Auth users, more left' } : { removed };
 }
 
-/** One run: each part in turn until the deadline, then the counters' recount with what is left of it. */
+/** One run: each part in turn until the deadline, then the counters' recount and the list keys'
+ *  backfill with what is left of it. */
 export async function runCleanup(deps: CleanupDependencies): Promise<CleanupReport> {
   const parts: [CleanupPart, () => Promise<PartRun>][] = [
     ['stripeEvents', () => removeByTime(deps, STRIPE_EVENTS_PATH, 'processedAt', deps.now - RETENTION.stripeEventsMs)],
@@ -238,6 +242,8 @@ export async function runCleanup(deps: CleanupDependencies): Promise<CleanupRepo
     removed[part] = count;
     if (stoppedAt !== undefined) unfinished[part] = stoppedAt;
   }
-  const recount = await recountCounters(deps.database, { deadline: deps.deadline, pageSize: deps.pageSize, now: clock(deps) });
-  return { ...removed, unfinished, recount };
+  const paging = { deadline: deps.deadline, pageSize: deps.pageSize, now: clock(deps) };
+  const recount = await recountCounters(deps.database, paging);
+  const listIndex = await backfillListIndex(deps.database, paging);
+  return { ...removed, unfinished, recount, listIndex };
 }

@@ -3,8 +3,8 @@
  *  change goes through the `staff` function instead (staff-api.ts). */
 import type { Database, Query } from 'firebase/database';
 import type { WaitlistProgramme } from '@/config/waitlist-programmes';
-import { LIST_PAGE_LIMIT } from '@/data/list-index';
 import { billingPath, toCardSummary, type CardSummary } from '@/data/billing';
+import { LIST_PAGE_LIMIT } from '@/data/list-index';
 import { ORDER_BUYER_FIELD, ORDERS_PATH, type StoredOrder } from '@/data/orders';
 import { STAFF_COUNTERS_PATH, type StaffCounters } from '@/data/staff';
 import { toProfile, userPath, type Profile, type StoredUser } from '@/data/users';
@@ -29,8 +29,6 @@ export const watchAllOrders: Watch<StaffOrder[]> = watchQuery(
 
 export function watchCustomerOrders(uid: string): Watch<StaffOrder[]> {
   return watchQuery(
-    // The rules let staff read all_orders only a page at a time; a customer has a handful of orders,
-    // their latest LIST_PAGE_LIMIT are shown.
     (sdk, db) =>
       sdk.query(sdk.ref(db, ORDERS_PATH), sdk.orderByChild(ORDER_BUYER_FIELD), sdk.equalTo(uid), sdk.limitToLast(LIST_PAGE_LIMIT)),
     (value) => toStaffOrders(orders(value)),

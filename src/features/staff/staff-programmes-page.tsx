@@ -328,7 +328,7 @@ export default function StaffProgrammesPage() {
       </nav>
       {programme ? (
         <ProgrammeSection
-          key={programme}
+          key={chosen.section}
           list={chosen}
           spec={WAITLIST_SPECS[programme]}
           renderRow={(entry) => <WaitlistCard entry={entry} announce={announce} />}

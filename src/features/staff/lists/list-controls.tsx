@@ -167,7 +167,8 @@ export function PagedListView<T>({ list, noun, total, narrowed, empty, queryKey,
   const top = useRef<HTMLDivElement>(null);
   const ready = list.status === 'ready';
   const showing = list.rows.length > 0 ? showingText(list.page, list.pageSize, list.rows.length, total) : null;
-  const emptyText = narrowed ? `No ${noun} match.` : empty;
+  // A later page the list has drained (its records moved out of the filter) is not an empty list.
+  const emptyText = list.page > 1 ? `No more ${noun} on this page.` : narrowed ? `No ${noun} match.` : empty;
 
   // Said once per query and page, when it has been read: a live list's arrivals are not read out.
   const [announced, setAnnounced] = useState('');

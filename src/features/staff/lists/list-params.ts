@@ -5,7 +5,7 @@
  * cursor is not kept: a list that moved on since would not be the page the link meant.
  */
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import type { ListSort } from '@/data/list-index';
 import { STATE_PARAM } from '../staff-links';
 
@@ -25,7 +25,9 @@ export interface ListParams<S extends string> {
 }
 
 export function useListParams<S extends string>(statuses: readonly S[]): ListParams<S> {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
+  const { hash } = useLocation();
+  const navigate = useNavigate();
   const rawStatus = params.get(STATE_PARAM);
   const status = (statuses as readonly (string | null)[]).includes(rawStatus) ? (rawStatus as S) : null;
   const search = params.get(SEARCH_PARAM) ?? '';
@@ -33,19 +35,17 @@ export function useListParams<S extends string>(statuses: readonly S[]): ListPar
   const sort = (SORTS as readonly (string | null)[]).includes(rawSort) ? (rawSort as ListSort) : 'newest';
 
   // A filter or an order is a step Back undoes; a search, typed a letter at a time, replaces the
-  // entry it is on so Back does not replay the typing. The #section stays.
+  // entry it is on so Back does not replay the typing. The #section stays: on Programmes it is the
+  // list shown (setSearchParams would drop it).
   const change = useCallback(
-    (name: string, value: string | null, replace: boolean) =>
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          if (value) next.set(name, value);
-          else next.delete(name);
-          return next;
-        },
-        { replace, preventScrollReset: true },
-      ),
-    [setParams],
+    (name: string, value: string | null, replace: boolean) => {
+      const next = new URLSearchParams(params);
+      if (value) next.set(name, value);
+      else next.delete(name);
+      const search = next.toString();
+      void navigate({ search: search ? `?${search}` : '', hash }, { replace, preventScrollReset: true });
+    },
+    [params, hash, navigate],
   );
   return useMemo(
     () => ({
