@@ -13,6 +13,7 @@ import {
   callStaffFunction,
   createAccountWithRole,
   idTokenOf,
+  NEWEST_PAGE,
   openPreorders,
   readAs,
   sendContactForm,
@@ -195,19 +196,23 @@ test('support sees the pre-orders but Approve is disabled, with the reason', asy
 });
 
 test.describe('console data is staff’s alone', () => {
-  const NODES = ['submissions/contact', 'submissions/waitlist', 'submissions/preorder', 'users', 'all_orders', 'billing', 'staff_audit'];
+  const NODES = ['submissions/contact', 'submissions/waitlist', 'submissions/preorder', 'customer_index', 'all_orders', 'staff_audit'];
 
-  test('the database refuses a visitor and a customer every list, and lets staff read them', async () => {
+  test('the database refuses a visitor and a customer every list, lets staff read them a page at a time, and nobody whole', async () => {
     const customer = await createAccountWithRole('customer', null);
     const forged = await createAccountWithRole('forged', 'forged');
     const admin = await createAccountWithRole('admin', 'admin');
     const [customerToken, forgedToken, adminToken] = await Promise.all([idTokenOf(customer), idTokenOf(forged), idTokenOf(admin)]);
     for (const node of NODES) {
-      expect((await readAs(node)).status, `${node} for a visitor`).toBe(401);
-      expect((await readAs(node, customerToken)).status, `${node} for a customer`).toBe(401);
-      expect((await readAs(node, forgedToken)).status, `${node} for a forged role`).toBe(401);
-      expect((await readAs(node, adminToken)).status, `${node} for an admin`).toBe(200);
+      expect((await readAs(node, undefined, NEWEST_PAGE)).status, `${node} for a visitor`).toBe(401);
+      expect((await readAs(node, customerToken, NEWEST_PAGE)).status, `${node} for a customer`).toBe(401);
+      expect((await readAs(node, forgedToken, NEWEST_PAGE)).status, `${node} for a forged role`).toBe(401);
+      expect((await readAs(node, adminToken, NEWEST_PAGE)).status, `${node} a page for an admin`).toBe(200);
+      expect((await readAs(node, adminToken)).status, `${node} whole for an admin`).toBe(401);
     }
+    // The accounts are never listed, only read one at a time.
+    for (const node of ['users', 'billing']) expect((await readAs(node, adminToken, NEWEST_PAGE)).status, `${node} for an admin`).toBe(401);
+    expect((await readAs(`users/${customer.uid}`, adminToken)).status).toBe(200);
   });
 
   test('the staff function refuses a customer and a visitor', async () => {

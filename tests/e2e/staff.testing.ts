@@ -7,6 +7,7 @@ import { getAuth } from 'firebase-admin/auth';
 import type { Browser, Locator, Page } from '@playwright/test';
 import { DATABASE_URL, EMAILJS_URL, FUNCTIONS_URL, HOST, PORTS, PROJECT_ID } from '../../emulators/local-config';
 import { paths } from '../../src/config/paths';
+import { LIST_PAGE_LIMIT } from '../../src/data/list-index';
 import { STAFF_ROLES_PATH, type StaffRole } from '../../src/data/staff';
 import { dismissAlert, signInThroughPage, updateDatabase } from './auth.testing';
 import { expectNoAxeViolations } from './axe.testing';
@@ -101,13 +102,18 @@ export async function visitorPage(browser: Browser): Promise<Page> {
   return context.newPage();
 }
 
-/** The database's REST API, as any script could call it, with the caller's ID token or none. */
-export function readAs(path: string, token?: string): Promise<Response> {
+/** The database's REST API, as any script could call it, with the caller's ID token or none, and a
+ *  query's parameters (orderBy, equalTo, limitToLast, …, each as the REST API spells it). */
+export function readAs(path: string, token?: string, query: Record<string, string> = {}): Promise<Response> {
   const url = new URL(`/${path}.json`, DATABASE_URL);
   url.searchParams.set('ns', new URL(DATABASE_URL).searchParams.get('ns')!);
   if (token) url.searchParams.set('auth', token);
+  for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
   return fetch(url);
 }
+
+/** The newest page of a list, the one read the rules allow staff (docs/decisions/0108-staff-console.md#addendum-2026-11-29-lists-that-read-a-page). */
+export const NEWEST_PAGE = { orderBy: '"$key"', limitToLast: String(LIST_PAGE_LIMIT) };
 
 /** A call to the `staff` function as a script would make it, with the caller's ID token or none. */
 export function callStaffFunction(body: Record<string, unknown>, token?: string): Promise<Response> {
