@@ -161,6 +161,13 @@ describe('the audit log', () => {
     expect(first.every((row) => row.action === 'grantRole')).toBe(true);
   });
 
+  it('refuses an admin the whole log at once: only a page is read', async () => {
+    await expect(sdk.get(sdk.ref(admin.db, 'staff_audit'))).rejects.toThrow(/permission/i);
+    await expect(sdk.get(sdk.query(sdk.ref(admin.db, 'staff_audit'), sdk.orderByKey(), sdk.limitToLast(101)))).rejects.toThrow(
+      /permission/i,
+    );
+  });
+
   it('refuses support, whatever page it asks for', async () => {
     await expect(readPage(support.source, auditPageRequest(null), null)).rejects.toThrow(/permission/i);
     await expect(readPage(support.source, auditPageRequest('grantRole'), null)).rejects.toThrow(/permission/i);
@@ -168,6 +175,11 @@ describe('the audit log', () => {
 });
 
 describe('the trade-ins', () => {
+  it('the old whole-list read of the trade-ins (applicationExist, no limit) is refused', async () => {
+    const whole = sdk.query(sdk.ref(admin.db, 'all_orders'), sdk.orderByChild('applicationExist'), sdk.equalTo(true));
+    await expect(sdk.get(whole)).rejects.toThrow(/permission/i);
+  });
+
   it('all of them newest first, or one state’s, never the orders without one', async () => {
     const all = await readPage(admin.source, tradeInPageRequest(null), null);
     expect(all.rows.map((row) => row.key)).toEqual(['order-5', 'order-4', 'order-3', 'order-2', 'order-1', 'order-0']);

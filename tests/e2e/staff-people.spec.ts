@@ -196,8 +196,14 @@ for (const viewport of VIEWPORTS) {
     await signInAt(page, admin, paths.staffTradeIns);
     await expect(byEmail(declinedEmail)).toContainText('Wix: declined');
     await expect(byEmail(awaitingEmail)).toContainText('Wix: awaiting review');
-    // Newest first: the declined order was made last.
-    await expect(rows(page).first()).toContainText(declinedEmail);
+    // Newest first: the declined order was made last (other tests' orders may come between).
+    const at = (texts: string[], email: string) => texts.findIndex((text) => text.includes(email));
+    await expect
+      .poll(async () => {
+        const texts = await rows(page).allTextContents();
+        return at(texts, declinedEmail) < at(texts, awaitingEmail);
+      })
+      .toBe(true);
 
     const state = page.getByRole('combobox', { name: 'Trade-in state' });
     await state.selectOption('Declined');
