@@ -89,6 +89,7 @@ export const routes: RouteObject[] = [
       page(paths.staffProgrammes, PAGE_TITLES.staffProgrammes, () => import('@/features/staff/staff-programmes-page')),
       page(paths.staffCustomers, PAGE_TITLES.staffCustomers, () => import('@/features/staff/staff-customers-page')),
       page(paths.staffTradeIns, PAGE_TITLES.staffTradeIns, () => import('@/features/staff/staff-trade-ins-page')),
+      page(paths.staffAudit, PAGE_TITLES.staffAudit, () => import('@/features/staff/staff-audit-page')),
     ],
   },
   {

@@ -42,6 +42,7 @@ export const PAGE_TITLES = {
   staffProgrammes: 'Programmes',
   staffCustomers: 'Customers',
   staffTradeIns: 'Trade-ins',
+  staffAudit: 'Audit log',
   spacePass: 'Your Space beta-tester pass',
   claimOrder: 'Add your order to your account',
   managePlan: 'Manage your plan',

@@ -49,6 +49,7 @@ export const paths = {
   staffProgrammes: '/staff/programmes',
   staffCustomers: '/staff/customers',
   staffTradeIns: '/staff/trade-ins',
+  staffAudit: '/staff/audit',
   /** The Space beta-tester pass a mail links to; readable with its code alone, which is base 32
    *  (src/data/staff.ts), so it needs no escaping in a path. */
   spacePass: (code: string) => `/space-pass/${code}`,

@@ -172,6 +172,7 @@ export type StaffRequest =
   | { action: 'declineTradeIn'; orderId: string }
   | { action: 'grantRole'; email: string; role: GrantableRole }
   | { action: 'lookupCustomer'; email: string }
+  | { action: 'lookupCustomer'; uid: string }
   | { action: 'resendVerification'; uid: string }
   | { action: 'recountCounters' }
   | { action: 'recordReply'; id: string };

@@ -17,6 +17,7 @@ import {
   type PageRead,
   type PageRequest,
 } from '@/features/staff/lists/paged-list';
+import { readPageOnce } from './read-page.testing';
 
 const HOST_PORT = inject('testDatabaseHost');
 const NAMESPACE = `console-lists-${randomUUID().slice(0, 8)}`;
@@ -107,27 +108,7 @@ const requestOf = (query: Partial<ListQuery>, pageSize?: number): PageRequest =>
   return { path: CONTACT, range, descending: isDescending(range, full.sort), ...(pageSize !== undefined && { pageSize }) };
 };
 
-/** One read of the page, as the hook's first answer. */
-function readPage(request: PageRequest, cursor: Cursor | null): Promise<PageRead> {
-  return new Promise((resolve, reject) => {
-    let stop: (() => void) | undefined;
-    let done: PageRead | undefined;
-    void watchPage(
-      source,
-      request,
-      cursor,
-      (page) => {
-        done ??= page;
-        stop?.();
-        resolve(done);
-      },
-      reject,
-    ).then((unsubscribe) => {
-      stop = unsubscribe;
-      if (done) unsubscribe();
-    }, reject);
-  });
-}
+const readPage = (request: PageRequest, cursor: Cursor | null): Promise<PageRead> => readPageOnce(source, request, cursor);
 
 /** Every page from the first, following each page's cursor, and the cursors that led there. */
 async function walk(request: PageRequest): Promise<{ pages: string[][]; cursors: Cursor[] }> {

@@ -12,6 +12,7 @@ const PAGES = [
   [paths.staffProgrammes, 'Programmes'],
   [paths.staffCustomers, 'Customers'],
   [paths.staffTradeIns, 'Trade-ins'],
+  [paths.staffAudit, 'Audit log'],
 ] as const;
 
 for (const viewport of [

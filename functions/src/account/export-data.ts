@@ -140,7 +140,8 @@ async function submissionsOf(database: Database, email: string): Promise<Record<
         result[kind].push({ id, ...Object.fromEntries(fields.filter((field) => field in entry).map((field) => [field, entry[field]])) });
       }
     }
-    result[kind].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    // In key order, as one read of the list gave them: push ids compare as ASCII, not by locale.
+    result[kind].sort((a, b) => (String(a.id) < String(b.id) ? -1 : String(a.id) > String(b.id) ? 1 : 0));
   }
   return result;
 }

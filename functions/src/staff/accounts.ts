@@ -115,9 +115,10 @@ export function stripeDashboardUrl(customerId: string, mode: 'test' | 'live'): s
   return `https://dashboard.stripe.com/${mode === 'test' ? 'test/' : ''}customers/${customerId}`;
 }
 
-/** Auth's view of an account and its Stripe customer. Changes nothing, so it is not audited. */
+/** Auth's view of an account and its Stripe customer, by its address or, from a row of the
+ *  customer list, its uid. Changes nothing, so it is not audited. */
 export async function lookupCustomer({ deps, body }: ActionContext): Promise<CustomerLookup> {
-  const user = await userByEmail(deps, emailField(body, 'email'));
+  const user = 'uid' in body ? await userById(deps, uidField(body, 'uid')) : await userByEmail(deps, emailField(body, 'email'));
   const stripeCustomerId = await storedCustomerId(deps.database, user.uid);
   // The role that counts: the claim while the server's record says the same (a claim from before
   // the records existed shows as none, and granting it again writes the record).

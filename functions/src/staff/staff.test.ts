@@ -706,6 +706,21 @@ describe('accounts', () => {
     expect(await auditEntries()).toEqual([]);
   });
 
+  it('lookupCustomer opens an account from the customer list by its uid; an unknown or malformed uid is refused', async () => {
+    const support = await harness.account({ role: 'support' });
+    const customer = await harness.account();
+    const answer = await harness.call(support.token, { action: 'lookupCustomer', uid: customer.uid });
+    expect(answer.json).toMatchObject({ statusCode: 200, data: { uid: customer.uid, email: customer.email } });
+    expect((await harness.call(support.token, { action: 'lookupCustomer', uid: 'no-such-account' })).status).toBe(404);
+    expect((await harness.call(support.token, { action: 'lookupCustomer', uid: 42 })).json).toMatchObject({
+      statusCode: 400,
+      error: { field: 'uid' },
+    });
+    // A customer's own token cannot look anyone up by uid either.
+    expect((await harness.call(customer.token, { action: 'lookupCustomer', uid: support.uid })).status).toBe(403);
+    expect(await auditEntries()).toEqual([]);
+  });
+
   it('lookupCustomer shows a claim without the server’s record as no role, and granting it again writes the record', async () => {
     const admin = await harness.account({ role: 'admin' });
     const claimOnly = await harness.account({ claims: { role: 'support' } });

@@ -17,6 +17,7 @@ const STAFF_NAV = [
   { to: paths.staffProgrammes, label: PAGE_TITLES.staffProgrammes, end: false },
   { to: paths.staffCustomers, label: PAGE_TITLES.staffCustomers, end: false },
   { to: paths.staffTradeIns, label: PAGE_TITLES.staffTradeIns, end: false },
+  { to: paths.staffAudit, label: PAGE_TITLES.staffAudit, end: false, adminOnly: true },
 ] as const;
 
 /** The count of new inquiries beside Inbox: a number to the eye, a phrase to a screen reader. */
@@ -58,7 +59,7 @@ export function StaffLayout() {
       <div className={styles.shell}>
         <nav aria-label="Staff console" className={styles.nav}>
           <ul className={styles.list}>
-            {STAFF_NAV.map((item) => (
+            {STAFF_NAV.filter((item) => role === 'admin' || !('adminOnly' in item)).map((item) => (
               <li key={item.to}>
                 <NavLink to={item.to} end={item.end} className={({ isActive }) => (isActive ? styles.active : undefined)}>
                   {item.label}

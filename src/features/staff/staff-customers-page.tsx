@@ -6,7 +6,7 @@ import { describeCard } from '@/data/billing';
 import { formatPhoneNumber } from '@/data/phone-number';
 import { GRANTABLE_ROLES, type CustomerLookup, type GrantRoleResult, type GrantableRole, type StaffRole } from '@/data/staff';
 import { useLiveValue } from '@/firebase/use-live-value';
-import { Button, ExternalButtonLink } from '@/ui/button';
+import { Button, ButtonLink, ExternalButtonLink } from '@/ui/button';
 import { FormField } from '@/ui/form-field';
 import { Spinner } from '@/ui/spinner';
 import { StatusBadge } from '@/ui/status-badge';
@@ -18,8 +18,13 @@ import { OrderSummary } from './components/order-summary';
 import { StaffPage } from './components/staff-page';
 import { callStaff } from './staff-api';
 import { ADMIN_ONLY, useMayTake, useStaff } from './staff-context';
-import { watchCustomerCard, watchCustomerOrders, watchCustomerProfile } from './staff-data';
-import { EMAIL_PARAM } from './staff-links';
+import { ListToolbar, PagedListView } from './lists/list-controls';
+import { useListParams } from './lists/list-params';
+import { RelativeTime } from './lists/relative-time';
+import { usePagedList } from './lists/use-paged-list';
+import { customerPageRequest, toCustomerRow, type CustomerRow } from './people-lists';
+import { watchCustomerCard, watchCustomerCount, watchCustomerOrders, watchCustomerProfile } from './staff-data';
+import { EMAIL_PARAM, UID_PARAM } from './staff-links';
 import { dateTimeText } from './staff-records';
 import { useStaffAction } from './use-staff-action';
 import styles from './staff.module.scss';
@@ -223,25 +228,95 @@ function CustomerRecords({ uid }: { uid: string }) {
   );
 }
 
-/** /staff/customers: find an account by email; Auth's view of it, its profile, card and orders. */
+const NO_STATES: readonly never[] = [];
+const NO_COUNTS: Readonly<Record<never, number>> = {};
+
+/** One line of the customer list: who, since when, and the way to their details. */
+function CustomerItem({ customer, openPath }: { customer: CustomerRow; openPath: string }) {
+  const titleId = `customer-${customer.uid}-title`;
+  const who = customer.name || customer.email || customer.uid;
+  return (
+    <article className={styles.card} aria-labelledby={titleId}>
+      <h3 id={titleId} className={styles.cardTitle}>
+        {who}
+      </h3>
+      <dl className={styles.facts}>
+        <dt>Email</dt>
+        <dd>{customer.email || '—'}</dd>
+        <dt>Joined</dt>
+        <dd>{customer.joinedAt !== null ? <RelativeTime at={customer.joinedAt} /> : 'Not recorded'}</dd>
+      </dl>
+      <div className={styles.actions}>
+        <ButtonLink to={openPath} variant="secondary" preventScrollReset>
+          Open<span className="visually-hidden"> {who}</span>
+        </ButtonLink>
+      </div>
+    </article>
+  );
+}
+
+/** The customers a page at a time from customer_index, newest first unless asked otherwise, with a
+ *  search by name or address; "of N" from staff_figures once its trigger has counted. */
+function CustomerList() {
+  const params = useListParams(NO_STATES);
+  const { search, sort } = params;
+  const [address] = useSearchParams();
+  const request = useMemo(() => customerPageRequest(search, sort), [search, sort]);
+  const list = usePagedList(request, toCustomerRow);
+  const count = useLiveValue(watchCustomerCount);
+  const searching = search.trim() !== '';
+  const total = searching || count.status !== 'ready' ? null : count.value;
+  // A row opens the account in place, the list as it was kept in the address.
+  const openPath = (uid: string) => {
+    const next = new URLSearchParams(address);
+    next.delete(EMAIL_PARAM);
+    next.set(UID_PARAM, uid);
+    return `?${next.toString()}`;
+  };
+  return (
+    <section className={styles.section} aria-labelledby="customer-list-title">
+      <h2 id="customer-list-title" className={styles.sectionTitle}>
+        People
+      </h2>
+      <ListToolbar legend="Show customers" params={params} statuses={NO_STATES} words={NO_COUNTS} counts={NO_COUNTS} />
+      <PagedListView
+        list={list}
+        noun="customers"
+        total={total}
+        narrowed={searching}
+        empty="No customer has made an account yet."
+        queryKey={JSON.stringify(request)}
+        rowKey={(customer) => customer.uid}
+        renderRow={(customer) => <CustomerItem customer={customer} openPath={openPath(customer.uid)} />}
+      />
+    </section>
+  );
+}
+
+/** /staff/customers: every account a page at a time, searched by name or address; one opened (from
+ *  its row, by uid, or by the exact email of an account without a profile) shows Auth's view of it,
+ *  its profile, card and orders. */
 export default function StaffCustomersPage() {
   const { user } = useStaff();
   const [search, setSearch] = useSearchParams();
   const email = search.get(EMAIL_PARAM)?.trim() ?? '';
+  const uid = search.get(UID_PARAM)?.trim() ?? '';
   const [typed, setTyped] = useState(email);
   const [formError, setFormError] = useState<string | undefined>();
   const [attempt, setAttempt] = useState(0);
   const { region, announce } = useAnnouncer();
   const resultHeading = useRef<HTMLHeadingElement>(null);
-  // The answer is kept with the request it answers: a new email or a retry shows the spinner.
-  const request = `${email}#${attempt}`;
+  // A row opens by uid; the lookup form by the exact address.
+  const asked = uid || email;
+  // The answer is kept with the request it answers: a new account or a retry shows the spinner.
+  const request = `${uid ? 'uid' : 'email'}:${asked}#${attempt}`;
   const [answer, setAnswer] = useState<{ request: string; lookup: Lookup } | null>(null);
-  const lookup: Lookup = !email ? { status: 'idle' } : answer?.request === request ? answer.lookup : { status: 'loading' };
+  const lookup: Lookup = !asked ? { status: 'idle' } : answer?.request === request ? answer.lookup : { status: 'loading' };
 
   useEffect(() => {
-    if (!email) return;
+    if (!asked) return;
     let current = true;
-    void callStaff(user, 'lookupCustomer', { email }).then((outcome) => {
+    void callStaff(user, 'lookupCustomer', uid ? { uid } : { email }).then((outcome) => {
       if (!current) return;
       setAnswer({
         request,
@@ -251,7 +326,7 @@ export default function StaffCustomersPage() {
     return () => {
       current = false;
     };
-  }, [user, email, request]);
+  }, [user, asked, uid, email, request]);
 
   // A finished lookup moves focus to its heading, so a keyboard or screen-reader user lands on it.
   useEffect(() => {
@@ -266,31 +341,32 @@ export default function StaffCustomersPage() {
       return;
     }
     setFormError(undefined);
-    if (value === email) setAttempt((n) => n + 1);
-    else setSearch({ [EMAIL_PARAM]: value });
+    if (value === email && !uid) {
+      setAttempt((n) => n + 1);
+      return;
+    }
+    setSearch(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete(UID_PARAM);
+        next.set(EMAIL_PARAM, value);
+        return next;
+      },
+      { preventScrollReset: true },
+    );
   };
 
   return (
     <StaffPage
       title={PAGE_TITLES.staffCustomers}
-      summary="Find an account by email: what Auth and Stripe say of it, its profile, card and orders."
+      summary="Every account, newest first: search by name or address, open one for what Auth and Stripe say of it, its profile, card and orders."
     >
       {region}
-      <form className={styles.inlineField} onSubmit={submit} noValidate aria-label="Find a customer">
-        <FormField label="Email of the account" error={formError} announceError>
-          {(control) => (
-            <input {...control} type="email" autoComplete="off" value={typed} onChange={(event) => setTyped(event.target.value)} />
-          )}
-        </FormField>
-        <Button type="submit" busy={lookup.status === 'loading'}>
-          Find
-        </Button>
-      </form>
       {lookup.status === 'loading' && <Spinner label="Looking the account up…" />}
       {lookup.status === 'failed' && (
         <section className={styles.section} aria-labelledby="customer-result-title">
           <h2 id="customer-result-title" ref={resultHeading} tabIndex={-1} className={styles.sectionTitle}>
-            {`No result for ${email}`}
+            {`No result for ${email || 'this account'}`}
           </h2>
           <p role="alert" className={styles.error}>
             {lookup.message}
@@ -306,6 +382,23 @@ export default function StaffCustomersPage() {
           <CustomerRecords uid={lookup.account.uid} />
         </div>
       )}
+      <CustomerList />
+      <section className={styles.section} aria-labelledby="customer-lookup-title">
+        <h2 id="customer-lookup-title" className={styles.sectionTitle}>
+          Look up by exact email
+        </h2>
+        <p className={styles.note}>For an account the list does not show: one that never saved a profile.</p>
+        <form className={styles.inlineField} onSubmit={submit} noValidate aria-label="Find a customer">
+          <FormField label="Email of the account" error={formError} announceError>
+            {(control) => (
+              <input {...control} type="email" autoComplete="off" value={typed} onChange={(event) => setTyped(event.target.value)} />
+            )}
+          </FormField>
+          <Button type="submit" busy={lookup.status === 'loading' && !uid}>
+            Find
+          </Button>
+        </form>
+      </section>
     </StaffPage>
   );
 }

@@ -17,6 +17,7 @@ import {
 import { toProfile, userPath, type Profile, type StoredUser } from '@/data/users';
 import { type DatabaseSdk, getDatabaseWithSdk } from '@/firebase/clients';
 import type { Watch } from '@/firebase/use-live-value';
+import { CUSTOMER_COUNT_PATH } from './people-lists';
 import { toStaffOrders, type StaffOrder } from './staff-records';
 
 function watchQuery<T>(target: (sdk: DatabaseSdk, db: Database) => Query, parse: (value: unknown) => T): Watch<T> {
@@ -27,12 +28,6 @@ function watchQuery<T>(target: (sdk: DatabaseSdk, db: Database) => Query, parse:
 }
 
 const orders = (value: unknown) => (value ?? null) as Record<string, StoredOrder> | null;
-
-/** Orders that declared an application to trade in (indexed on applicationExist). */
-export const watchTradeInOrders: Watch<StaffOrder[]> = watchQuery(
-  (sdk, db) => sdk.query(sdk.ref(db, ORDERS_PATH), sdk.orderByChild('applicationExist'), sdk.equalTo(true)),
-  (value) => toStaffOrders(orders(value)).filter((order) => order.applicationExist),
-);
 
 export function watchCustomerOrders(uid: string): Watch<StaffOrder[]> {
   return watchQuery(
@@ -54,6 +49,13 @@ export function watchCustomerProfile(uid: string): Watch<Profile | null> {
 export function watchCustomerCard(uid: string): Watch<CardSummary | null> {
   return watchQuery((sdk, db) => sdk.ref(db, billingPath(uid)), toCardSummary);
 }
+
+/** staff_figures/customers, or null until its trigger has counted (the list then shows its range
+ *  without "of N"). */
+export const watchCustomerCount: Watch<number | null> = watchQuery(
+  (sdk, db) => sdk.ref(db, CUSTOMER_COUNT_PATH),
+  (value) => (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : null),
+);
 
 /** A count as stored; anything else (not kept yet, or below 0 for the moment between two events
  *  delivered out of order) reads 0. */

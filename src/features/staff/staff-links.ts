@@ -15,6 +15,7 @@ export const newInquiriesPath = `${paths.staffInbox}?${STATE_PARAM}=new`;
 /** Programmes shows the list its #section names, here filtered to the pre-orders waiting for a decision. */
 export const pendingPreordersPath = `${paths.staffProgrammes}?${STATE_PARAM}=pending#${PROGRAMME_SECTIONS.preorders}`;
 
-/** The Customers page with an account looked up. */
+/** The Customers page with an account looked up: by its exact address, or opened from its row. */
 export const EMAIL_PARAM = 'email';
+export const UID_PARAM = 'uid';
 export const customerPath = (email: string) => `${paths.staffCustomers}?${new URLSearchParams({ [EMAIL_PARAM]: email }).toString()}`;

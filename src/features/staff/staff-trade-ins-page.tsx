@@ -1,20 +1,24 @@
+import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { TRADE_IN_REWARD_CENTS } from '@/catalog/add-ons';
 import { formatUsd } from '@/catalog/money';
 import { PAGE_TITLES } from '@/config/page-titles';
-import { tradeInIneligibility } from '@/data/trade-in';
+import { tradeInIneligibility, type TradeInState } from '@/data/trade-in';
 import { ActionError } from './components/action-error';
 import { useAnnouncer } from './components/announcer';
 import { useConfirmation } from './components/confirm-dialog';
 import { DecisionButtons } from './components/decision-buttons';
-import { LiveStatus } from './components/live-status';
+import { FilterSelect } from './components/filter-select';
 import { OrderSummary, platformText } from './components/order-summary';
 import { StaffPage } from './components/staff-page';
+import { PagedListView } from './lists/list-controls';
+import { useListParams } from './lists/list-params';
+import { usePagedList } from './lists/use-paged-list';
+import { toTradeInOrder, TRADE_IN_STATES, tradeInPageRequest } from './people-lists';
 import { callStaff } from './staff-api';
 import { useMayTake, useStaff } from './staff-context';
 import { customerPath } from './staff-links';
 import type { StaffOrder } from './staff-records';
-import { useTradeInOrders } from './use-staff-lists';
 import { useStaffAction } from './use-staff-action';
 import styles from './staff.module.scss';
 
@@ -105,29 +109,50 @@ function TradeInItem({ order, announce }: { order: StaffOrder; announce: (text: 
   );
 }
 
-/** /staff/trade-ins: orders that declared an application to trade in, and their credit. */
+const STATE_WORDS: Readonly<Record<TradeInState, string>> = {
+  awaiting: 'Awaiting review',
+  crediting: 'Being credited',
+  credited: 'Credited',
+  declined: 'Declined',
+};
+
+/** /staff/trade-ins: orders that declared an application to trade in, newest first, a page at a time,
+ *  all or one state's, and their credit. */
 export default function StaffTradeInsPage() {
-  const orders = useTradeInOrders();
+  const params = useListParams(TRADE_IN_STATES);
+  const state = params.status;
+  const request = useMemo(() => tradeInPageRequest(state), [state]);
+  const list = usePagedList(request, toTradeInOrder);
   const { region, announce } = useAnnouncer();
   return (
     <StaffPage
       title={PAGE_TITLES.staffTradeIns}
-      summary={`Orders that declared an application to trade in. Confirming credits ${REWARD} to the customer’s Stripe balance, once; the next invoice shows it. Declining credits nothing. Either way the customer is mailed, and their order says it. Only a paid plan that has not ended can take a credit.`}
+      summary={`Orders that declared an application to trade in, newest first. Confirming credits ${REWARD} to the customer’s Stripe balance, once; the next invoice shows it. Declining credits nothing. Either way the customer is mailed, and their order says it. Only a paid plan that has not ended can take a credit.`}
     >
       {region}
-      <LiveStatus live={orders} subject="trade-ins" />
-      {orders.status === 'ready' &&
-        (orders.value.length === 0 ? (
-          <p>No order has declared a trade-in yet.</p>
-        ) : (
-          <ul className={styles.list} role="list">
-            {orders.value.map((order) => (
-              <li key={order.id}>
-                <TradeInItem order={order} announce={announce} />
-              </li>
-            ))}
-          </ul>
-        ))}
+      <section className={styles.section} aria-labelledby="trade-in-list-title">
+        <FilterSelect
+          label="Trade-in state"
+          all="All trade-ins"
+          options={TRADE_IN_STATES}
+          words={(each) => STATE_WORDS[each]}
+          value={state}
+          onChange={params.setStatus}
+        />
+        <h2 id="trade-in-list-title" className={styles.sectionTitle}>
+          {state ? STATE_WORDS[state] : 'All trade-ins'}
+        </h2>
+        <PagedListView
+          list={list}
+          noun="trade-ins"
+          total={null}
+          narrowed={state !== null}
+          empty="No order has declared a trade-in yet."
+          queryKey={JSON.stringify(request)}
+          rowKey={(order) => order?.id ?? ''}
+          renderRow={(order) => order && <TradeInItem order={order} announce={announce} />}
+        />
+      </section>
     </StaffPage>
   );
 }

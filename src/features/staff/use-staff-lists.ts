@@ -1,10 +1,7 @@
 import { useMemo } from 'react';
 import { useLiveValue, type LiveValue } from '@/firebase/use-live-value';
 import type { StaffFigures } from '@/data/staff';
-import { watchStaffFigures, watchStatusCounts, watchSubmissionCount, watchTradeInOrders } from './staff-data';
-import type { StaffOrder } from './staff-records';
-
-export const useTradeInOrders = (): LiveValue<StaffOrder[]> => useLiveValue(watchTradeInOrders);
+import { watchStaffFigures, watchStatusCounts, watchSubmissionCount } from './staff-data';
 
 // Module constants: useLiveValue needs a watch that keeps its identity between renders.
 const watchNewInquiries = watchSubmissionCount('contact', 'new');

@@ -33,6 +33,13 @@ describe('showingText', () => {
 describe('ListToolbar', () => {
   afterEach(() => vi.useRealTimers());
 
+  it('a list without states (the customers) shows its search and order, and no filter', () => {
+    render(<ListToolbar<never> legend="Show customers" params={{ ...params(), status: null }} statuses={[]} words={{}} counts={{}} />);
+    expect(screen.getByRole('searchbox', { name: 'Search by name or email' })).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Order' })).toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: 'Show customers' })).not.toBeInTheDocument();
+  });
+
   it('searches once typing pauses, keeps what was typed, and Escape clears it at once', () => {
     vi.useFakeTimers();
     const given = params();

@@ -120,15 +120,18 @@ export function ListToolbar<S extends string>({ legend, params, statuses, words,
       <p id={hintId} className={styles.hint}>
         Names by their beginning; an address by its beginning, with its @.
       </p>
-      <StatusFilter
-        legend={legend}
-        statuses={statuses}
-        words={words}
-        counts={counts}
-        total={total}
-        value={params.status ?? 'all'}
-        onChange={(value) => params.setStatus(value === 'all' ? null : value)}
-      />
+      {/* A list without states (the customers) has nothing to filter. */}
+      {statuses.length > 0 && (
+        <StatusFilter
+          legend={legend}
+          statuses={statuses}
+          words={words}
+          counts={counts}
+          total={total}
+          value={params.status ?? 'all'}
+          onChange={(value) => params.setStatus(value === 'all' ? null : value)}
+        />
+      )}
     </div>
   );
 }

@@ -10,10 +10,22 @@ import type { DatabaseSdk } from '@/firebase/clients';
 /** Where the database and the SDK come from: the app's client, or a test's. */
 export type DatabaseSource = () => Promise<[Database, DatabaseSdk]>;
 
+/** A value a range or a cursor holds: the console's keys are strings, customer_index's `at` a
+ *  number, the trade-ins' `applicationExist` true. */
+export type RangeValue = string | number | boolean;
+
+/** What a page of a list other than the submissions is read by: a child's values from start to end,
+ *  or (field null) the records' keys, which for push ids is the order they arrived in (staff_audit). */
+export interface PageRange {
+  field: string | null;
+  start: RangeValue;
+  end: RangeValue;
+}
+
 export interface PageRequest {
   /** The list's node, e.g. 'submissions/contact'. */
   path: string;
-  range: IndexRange;
+  range: IndexRange | PageRange;
   /** Newest first: the range read from its end, then shown backwards. */
   descending: boolean;
   /** Records a page shows; LIST_PAGE_SIZE unless given, at most LIST_PAGE_LIMIT - 1 (one more is read). */
@@ -22,7 +34,7 @@ export interface PageRequest {
 
 /** Where a page starts: the first record it shows, as the (value, key) pair the query orders by. */
 export interface Cursor {
-  value: string;
+  value: RangeValue;
   key: string;
 }
 
@@ -53,6 +65,10 @@ export function pageQuery(sdk: DatabaseSdk, db: Database, request: PageRequest, 
   const { field, start, end } = request.range;
   const read = pageSizeOf(request) + 1;
   const list = sdk.ref(db, request.path);
+  if (field === null) {
+    const from = cursor ? [request.descending ? sdk.endAt(cursor.key) : sdk.startAt(cursor.key)] : [];
+    return sdk.query(list, sdk.orderByKey(), ...from, request.descending ? sdk.limitToLast(read) : sdk.limitToFirst(read));
+  }
   if (request.descending) {
     const upTo = cursor ? sdk.endAt(cursor.value, cursor.key) : sdk.endAt(end);
     return sdk.query(list, sdk.orderByChild(field), sdk.startAt(start), upTo, sdk.limitToLast(read));
@@ -60,6 +76,9 @@ export function pageQuery(sdk: DatabaseSdk, db: Database, request: PageRequest, 
   const from = cursor ? sdk.startAt(cursor.value, cursor.key) : sdk.startAt(start);
   return sdk.query(list, sdk.orderByChild(field), from, sdk.endAt(end), sdk.limitToFirst(read));
 }
+
+const isRangeValue = (value: unknown): value is RangeValue =>
+  typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value));
 
 /** What a page's snapshot holds, in the order shown, and the next page's cursor. */
 export function pageFrom(snapshot: DataSnapshot, request: PageRequest): PageRead {
@@ -70,10 +89,11 @@ export function pageFrom(snapshot: DataSnapshot, request: PageRequest): PageRead
   if (request.descending) read.reverse();
   const size = pageSizeOf(request);
   const beyond = read[size];
-  const value = beyond ? (beyond.value as Record<string, unknown> | null)?.[request.range.field] : undefined;
+  const { field } = request.range;
+  const value = beyond && field !== null ? (beyond.value as Record<string, unknown> | null)?.[field] : beyond?.key;
   return {
     rows: read.slice(0, size),
-    next: beyond && typeof value === 'string' ? { value, key: beyond.key } : null,
+    next: beyond && isRangeValue(value) ? { value, key: beyond.key } : null,
   };
 }
 

@@ -1,0 +1,102 @@
+import { useMemo } from 'react';
+import { PAGE_TITLES } from '@/config/page-titles';
+import { STAFF_AUDIT_ACTIONS, type StaffAuditAction } from '@/data/staff';
+import { FilterSelect } from './components/filter-select';
+import { StaffPage } from './components/staff-page';
+import { PagedListView } from './lists/list-controls';
+import { useListParams } from './lists/list-params';
+import { RelativeTime } from './lists/relative-time';
+import { usePagedList } from './lists/use-paged-list';
+import { auditPageRequest, toAuditRow, type AuditRow } from './people-lists';
+import { ADMIN_ONLY, useStaff } from './staff-context';
+import styles from './staff.module.scss';
+
+const ACTIONS = STAFF_AUDIT_ACTIONS;
+
+/** Each action as the log says it; an entry whose action this console does not know shows its name. */
+export const ACTION_WORDS: Readonly<Record<StaffAuditAction, string>> = {
+  setSubmissionStatus: 'Changed a submission’s state',
+  decidePreorder: 'Decided a pre-order',
+  resendPass: 'Resent a Space pass',
+  confirmTradeIn: 'Credited a trade-in',
+  declineTradeIn: 'Declined a trade-in',
+  grantRole: 'Changed a staff role',
+  lookupCustomer: 'Looked up a customer',
+  resendVerification: 'Sent a verification email',
+  recountCounters: 'Recounted the counters',
+  recordReply: 'Replied to an inquiry',
+  exportList: 'Exported a list as CSV',
+};
+
+const actionText = (action: StaffAuditAction | null, stored: string) => (action ? ACTION_WORDS[action] : stored || 'Unknown action');
+
+const ROLE_WORDS = { admin: 'Admin', support: 'Support' } as const;
+
+function AuditEntry({ entry }: { entry: AuditRow }) {
+  const titleId = `audit-${entry.id}-title`;
+  return (
+    <article className={styles.card} aria-labelledby={titleId}>
+      <h3 id={titleId} className={styles.cardTitle}>
+        {actionText(entry.action, entry.actionName)}
+      </h3>
+      <dl className={styles.facts}>
+        <dt>When</dt>
+        <dd>{entry.at !== null ? <RelativeTime at={entry.at} /> : 'Not recorded'}</dd>
+        <dt>Who</dt>
+        <dd>{entry.actorEmail ?? 'An account without email'}</dd>
+        <dt>Role</dt>
+        <dd>{entry.role ? ROLE_WORDS[entry.role] : '—'}</dd>
+        <dt>Target</dt>
+        <dd className={styles.code}>{entry.target || '—'}</dd>
+        <dt>Detail</dt>
+        <dd>{entry.detail || '—'}</dd>
+      </dl>
+    </article>
+  );
+}
+
+function AuditLog() {
+  const params = useListParams(ACTIONS);
+  const action = params.status;
+  const request = useMemo(() => auditPageRequest(action), [action]);
+  const list = usePagedList(request, toAuditRow);
+  return (
+    <section className={styles.section} aria-labelledby="audit-list-title">
+      <FilterSelect
+        label="Action"
+        all="All actions"
+        options={ACTIONS}
+        words={(each) => actionText(each, each)}
+        value={action}
+        onChange={params.setStatus}
+      />
+      <h2 id="audit-list-title" className={styles.sectionTitle}>
+        {action ? actionText(action, action) : 'Every change'}
+      </h2>
+      <PagedListView
+        list={list}
+        noun="entries"
+        total={null}
+        narrowed={action !== null}
+        empty="No staff change has been recorded yet."
+        queryKey={JSON.stringify(request)}
+        rowKey={(entry) => entry.id}
+        renderRow={(entry) => <AuditEntry entry={entry} />}
+      />
+    </section>
+  );
+}
+
+/** /staff/audit: every change staff made, newest first, a page at a time; admins only, as the rules
+ *  let only an admin read staff_audit (docs/decisions/0151-console-lists-a-page-at-a-time.md#addendum-2026-11-29-customers-the-audit-log-and-trade-ins). */
+export default function StaffAuditPage() {
+  const { role } = useStaff();
+  return (
+    <StaffPage
+      title={PAGE_TITLES.staffAudit}
+      summary="Every change staff made in the console, newest first: who, in which role, what and when."
+    >
+      {role === 'admin' ? <AuditLog /> : <p className={styles.note}>{`The audit log is for admins. ${ADMIN_ONLY}`}</p>}
+    </StaffPage>
+  );
+}
