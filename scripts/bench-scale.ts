@@ -12,27 +12,18 @@
  * `--seed-only` starts no website and opens no page: the seed's time, the memory and the counter.
  * The database emulator runs in this process (emulators/stack.ts), so its memory is this process's.
  */
-import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { localStack, parsePortOffset, type LocalStack } from '../emulators/ports';
 import { DEMO_STAFF } from '../emulators/seed';
 import { startStack } from '../emulators/stack';
 import { measureCounterLatency } from './bench-counters';
+import { measureExportThroughput } from './bench/export-throughput';
 import { measureConsolePages } from './bench/scale-pages';
 import { seedScale } from './bench/scale-seed';
 import { formatMs, scaleTable, type ScaleResult } from './bench/scale-table';
 
-/** Where the CSV export's benchmark lives once staffExport is built: `measureExportThroughput`
- *  POSTs an export request to the function with a staff ID token and reads the streamed file. */
-const EXPORT_BENCH = new URL('./bench/export-throughput.ts', import.meta.url);
 /** The largest list the seed makes. */
 const EXPORTED_LIST = 'open-access';
-
-type MeasureExport = (call: {
-  functionsUrl: string;
-  idToken: string;
-  request: { list: string };
-}) => Promise<{ rows: number; rowsPerSecond: number; bytesPerSecond: number }>;
 
 /** An ID token of the stack's staff account, from the Auth emulator, as its browser holds one. */
 async function staffIdToken(stack: LocalStack): Promise<string> {
@@ -46,12 +37,9 @@ async function staffIdToken(stack: LocalStack): Promise<string> {
 }
 
 async function exportThroughput(stack: LocalStack): Promise<ScaleResult['exportThroughput']> {
-  if (!existsSync(EXPORT_BENCH)) return 'n/a (staffExport not built)';
   try {
-    const bench = (await import(EXPORT_BENCH.href)) as { measureExportThroughput?: MeasureExport };
-    if (!bench.measureExportThroughput) return 'n/a (scripts/bench/export-throughput.ts has no measureExportThroughput)';
     const idToken = await staffIdToken(stack);
-    return await bench.measureExportThroughput({ functionsUrl: stack.functionsUrl, idToken, request: { list: EXPORTED_LIST } });
+    return await measureExportThroughput({ functionsUrl: stack.functionsUrl, idToken, request: { list: EXPORTED_LIST } });
   } catch (error) {
     return `failed: ${error instanceof Error ? error.message : String(error)}`;
   }
