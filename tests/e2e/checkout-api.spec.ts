@@ -280,6 +280,8 @@ test.describe('stripeCheckout creates', () => {
       marketingSelected: false,
       applicationExist: true,
       modelExistsOn: 'wix',
+      // The trade-ins page lists it under its trade-in's state (docs/decisions/0108-staff-console.md#addendum-2026-11-29-lists-that-read-a-page).
+      tradeInState: 'awaiting',
       additionalStorage: '500GB',
       productAmount: amount,
       payment_status: 'unpaid',
