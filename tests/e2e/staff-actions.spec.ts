@@ -204,7 +204,8 @@ test('the Overview’s Pending pre-orders link lands on the pending pre-orders o
   await page.getByRole('link', { name: 'Pending pre-orders' }).click();
   await expect(page).toHaveURL(pendingPreordersPath);
   const heading = page.getByRole('heading', { level: 2, name: 'Space pre-orders' });
+  // The page scrolls to the list once its first page has loaded: wait for it, not for the first frame.
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
   await expect(heading).toBeInViewport();
-  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
   await expect(page.getByRole('button', { name: /^Pending \(/ })).toHaveAttribute('aria-pressed', 'true');
 });
