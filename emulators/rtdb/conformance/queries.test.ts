@@ -330,3 +330,38 @@ test('a priority-ordered limited window follows setPriority moves', async () => 
     log.stop();
   }
 });
+
+describe('a list large enough to be read from an index (emulators/rtdb/docs/protocol.md#query-indexes)', () => {
+  const size = 1500;
+  const key = (i: number) => `k${String(i).padStart(5, '0')}`;
+
+  test('pages from a cursor both ways, and a live last page follows arrivals, removals and moves', async () => {
+    await set(
+      ref(writer, 'large'),
+      Object.fromEntries(Array.from({ length: size }, (_, i) => [key(i), { at: i, state: i % 3 === 0 ? 'new' : 'done' }])),
+    );
+    const byAt = (...c: QueryConstraint[]) => query(ref(getter, 'large'), orderByChild('at'), ...c);
+    expect(keysOf(await get(byAt(limitToLast(3))))).toEqual([key(1497), key(1498), key(1499)]);
+    expect(keysOf(await get(byAt(endBefore(700, key(700)), limitToLast(2))))).toEqual([key(698), key(699)]);
+    expect(keysOf(await get(byAt(startAfter(700, key(700)), limitToFirst(2))))).toEqual([key(701), key(702)]);
+    expect(keysOf(await get(query(ref(getter, 'large'), orderByChild('state'), equalTo('new'), limitToFirst(2))))).toEqual([
+      key(0),
+      key(3),
+    ]);
+
+    const log = new EventLog(query(ref(observer, 'large'), orderByChild('at'), limitToLast(2)));
+    try {
+      await log.waitForKeys([key(1498), key(1499)]);
+      log.take();
+      await set(ref(writer, 'large/new'), { at: size + 1, state: 'new' });
+      await log.reaches([key(1499), 'new'], [`child_removed ${key(1498)}`, `child_added new ${key(1499)}`]);
+      await remove(ref(writer, `large/${key(1499)}`));
+      await log.reaches([key(1498), 'new'], [`child_removed ${key(1499)}`, `child_added ${key(1498)} null`]);
+      await update(ref(writer, 'large'), { [`${key(1498)}/at`]: -1, [`${key(5)}/at`]: size + 5 });
+      await log.reaches(['new', key(5)], [`child_removed ${key(1498)}`, `child_added ${key(5)} new`]);
+      expect(log.cancelError).toBeNull();
+    } finally {
+      log.stop();
+    }
+  });
+});

@@ -37,7 +37,8 @@ import {
   pathToString,
   validatePath,
 } from './tree';
-import { type ParsedQuery, entersWindow, inRange, indexValueOf, neededIndex, runQuery } from './query';
+import { type ParsedQuery, entersWindow, inRange, indexValueOf, neededIndex } from './query';
+import { QueryIndexes } from './query-index';
 import { stripJsonComments } from './jsonc';
 
 export interface AuthState {
@@ -160,6 +161,9 @@ export class Namespace {
   /** While set, commits fire no Functions triggers (REST `disableTriggers=true`, imports). */
   private triggersOff = false;
 
+  /** Large nodes' children in query order, kept by every commit. */
+  private readonly queryIndexes = new QueryIndexes();
+
   constructor(
     readonly name: string,
     rulesText: string,
@@ -260,8 +264,7 @@ export class Namespace {
 
   /** The data a listen or get receives. */
   read(path: Path, q: ParsedQuery | null): ExportJson {
-    const node = getAt(this.root, path);
-    return q && q.filtered ? runQuery(node, q) : node;
+    return q && q.filtered ? this.queryIndexes.run(this.root, path, q) : getAt(this.root, path);
   }
 
   // -------------------------------------------------------------------------------- writes
@@ -420,6 +423,7 @@ export class Namespace {
     }
     this.root = applyWriteTree(this.root, tree, 'inplace');
     this.version++;
+    this.queryIndexes.committed(this.root, paths);
     for (const l of this.listeners) {
       try {
         this.notify(l, before, paths, written);
@@ -440,7 +444,7 @@ export class Namespace {
       // Written at or above the listen: its subtree was replaced, so old and new can be compared.
       const newV = getAt(root, l.path);
       if (l.query) {
-        const res = runQuery(newV, l.query);
+        const res = this.queryIndexes.run(root, l.path, l.query);
         if (res === null && l.keys.size === 0) return;
         l.keys = new Set(childKeys(res));
         l.sink.push('d', { p: l.pathStr, d: res, t: l.tag });
@@ -500,7 +504,7 @@ export class Namespace {
     if (!candidates.some((k) => l.keys.has(k)) && l.keys.size >= q.limit) {
       if (!candidates.some((k) => entersWindow(q, node, l.keys, k, childOf(node, k)))) return;
     }
-    const res = runQuery(node, q);
+    const res = this.queryIndexes.run(this.root, l.path, q);
     l.keys = new Set(childKeys(res));
     l.sink.push('d', { p: l.pathStr, d: res, t: l.tag });
   }

@@ -44,7 +44,8 @@ export function nameCompare(a: string, b: string): number {
   return a < b ? -1 : 1;
 }
 
-function rank(v: unknown): number {
+/** A value's type in the index order: null, booleans, numbers, strings, objects. */
+export function valueRank(v: unknown): number {
   if (v === null || v === undefined) return 0;
   switch (typeof v) {
     case 'boolean':
@@ -60,8 +61,8 @@ function rank(v: unknown): number {
 
 /** Index-value order: null < false < true < numbers < strings < objects (all objects equal). */
 export function compareValues(a: unknown, b: unknown): number {
-  const ra = rank(a);
-  const rb = rank(b);
+  const ra = valueRank(a);
+  const rb = valueRank(b);
   if (ra !== rb) return ra - rb;
   if (ra === 1) return a === b ? 0 : a ? 1 : -1;
   if (ra === 2 || ra === 3) return (a as number) < (b as number) ? -1 : a === b ? 0 : 1;
@@ -156,7 +157,7 @@ export function indexValueOf(index: Index, key: string, child: ExportJson): unkn
 }
 
 /** Compare a child post (iv, key) with a bound post. */
-function comparePost(index: Index, iv: unknown, key: string, b: Bound): number {
+export function comparePost(index: Index, iv: unknown, key: string, b: Bound): number {
   if (index.kind === 'key') return nameCompare(key, String(b.value));
   const c = compareValues(iv, b.value);
   return c !== 0 ? c : nameCompare(key, b.name);
@@ -179,7 +180,8 @@ interface Entry {
   iv: unknown;
 }
 
-function cmpEntries(index: Index): (a: Entry, b: Entry) => number {
+/** The order of children under an index: by index value, then by key. */
+export function compareIndexEntries(index: Index): (a: Entry, b: Entry) => number {
   if (index.kind === 'key') return (a, b) => nameCompare(a.key, b.key);
   return (a, b) => {
     const c = compareValues(a.iv, b.iv);
@@ -189,7 +191,7 @@ function cmpEntries(index: Index): (a: Entry, b: Entry) => number {
 
 /** Whether child (ka, va) sorts strictly before child (kb, vb) under the query's index. */
 export function childBefore(q: ParsedQuery, ka: string, va: ExportJson, kb: string, vb: ExportJson): boolean {
-  return cmpEntries(q.index)({ key: ka, iv: indexValueOf(q.index, ka, va) }, { key: kb, iv: indexValueOf(q.index, kb, vb) }) < 0;
+  return compareIndexEntries(q.index)({ key: ka, iv: indexValueOf(q.index, ka, va) }, { key: kb, iv: indexValueOf(q.index, kb, vb) }) < 0;
 }
 
 /** Whether child k (value v, already known to be in range and not in the window) would enter a
@@ -212,7 +214,7 @@ export function orderedKeys(node: ExportJson, index: Index): string[] {
   const keys = childKeys(node);
   const o = node as Obj;
   const entries = keys.map((key) => ({ key, iv: indexValueOf(index, key, o[key]) }));
-  entries.sort(cmpEntries(index));
+  entries.sort(compareIndexEntries(index));
   return entries.map((e) => e.key);
 }
 
@@ -230,7 +232,7 @@ export function runQuery(node: ExportJson, q: ParsedQuery): ExportJson {
   let kept: Entry[] = entries;
   if (q.limit !== null && entries.length > q.limit) {
     const l = q.limit;
-    const cmp = cmpEntries(q.index);
+    const cmp = compareIndexEntries(q.index);
     if (l === 0) kept = [];
     else if (l * 8 >= entries.length) {
       entries.sort(cmp);

@@ -1,0 +1,202 @@
+// Sorted indexes of large nodes' children, so that a query costs log n + its window rather than a
+// pass over every child (emulators/rtdb/docs/protocol.md#query-indexes). The production database
+// answers a query on an `.indexOn` field from an index it keeps; without one here, a console page
+// over 500,000 sign-ups waited seconds for each page of 25
+// (docs/decisions/0153-console-measured-at-scale.md).
+//
+// An index holds each child's key and index value only; the children themselves are read from the
+// tree when a window is cut. The namespace reports every commit's written locations, and an index
+// mends the children a commit touched or, when the node itself was written, is dropped and built
+// again at the next query.
+
+import { type ExportJson, type Obj, type Path, childCount, childKeys, getAt, isObj, isPrefix, isWrappedLeaf, newObj } from './tree';
+import { type Index, type ParsedQuery, comparePost, indexValueOf, nameCompare, runQuery, valueRank } from './query';
+
+interface Entry {
+  key: string;
+  iv: unknown;
+  /** valueRank(iv), kept so that sorting a large node compares without calls. */
+  rank: number;
+}
+
+/** compareValues then nameCompare, on entries that carry their rank. */
+function entryOrder(index: Index): (a: Entry, b: Entry) => number {
+  if (index.kind === 'key') return (a, b) => nameCompare(a.key, b.key);
+  return (a, b) => {
+    if (a.rank !== b.rank) return a.rank - b.rank;
+    // Booleans, numbers and strings each compare with < (false before true); nulls and objects tie.
+    if (a.rank >= 1 && a.rank <= 3) {
+      if ((a.iv as number) < (b.iv as number)) return -1;
+      if ((a.iv as number) > (b.iv as number)) return 1;
+    }
+    return nameCompare(a.key, b.key);
+  };
+}
+
+/** Below this many children a pass over them is as cheap as keeping an index. */
+export const INDEXED_NODE_MIN_CHILDREN = 1000;
+/** How many (location, index) pairs are kept; the least recently queried goes first. */
+export const MAX_INDEXES = 64;
+/** A commit touching more children than this rebuilds the index's order in one merge rather than
+ *  moving entries one at a time (each move shifts the array). */
+const MERGE_ABOVE = 64;
+
+function indexSpec(index: Index): string {
+  return index.kind === 'child' ? `/${index.spec}` : index.kind;
+}
+
+class SortedIndex {
+  /** Ascending in the query's order. */
+  private entries: Entry[];
+  private readonly ivs = new Map<string, unknown>();
+  private readonly cmp: (a: Entry, b: Entry) => number;
+
+  constructor(
+    readonly index: Index,
+    node: Obj,
+  ) {
+    this.cmp = entryOrder(index);
+    this.entries = childKeys(node).map((key) => this.entryOf(key, node[key]));
+    this.entries.sort(this.cmp);
+  }
+
+  private entryOf(key: string, child: ExportJson): Entry {
+    const iv = indexValueOf(this.index, key, child);
+    this.ivs.set(key, iv);
+    return { key, iv, rank: valueRank(iv) };
+  }
+
+  /** The first position whose entry passes `test`, which fails then passes along the order. */
+  private bisect(test: (e: Entry) => boolean): number {
+    let lo = 0;
+    let hi = this.entries.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (test(this.entries[mid])) hi = mid;
+      else lo = mid + 1;
+    }
+    return lo;
+  }
+
+  private positionOf(e: Entry): number {
+    return this.bisect((x) => this.cmp(x, e) >= 0);
+  }
+
+  /** The children `keys` of `node` changed (added, removed or rewritten). */
+  mend(node: ExportJson, keys: Set<string>): void {
+    if (keys.size > MERGE_ABOVE) {
+      this.merge(node, keys);
+      return;
+    }
+    for (const key of keys) {
+      if (this.ivs.has(key)) {
+        const iv = this.ivs.get(key);
+        const i = this.positionOf({ key, iv, rank: valueRank(iv) });
+        this.entries.splice(i, 1);
+        this.ivs.delete(key);
+      }
+      const child = isObj(node) && !isWrappedLeaf(node) ? node[key] : undefined;
+      if (child === undefined || child === null) continue;
+      const e = this.entryOf(key, child);
+      this.entries.splice(this.positionOf(e), 0, e);
+    }
+  }
+
+  private merge(node: ExportJson, keys: Set<string>): void {
+    const kept = this.entries.filter((e) => !keys.has(e.key));
+    const added: Entry[] = [];
+    for (const key of keys) {
+      this.ivs.delete(key);
+      const child = isObj(node) && !isWrappedLeaf(node) ? node[key] : undefined;
+      if (child !== undefined && child !== null) added.push(this.entryOf(key, child));
+    }
+    added.sort(this.cmp);
+    const merged: Entry[] = new Array<Entry>(kept.length + added.length);
+    let i = 0;
+    let j = 0;
+    for (let n = 0; n < merged.length; n++) {
+      merged[n] = j >= added.length || (i < kept.length && this.cmp(kept[i], added[j]) <= 0) ? kept[i++] : added[j++];
+    }
+    this.entries = merged;
+  }
+
+  /** The query's window of `node`, as runQuery gives it, in index order. */
+  window(node: Obj, q: ParsedQuery): ExportJson {
+    const { start, end } = q;
+    let lo = start
+      ? this.bisect((e) => (start.inclusive ? comparePost(q.index, e.iv, e.key, start) >= 0 : comparePost(q.index, e.iv, e.key, start) > 0))
+      : 0;
+    let hi = end
+      ? this.bisect((e) => (end.inclusive ? comparePost(q.index, e.iv, e.key, end) > 0 : comparePost(q.index, e.iv, e.key, end) >= 0))
+      : this.entries.length;
+    if (q.limit !== null && hi - lo > q.limit) {
+      if (q.fromRight) lo = hi - q.limit;
+      else hi = lo + q.limit;
+    }
+    if (hi <= lo) return null;
+    const out = newObj();
+    for (let i = lo; i < hi; i++) out[this.entries[i].key] = node[this.entries[i].key];
+    return out;
+  }
+}
+
+interface Location {
+  path: Path;
+  byIndex: Map<string, SortedIndex>;
+}
+
+export class QueryIndexes {
+  /** By location (its path joined), least recently queried first. */
+  private readonly locations = new Map<string, Location>();
+  private count = 0;
+
+  constructor(private readonly minChildren = INDEXED_NODE_MIN_CHILDREN) {}
+
+  /** What `q` selects from the node at `path` of `root`: from an index when the node is large. */
+  run(root: ExportJson, path: Path, q: ParsedQuery): ExportJson {
+    const node = getAt(root, path);
+    if (!isObj(node) || isWrappedLeaf(node) || childCount(node) < this.minChildren) return runQuery(node, q);
+    const at = path.join('/');
+    let loc = this.locations.get(at);
+    if (loc) this.locations.delete(at);
+    else loc = { path, byIndex: new Map() };
+    this.locations.set(at, loc);
+    const spec = indexSpec(q.index);
+    let index = loc.byIndex.get(spec);
+    if (!index) {
+      index = new SortedIndex(q.index, node);
+      loc.byIndex.set(spec, index);
+      this.count++;
+      this.evict();
+    }
+    return index.window(node, q);
+  }
+
+  private evict(): void {
+    for (const [at, loc] of this.locations) {
+      if (this.count <= MAX_INDEXES) return;
+      this.count -= loc.byIndex.size;
+      this.locations.delete(at);
+    }
+  }
+
+  /** After a commit: `written` are its locations (none below another), `root` the new tree. */
+  committed(root: ExportJson, written: Path[]): void {
+    for (const [at, loc] of this.locations) {
+      const touched = new Set<string>();
+      let replaced = false;
+      for (const p of written) {
+        if (p.length <= loc.path.length) {
+          if (isPrefix(p, loc.path)) replaced = true;
+        } else if (isPrefix(loc.path, p)) touched.add(p[loc.path.length]);
+      }
+      if (replaced) {
+        this.count -= loc.byIndex.size;
+        this.locations.delete(at);
+      } else if (touched.size > 0) {
+        const node = getAt(root, loc.path);
+        for (const index of loc.byIndex.values()) index.mend(node, touched);
+      }
+    }
+  }
+}
