@@ -80,6 +80,23 @@ describe('backfillListIndex', () => {
     expect(await read('customer_index/u2')).toMatchObject({ name: 'Joan Turing', e: 'joan@example.com' });
   });
 
+  it('removes the line of an account deleted while the trigger missed it, and keeps the lines of those still here', async () => {
+    await db().ref('users/u4').set(profile);
+    await db().ref('customer_index/u4').set(customerIndexEntry(profile));
+    await db()
+      .ref('customer_index/u5-gone')
+      .set(customerIndexEntry({ ...profile, firstName: 'Left' }));
+    await db()
+      .ref('customer_index/u6-gone')
+      .set(customerIndexEntry({ ...profile, firstName: 'Also left' }));
+
+    // A page of one line: each gone account is found on a page of its own.
+    expect(await run({ pageSize: 1 })).toMatchObject({ customers: 2 });
+    expect(await read('customer_index/u4')).toEqual(customerIndexEntry(profile));
+    expect(await read('customer_index/u5-gone')).toBeNull();
+    expect(await read('customer_index/u6-gone')).toBeNull();
+  });
+
   it("stores each trade-in's state on its order, and takes a state off an order that declared none", async () => {
     await db()
       .ref('all_orders')

@@ -1,6 +1,7 @@
 /** The list keys on what was stored before they existed, or stored wrong: submissions without their
  *  state and six keys (or with keys their fields no longer give), accounts without their
- *  customer_index line, orders with a trade-in without its tradeInState
+ *  customer_index line and lines left by accounts since deleted, orders with a trade-in without its
+ *  tradeInState
  *  (docs/decisions/0108-staff-console.md#addendum-2026-11-29-lists-that-read-a-page). Walked a page at
  *  a time from a cursor kept between runs until a deadline, at the end of the daily clean-up, so a
  *  million records take days of a few minutes rather than one run that cannot finish. */
@@ -23,8 +24,9 @@ export const LIST_INDEX_CURSOR_PATH = 'jobs/listIndex/cursor';
 /** Records read per page: one query, and a write for each record found wanting. */
 export const LIST_INDEX_PAGE_SIZE = 500;
 
-/** The lists walked, in order: each kind of submission, the accounts, the orders. */
-export const LIST_INDEX_STEPS = [...SUBMISSION_KINDS, 'users', 'orders'] as const;
+/** The lists walked, in order: each kind of submission, the accounts, the customer list's lines
+ *  (for those whose account is gone), the orders. */
+export const LIST_INDEX_STEPS = [...SUBMISSION_KINDS, 'users', 'customerLines', 'orders'] as const;
 export type ListIndexStep = (typeof LIST_INDEX_STEPS)[number];
 
 export interface ListIndexBackfill {
@@ -87,6 +89,15 @@ async function visitPage(database: Database, step: ListIndexStep, page: Page): P
         .map(async ([uid]) => (await syncCustomerIndex(database, uid)) !== 'unchanged'),
     );
   }
+  if (step === 'customerLines') {
+    // A line whose account was deleted while the trigger missed the event would list a person who
+    // has left; syncCustomerIndex removes it when it finds no profile.
+    const [first, last] = [page[0]![0], page.at(-1)![0]];
+    const users = ((await database.ref('users').orderByKey().startAt(first).endAt(last).get()).val() ?? {}) as Record<string, unknown>;
+    return countFixed(
+      page.filter(([uid]) => users[uid] === undefined).map(async ([uid]) => (await syncCustomerIndex(database, uid)) !== 'unchanged'),
+    );
+  }
   if (step === 'orders') {
     return countFixed(
       page
@@ -99,7 +110,12 @@ async function visitPage(database: Database, step: ListIndexStep, page: Page): P
   );
 }
 
-const pathOf = (step: ListIndexStep) => (step === 'users' ? 'users' : step === 'orders' ? ORDERS_PATH : `submissions/${step}`);
+const PATHS: Record<ListIndexStep, string> = {
+  ...(Object.fromEntries(SUBMISSION_KINDS.map((kind) => [kind, `submissions/${kind}`])) as Record<SubmissionKind, string>),
+  users: 'users',
+  customerLines: CUSTOMER_INDEX_PATH,
+  orders: ORDERS_PATH,
+};
 
 const isCarry = (value: unknown): value is Carry => isRecord(value) && (LIST_INDEX_STEPS as readonly unknown[]).includes(value.step);
 
@@ -113,9 +129,9 @@ export async function backfillListIndex(
   const report: ListIndexBackfill = { submissions: 0, customers: 0, orders: 0, stoppedAt: null };
   for (const step of steps) {
     const counted: keyof Omit<ListIndexBackfill, 'stoppedAt'> =
-      step === 'users' ? 'customers' : step === 'orders' ? 'orders' : 'submissions';
+      step === 'users' || step === 'customerLines' ? 'customers' : step === 'orders' ? 'orders' : 'submissions';
     const walked = await walkInPages<Carry>(database, {
-      path: pathOf(step),
+      path: PATHS[step],
       cursorPath: LIST_INDEX_CURSOR_PATH,
       pageSize: options.pageSize ?? LIST_INDEX_PAGE_SIZE,
       deadline: options.deadline,
