@@ -43,6 +43,12 @@ function pageCells(measure: PageMeasure | undefined): [string, string, string] {
   return [time, bytes, heap];
 }
 
+function firstVisitCell(measure: PageMeasure | undefined): string {
+  const visit = measure?.firstVisit;
+  if (!visit) return 'not measured';
+  return visit.outcome === 'shown' && visit.firstRowsMs !== null ? formatMs(visit.firstRowsMs) : visit.outcome;
+}
+
 /** The rows' labels and each result's cells; pages in the order of the first result that has them. */
 export function scaleTable(results: readonly ScaleResult[]): string {
   const pageNames = results.find((result) => result.pages)?.pages?.map((page) => page.name) ?? [];
@@ -63,6 +69,7 @@ export function scaleTable(results: readonly ScaleResult[]): string {
   for (const name of pageNames) {
     const cells = (r: ScaleResult) => pageCells(r.pages?.find((page) => page.name === name));
     rows.push([`${name}: first rows shown`, (r) => cells(r)[0]]);
+    rows.push([`${name}: first rows, first visit after the seed`, (r) => firstVisitCell(r.pages?.find((page) => page.name === name))]);
     rows.push([`${name}: database bytes received`, (r) => cells(r)[1]]);
     rows.push([`${name}: browser JS heap`, (r) => cells(r)[2]]);
   }
