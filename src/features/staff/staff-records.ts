@@ -8,22 +8,21 @@ import { BRAND } from '@/config/brand';
 import type { SubmissionKind } from '@/config/data-limits';
 import { DEFAULT_WAITLIST_PROGRAMME, isWaitlistProgramme, type WaitlistProgramme } from '@/config/waitlist-programmes';
 import { toOrders, type Order, type StoredOrder } from '@/data/orders';
-import { SUBMISSION_STATUSES, type ContactStatus, type PreorderPass, type PreorderStatus, type WaitlistStatus } from '@/data/staff';
+import {
+  SUBMISSION_STATUSES,
+  statusOf,
+  type ContactStatus,
+  type PreorderPass,
+  type PreorderStatus,
+  type StatusOf,
+  type WaitlistStatus,
+} from '@/data/staff';
 
 type Stored = Readonly<Record<string, unknown>>;
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 const time = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : null);
 const record = (value: unknown): Stored => (typeof value === 'object' && value !== null ? (value as Stored) : {});
-
-/** The states of one kind of submission, first to last. */
-export type StatusOf<K extends SubmissionKind> = (typeof SUBMISSION_STATUSES)[K][number];
-
-/** A record's `status`; a record staff never touched is in the kind's first state. */
-export function statusOf<K extends SubmissionKind>(kind: K, value: unknown): StatusOf<K> {
-  const statuses = SUBMISSION_STATUSES[kind] as readonly string[];
-  return (statuses.includes(value as string) ? value : statuses[0]) as StatusOf<K>;
-}
 
 interface SubmissionBase {
   id: string;
