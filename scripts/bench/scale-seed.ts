@@ -8,7 +8,7 @@ import type { LocalStack } from '../../emulators/ports';
 import type { SubmissionKind } from '../../src/config/data-limits';
 import { CUSTOMER_INDEX_PATH } from '../../src/data/list-index';
 import { ORDERS_PATH, type StoredOrder } from '../../src/data/orders';
-import { STAFF_COUNTERS_PATH } from '../../src/data/staff';
+import { STAFF_COUNTERS_PATH, STAFF_FIGURES_PATH, STAFF_GROUP_COUNTERS_PATH } from '../../src/data/staff';
 import { USERS_PATH } from '../../src/data/users';
 import {
   buildCustomer,
@@ -21,10 +21,6 @@ import {
   type ScaleTotals,
 } from './scale-records';
 import { into, ownerRest, writeChunked } from './owner-writes';
-
-/** Where the figures' triggers keep what the console shows (docs/decisions/0112-staff-counters-by-trigger.md). */
-export const STAFF_GROUP_COUNTERS_PATH = 'staff_group_counters';
-export const STAFF_FIGURES_PATH = 'staff_figures';
 
 export interface ScaleSizes {
   entries: number;
