@@ -14,14 +14,12 @@ import { parseArgs } from 'node:util';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getDatabase } from 'firebase-admin/database';
 import { nextPushId } from '@leopard/rtdb-emulator/push-id';
-import { DATABASE_NAMESPACE, PROJECT_ID, localStack, parsePortOffset, type LocalStack } from '../emulators/ports';
+import { PROJECT_ID, localStack, parsePortOffset, type LocalStack } from '../emulators/ports';
 import { startStack } from '../emulators/stack';
 import { paths } from '../src/config/paths';
 import { submissionIndexFields } from '../src/data/submission-index-fields';
+import { into, ownerRest, writeChunked } from './bench/owner-writes';
 
-/** The admin credential of the database emulator's REST API: rules and validation do not apply. */
-const OWNER = { Authorization: 'Bearer owner', 'Content-Type': 'application/json' };
-const SEED_BATCH = 10_000;
 const COUNTER_PATH = 'staff_counters/waitlist/new';
 
 export interface CounterLatency {
@@ -29,16 +27,6 @@ export interface CounterLatency {
   samples: number[];
   medianMs: number;
   maxMs: number;
-}
-
-function restUrl(stack: LocalStack, path: string, query = ''): string {
-  return `http://${stack.databaseHost}/${path}.json?ns=${DATABASE_NAMESPACE}${query}`;
-}
-
-async function rest(stack: LocalStack, method: string, path: string, body: unknown, query = ''): Promise<void> {
-  const response = await fetch(restUrl(stack, path, query), { method, headers: OWNER, body: JSON.stringify(body) });
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-  await response.arrayBuffer();
 }
 
 /** An open-access sign-up as submitForm stores it, list keys included. */
@@ -51,14 +39,11 @@ function signUp(name: string, email: string, createdAt: number): Record<string, 
  *  are the same on every call, so a second call with a larger n only adds the difference. */
 async function seedEntries(stack: LocalStack, n: number): Promise<void> {
   const base = Date.UTC(2026, 0, 1);
-  for (let start = 0; start < n; start += SEED_BATCH) {
-    const batch: Record<string, unknown> = {};
-    for (let i = start; i < Math.min(n, start + SEED_BATCH); i++) {
-      const createdAt = base + i * 60_000;
-      batch[nextPushId(createdAt).slice(0, 8) + String(i).padStart(12, '0')] = signUp(`Bench ${i}`, `bench${i}@example.com`, createdAt);
-    }
-    await rest(stack, 'PATCH', 'submissions/waitlist', batch, '&disableTriggers=true&print=silent');
-  }
+  await writeChunked(stack, n, (i, chunk) => {
+    const createdAt = base + i * 60_000;
+    const key = nextPushId(createdAt).slice(0, 8) + String(i).padStart(12, '0');
+    into(chunk, 'submissions/waitlist', key, signUp(`Bench ${i}`, `bench${i}@example.com`, createdAt));
+  });
 }
 
 /** Calls `onValue` with each value of `path`, through firebase-admin's listener on the stack. */
@@ -76,11 +61,12 @@ function watch(stack: LocalStack, path: string, onValue: (value: unknown) => voi
 async function timeOneSignUp(stack: LocalStack, changes: { next: () => Promise<void> }, index: number): Promise<number> {
   const changed = changes.next();
   const started = performance.now();
-  await rest(
+  await ownerRest(
     stack,
     'PUT',
     `submissions/waitlist/${nextPushId(Date.now())}`,
     signUp(`Timed ${index}`, `timed${index}@example.com`, Date.now()),
+    { triggers: true },
   );
   await changed;
   return performance.now() - started;

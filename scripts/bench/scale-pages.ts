@@ -12,10 +12,8 @@ import type { LocalStack } from '../../emulators/ports';
 import { paths } from '../../src/config/paths';
 
 /** What each page's "first rows" are: the selector that means the list (or the figures) is shown.
- *  `withoutList`: a selector shown by a version of the page that has no list at all (as the
- *  Customers page was before its list: a search by exact email, measured so in 0153's first table); the page then counts as "no list" when no row follows it
- *  within NO_LIST_GRACE_MS. Change a selector here when a page's markup changes. */
-export const CONSOLE_PAGES: readonly { name: string; path: string; rows: string; withoutList?: string }[] = [
+ *  Change a selector here when a page's markup changes. */
+export const CONSOLE_PAGES: readonly { name: string; path: string; rows: string }[] = [
   { name: 'Programmes', path: paths.staffProgrammes, rows: 'main article, main tbody tr' },
   { name: 'Inbox', path: paths.staffInbox, rows: 'main article, main tbody tr' },
   { name: 'Customers', path: paths.staffCustomers, rows: 'main article, main tbody tr, main [role="list"] > li' },
@@ -26,12 +24,11 @@ export const CONSOLE_PAGES: readonly { name: string; path: string; rows: string;
 export const PAGE_TIMEOUT_MS = 120_000;
 /** How long the heap's reading and the tab's closing may take once the rows are in. */
 const TAB_ANSWER_MS = 60_000;
-const NO_LIST_GRACE_MS = 10_000;
 /** The page has settled when the database has sent nothing for this long (at most SETTLE_MAX_MS). */
 const SETTLE_QUIET_MS = 1_500;
 const SETTLE_MAX_MS = 30_000;
 
-export type PageOutcome = 'shown' | 'no list' | 'timed out' | 'crashed';
+export type PageOutcome = 'shown' | 'timed out' | 'crashed';
 
 export interface PageMeasure {
   name: string;
@@ -85,8 +82,6 @@ class DatabaseTraffic {
   }
 }
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
 /** The promise's value, or 'timed out' after `ms`: a tab whose main thread is busy answers no
  *  DevTools call until it is free, and at 100,000 entries that was minutes. */
 function within<T>(promise: Promise<T>, ms: number): Promise<T | 'timed out'> {
@@ -95,18 +90,12 @@ function within<T>(promise: Promise<T>, ms: number): Promise<T | 'timed out'> {
   return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }
 
-/** Resolves with what the page showed first: rows, a page without a list, or nothing in time. */
-async function firstRows(page: Page, rows: string, withoutList: string | undefined): Promise<Exclude<PageOutcome, 'crashed'>> {
-  const shown = page.waitForSelector(rows, { state: 'visible', timeout: PAGE_TIMEOUT_MS }).then(
+/** Resolves when the page shows its rows, or with 'timed out' when it has none in time. */
+function firstRows(page: Page, rows: string): Promise<Exclude<PageOutcome, 'crashed'>> {
+  return page.waitForSelector(rows, { state: 'visible', timeout: PAGE_TIMEOUT_MS }).then(
     () => 'shown' as const,
     () => 'timed out' as const,
   );
-  if (!withoutList) return shown;
-  const noList = page
-    .waitForSelector(withoutList, { state: 'visible', timeout: PAGE_TIMEOUT_MS })
-    .then(async () => (await sleep(NO_LIST_GRACE_MS), 'no list' as const))
-    .catch(() => new Promise<never>(() => {}));
-  return Promise.race([shown, noList]);
 }
 
 async function measurePage(context: BrowserContext, stack: LocalStack, site: string, target: (typeof CONSOLE_PAGES)[number]) {
@@ -119,7 +108,7 @@ async function measurePage(context: BrowserContext, stack: LocalStack, site: str
   const started = performance.now();
   try {
     await page.goto(new URL(target.path, site).href, { waitUntil: 'commit', timeout: PAGE_TIMEOUT_MS });
-    const outcome = await Promise.race([firstRows(page, target.rows, target.withoutList), crashed]);
+    const outcome = await Promise.race([firstRows(page, target.rows), crashed]);
     const firstRowsMs = outcome === 'shown' ? performance.now() - started : null;
     if (outcome === 'crashed') return { name: target.name, outcome, firstRowsMs, databaseBytes: traffic.bytes, heapBytes: null };
     await traffic.settled();

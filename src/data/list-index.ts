@@ -116,6 +116,25 @@ export function submissionRange({ group, status, search, sort }: ListQuery): Ind
   return { field, start: prefix, end: prefix + KEY_RANGE_END, byKey: false };
 }
 
+/** What a page of the customer list (customer_index) is read by: a search with an @ looks up
+ *  addresses by their beginning (`e`), any other names (`n`); with no search, names A–Z (`n`, every
+ *  one: an empty prefix), or newest or oldest first by when the account was made (`at`, no prefix).
+ *  The console's list and the CSV export both read it so. */
+export interface CustomerRange {
+  field: 'e' | 'n' | 'at';
+  /** The beginning the values share (up to prefix + KEY_RANGE_END); null: every value of `at`. */
+  prefix: string | null;
+  descending: boolean;
+}
+
+export function customerRange(search: string, sort: ListSort): CustomerRange {
+  const byEmail = search.includes('@');
+  const typed = byEmail ? emailKey(search) : searchKey(search);
+  if (typed !== '') return { field: byEmail ? 'e' : 'n', prefix: typed, descending: false };
+  if (sort === 'name') return { field: 'n', prefix: '', descending: false };
+  return { field: 'at', prefix: null, descending: sort === 'newest' };
+}
+
 /** customer_index/<uid>: one line per account for the console's customer list, kept from users/<uid>
  *  by the customerIndex trigger (the profile itself is written by its owner's browser, which the
  *  rules cannot trust to write a normalised key). `at` is the account's creation in milliseconds. */

@@ -10,7 +10,7 @@ import type { Database, Query } from 'firebase-admin/database';
 import type { Request } from 'firebase-functions/v2/https';
 import type { Response } from 'express';
 import { logger } from 'firebase-functions';
-import { KEY_RANGE_END, emailKey, searchKey, submissionRange, type ListSort } from '../../../src/data/list-index';
+import { KEY_RANGE_END, customerRange, submissionRange, type ListSort } from '../../../src/data/list-index';
 import { BRAND } from '../../../src/config/brand';
 import { STAFF_AUDIT_ACTIONS, SUBMISSION_STATUSES, statusOf, type StaffRole } from '../../../src/data/staff';
 import {
@@ -86,12 +86,10 @@ function filterOf(body: Body, role: StaffRole): ExportFilter {
   return { list, status, search, sort };
 }
 
-/** The customers' index: by creation (dates), by name (`n`) or by address (`e`), searched by prefix. */
+/** The customers' index as the console's list reads it (customerRange): a prefix bounds the range. */
 function customersPlan(path: string, { search, sort }: ExportFilter): ReadPlan {
-  const byEmail = search.includes('@');
-  const typed = byEmail ? emailKey(search) : searchKey(search);
-  if (typed !== '') return { path, field: byEmail ? 'e' : 'n', start: typed, end: typed + KEY_RANGE_END, backward: false };
-  return sort === 'name' ? { path, field: 'n', backward: false } : { path, field: 'at', backward: sort === 'newest' };
+  const { field, prefix, descending } = customerRange(search, sort);
+  return prefix ? { path, field, start: prefix, end: prefix + KEY_RANGE_END, backward: descending } : { path, field, backward: descending };
 }
 
 function planOf(filter: ExportFilter): ReadPlan {

@@ -2,8 +2,8 @@
  *  and when, and a new one is marked answered, so the inbox shows it is in hand and nobody answers
  *  it twice (docs/decisions/0152-staff-export-and-recorded-reply.md).
  *  A second reply records the second person and time. Audited every time. */
-import { submissionIndex } from '../../../src/data/list-index';
 import { statusOf, type ContactReplyFields, type ReplyResult, type SubmissionStaffFields } from '../../../src/data/staff';
+import { submissionIndexFields } from '../../../src/data/submission-index-fields';
 import { audit } from './audit';
 import type { ActionContext } from './context';
 import { recordId } from './input';
@@ -25,14 +25,8 @@ export async function recordReply({ deps, actor, body, now }: ActionContext): Pr
     if (actor.email === null) delete replied.repliedByEmail;
     if (statusOf('contact', current.status) !== 'new') return replied;
     moved = true;
-    const index = submissionIndex({
-      kind: 'contact',
-      status: 'answered',
-      email: typeof current.email === 'string' ? current.email : '',
-      name: typeof current.name === 'string' ? current.name : '',
-    });
     // Every status change rewrites the list keys with it, or the inquiry would stay listed as new.
-    return { ...replied, ...index, status: 'answered', statusChangedAt: now, statusChangedBy: actor.uid };
+    return { ...replied, ...submissionIndexFields('contact', current, 'answered'), statusChangedAt: now, statusChangedBy: actor.uid };
   });
   const stored = result.snapshot.val() as Stored | null;
   if (stored === null) throw new StaffRefusal(404, `No contact inquiry has the id ${id}.`);

@@ -4,7 +4,7 @@
  * the customers from customer_index, the audit log, and the orders that declared a trade-in. What a
  * page asks for and how a row reads; the reading itself is lists/use-paged-list.ts.
  */
-import { CUSTOMER_INDEX_PATH, emailKey, KEY_RANGE_END, searchKey, type ListSort } from '@/data/list-index';
+import { CUSTOMER_INDEX_PATH, customerRange, KEY_RANGE_END, type ListSort } from '@/data/list-index';
 import { ORDERS_PATH, type StoredOrder } from '@/data/orders';
 import {
   isStaffRole,
@@ -24,20 +24,11 @@ const isAuditAction = (value: unknown): value is StaffAuditAction => (STAFF_AUDI
 /** staff_figures/customers: how many accounts have a profile, kept by a trigger (docs/decisions/0112-staff-counters-by-trigger.md). */
 export const CUSTOMER_COUNT_PATH = `${STAFF_FIGURES_PATH}/customers`;
 
-/** A search with an @ looks up addresses by their beginning, any other names; with no search, newest
- *  or oldest by when the account was made, or names A–Z. */
+/** A page of the customers as customerRange reads them: a prefix's values, or every time. */
 export function customerPageRequest(search: string, sort: ListSort): PageRequest {
-  const byEmail = search.includes('@');
-  const typed = byEmail ? emailKey(search) : searchKey(search);
-  if (typed !== '') {
-    return {
-      path: CUSTOMER_INDEX_PATH,
-      range: { field: byEmail ? 'e' : 'n', start: typed, end: typed + KEY_RANGE_END },
-      descending: false,
-    };
-  }
-  if (sort === 'name') return { path: CUSTOMER_INDEX_PATH, range: { field: 'n', start: '', end: KEY_RANGE_END }, descending: false };
-  return { path: CUSTOMER_INDEX_PATH, range: { field: 'at', start: 0, end: Number.MAX_SAFE_INTEGER }, descending: sort === 'newest' };
+  const { field, prefix, descending } = customerRange(search, sort);
+  const range = prefix === null ? { field, start: 0, end: Number.MAX_SAFE_INTEGER } : { field, start: prefix, end: prefix + KEY_RANGE_END };
+  return { path: CUSTOMER_INDEX_PATH, range, descending };
 }
 
 export interface CustomerRow {

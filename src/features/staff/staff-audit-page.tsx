@@ -1,17 +1,11 @@
-import { useMemo } from 'react';
 import { PAGE_TITLES } from '@/config/page-titles';
 import { STAFF_AUDIT_ACTIONS, type StaffAuditAction } from '@/data/staff';
-import { FilterSelect } from './components/filter-select';
 import { StaffPage } from './components/staff-page';
-import { PagedListView } from './lists/list-controls';
-import { useListParams } from './lists/list-params';
+import { FilteredListSection, type FilteredListSpec } from './lists/filtered-list-section';
 import { RelativeTime } from './lists/relative-time';
-import { usePagedList } from './lists/use-paged-list';
 import { auditPageRequest, toAuditRow, type AuditRow } from './people-lists';
 import { ADMIN_ONLY, useStaff } from './staff-context';
 import styles from './staff.module.scss';
-
-const ACTIONS = STAFF_AUDIT_ACTIONS;
 
 /** Each action as the log says it; an entry whose action this console does not know shows its name. */
 export const ACTION_WORDS: Readonly<Record<StaffAuditAction, string>> = {
@@ -55,37 +49,16 @@ function AuditEntry({ entry }: { entry: AuditRow }) {
   );
 }
 
-function AuditLog() {
-  const params = useListParams(ACTIONS);
-  const action = params.status;
-  const request = useMemo(() => auditPageRequest(action), [action]);
-  const list = usePagedList(request, toAuditRow);
-  return (
-    <section className={styles.section} aria-labelledby="audit-list-title">
-      <FilterSelect
-        label="Action"
-        all="All actions"
-        options={ACTIONS}
-        words={(each) => actionText(each, each)}
-        value={action}
-        onChange={params.setStatus}
-      />
-      <h2 id="audit-list-title" className={styles.sectionTitle}>
-        {action ? actionText(action, action) : 'Every change'}
-      </h2>
-      <PagedListView
-        list={list}
-        noun="entries"
-        total={null}
-        narrowed={action !== null}
-        empty="No staff change has been recorded yet."
-        queryKey={JSON.stringify(request)}
-        rowKey={(entry) => entry.id}
-        renderRow={(entry) => <AuditEntry entry={entry} />}
-      />
-    </section>
-  );
-}
+const AUDIT_LIST: FilteredListSpec<StaffAuditAction, AuditRow> = {
+  titleId: 'audit-list-title',
+  filter: { label: 'Action', all: 'All actions', options: STAFF_AUDIT_ACTIONS, words: (each) => actionText(each, each) },
+  allTitle: 'Every change',
+  noun: 'entries',
+  empty: 'No staff change has been recorded yet.',
+  pageRequest: auditPageRequest,
+  parse: toAuditRow,
+  rowKey: (entry) => entry.id,
+};
 
 /** /staff/audit: every change staff made, newest first, a page at a time; admins only, as the rules
  *  let only an admin read staff_audit (docs/decisions/0151-console-lists-a-page-at-a-time.md#addendum-2026-11-29-customers-the-audit-log-and-trade-ins). */
@@ -96,7 +69,11 @@ export default function StaffAuditPage() {
       title={PAGE_TITLES.staffAudit}
       summary="Every change staff made in the console, newest first: who, in which role, what and when."
     >
-      {role === 'admin' ? <AuditLog /> : <p className={styles.note}>{`The audit log is for admins. ${ADMIN_ONLY}`}</p>}
+      {role === 'admin' ? (
+        <FilteredListSection spec={AUDIT_LIST} renderRow={(entry) => <AuditEntry entry={entry} />} />
+      ) : (
+        <p className={styles.note}>{`The audit log is for admins. ${ADMIN_ONLY}`}</p>
+      )}
     </StaffPage>
   );
 }

@@ -8,22 +8,22 @@ import { BRAND } from '@/config/brand';
 import type { SubmissionKind } from '@/config/data-limits';
 import { DEFAULT_WAITLIST_PROGRAMME, isWaitlistProgramme, type WaitlistProgramme } from '@/config/waitlist-programmes';
 import { toOrders, type Order, type StoredOrder } from '@/data/orders';
-import { SUBMISSION_STATUSES, type ContactStatus, type PreorderPass, type PreorderStatus, type WaitlistStatus } from '@/data/staff';
+import {
+  SUBMISSION_STATUSES,
+  statusOf,
+  type ContactStatus,
+  type PreorderPass,
+  type PreorderStatus,
+  type StatusOf,
+  type WaitlistStatus,
+} from '@/data/staff';
+import { submissionNameField } from '@/data/submission-index-fields';
 
 type Stored = Readonly<Record<string, unknown>>;
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 const time = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : null);
 const record = (value: unknown): Stored => (typeof value === 'object' && value !== null ? (value as Stored) : {});
-
-/** The states of one kind of submission, first to last. */
-export type StatusOf<K extends SubmissionKind> = (typeof SUBMISSION_STATUSES)[K][number];
-
-/** A record's `status`; a record staff never touched is in the kind's first state. */
-export function statusOf<K extends SubmissionKind>(kind: K, value: unknown): StatusOf<K> {
-  const statuses = SUBMISSION_STATUSES[kind] as readonly string[];
-  return (statuses.includes(value as string) ? value : statuses[0]) as StatusOf<K>;
-}
 
 interface SubmissionBase {
   id: string;
@@ -54,36 +54,20 @@ export interface Preorder extends SubmissionBase {
   pass: PreorderPass | null;
 }
 
-function base(id: string, stored: Stored, name: unknown): SubmissionBase {
-  return {
-    id,
-    name: text(name),
-    email: text(stored.email),
-    receivedAt: time(stored.createdAt),
-    statusChangedAt: time(stored.statusChangedAt),
-  };
-}
-
-/** One inquiry of a page (the console reads a page at a time: lists/use-paged-list.ts). */
-export function toContactInquiry(id: string, raw: unknown): ContactInquiry {
-  const stored = record(raw);
-  return {
-    ...base(id, stored, stored.name),
-    status: statusOf('contact', stored.status),
-    phone: text(stored.phone),
-    city: text(stored.city),
-    message: text(stored.message),
-    repliedAt: time(stored.repliedAt),
-    repliedByEmail: text(stored.repliedByEmail),
-  };
-}
-
-export function toWaitlistEntry(id: string, raw: unknown): WaitlistEntry {
-  const stored = record(raw);
-  return {
-    ...base(id, stored, stored.full__name),
-    status: statusOf('waitlist', stored.status),
-    programme: isWaitlistProgramme(stored.programme) ? stored.programme : DEFAULT_WAITLIST_PROGRAMME,
+/** How one kind's records read: what every submission has (its id, the person's name from the
+ *  kind's field, address, times and state), then `own`, the kind's fields. */
+function submissionReader<K extends SubmissionKind, Own>(kind: K, own: (stored: Stored) => Own) {
+  return (id: string, raw: unknown): SubmissionBase & { status: StatusOf<K> } & Own => {
+    const stored = record(raw);
+    return {
+      id,
+      name: text(stored[submissionNameField(kind)]),
+      email: text(stored.email),
+      receivedAt: time(stored.createdAt),
+      statusChangedAt: time(stored.statusChangedAt),
+      status: statusOf(kind, stored.status),
+      ...own(stored),
+    };
   };
 }
 
@@ -95,10 +79,22 @@ function toPass(value: unknown): PreorderPass | null {
   return { code: stored.code, issuedAt, ...(mailedAt !== null && { mailedAt }) };
 }
 
-export function toPreorder(id: string, raw: unknown): Preorder {
-  const stored = record(raw);
-  return { ...base(id, stored, stored.full__name), status: statusOf('preorder', stored.status), pass: toPass(stored.pass) };
-}
+/** One inquiry of a page (the console reads a page at a time: lists/use-paged-list.ts). */
+export const toContactInquiry: (id: string, raw: unknown) => ContactInquiry = submissionReader('contact', (stored) => ({
+  phone: text(stored.phone),
+  city: text(stored.city),
+  message: text(stored.message),
+  repliedAt: time(stored.repliedAt),
+  repliedByEmail: text(stored.repliedByEmail),
+}));
+
+export const toWaitlistEntry: (id: string, raw: unknown) => WaitlistEntry = submissionReader('waitlist', (stored) => ({
+  programme: isWaitlistProgramme(stored.programme) ? stored.programme : DEFAULT_WAITLIST_PROGRAMME,
+}));
+
+export const toPreorder: (id: string, raw: unknown) => Preorder = submissionReader('preorder', (stored) => ({
+  pass: toPass(stored.pass),
+}));
 
 /** The states a button can move a submission to: the later ones in order (new → answered →
  *  archived), then back to the first, which reopens it. */

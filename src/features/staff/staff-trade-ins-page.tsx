@@ -1,4 +1,3 @@
-import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { TRADE_IN_REWARD_CENTS } from '@/catalog/add-ons';
 import { formatUsd } from '@/catalog/money';
@@ -8,12 +7,9 @@ import { ActionError } from './components/action-error';
 import { useAnnouncer } from './components/announcer';
 import { useConfirmation } from './components/confirm-dialog';
 import { DecisionButtons } from './components/decision-buttons';
-import { FilterSelect } from './components/filter-select';
 import { OrderSummary, platformText } from './components/order-summary';
 import { StaffPage } from './components/staff-page';
-import { PagedListView } from './lists/list-controls';
-import { useListParams } from './lists/list-params';
-import { usePagedList } from './lists/use-paged-list';
+import { FilteredListSection, type FilteredListSpec } from './lists/filtered-list-section';
 import { toTradeInOrder, TRADE_IN_STATES, tradeInPageRequest } from './people-lists';
 import { callStaff } from './staff-api';
 import { useMayTake, useStaff } from './staff-context';
@@ -116,13 +112,20 @@ const STATE_WORDS: Readonly<Record<TradeInState, string>> = {
   declined: 'Declined',
 };
 
+const TRADE_IN_LIST: FilteredListSpec<TradeInState, StaffOrder | null> = {
+  titleId: 'trade-in-list-title',
+  filter: { label: 'Trade-in state', all: 'All trade-ins', options: TRADE_IN_STATES, words: (each) => STATE_WORDS[each] },
+  allTitle: 'All trade-ins',
+  noun: 'trade-ins',
+  empty: 'No order has declared a trade-in yet.',
+  pageRequest: tradeInPageRequest,
+  parse: toTradeInOrder,
+  rowKey: (order) => order?.id ?? '',
+};
+
 /** /staff/trade-ins: orders that declared an application to trade in, newest first, a page at a time,
  *  all or one state's, and their credit. */
 export default function StaffTradeInsPage() {
-  const params = useListParams(TRADE_IN_STATES);
-  const state = params.status;
-  const request = useMemo(() => tradeInPageRequest(state), [state]);
-  const list = usePagedList(request, toTradeInOrder);
   const { region, announce } = useAnnouncer();
   return (
     <StaffPage
@@ -130,29 +133,7 @@ export default function StaffTradeInsPage() {
       summary={`Orders that declared an application to trade in, newest first. Confirming credits ${REWARD} to the customer’s Stripe balance, once; the next invoice shows it. Declining credits nothing. Either way the customer is mailed, and their order says it. Only a paid plan that has not ended can take a credit.`}
     >
       {region}
-      <section className={styles.section} aria-labelledby="trade-in-list-title">
-        <FilterSelect
-          label="Trade-in state"
-          all="All trade-ins"
-          options={TRADE_IN_STATES}
-          words={(each) => STATE_WORDS[each]}
-          value={state}
-          onChange={params.setStatus}
-        />
-        <h2 id="trade-in-list-title" className={styles.sectionTitle}>
-          {state ? STATE_WORDS[state] : 'All trade-ins'}
-        </h2>
-        <PagedListView
-          list={list}
-          noun="trade-ins"
-          total={null}
-          narrowed={state !== null}
-          empty="No order has declared a trade-in yet."
-          queryKey={JSON.stringify(request)}
-          rowKey={(order) => order?.id ?? ''}
-          renderRow={(order) => order && <TradeInItem order={order} announce={announce} />}
-        />
-      </section>
+      <FilteredListSection spec={TRADE_IN_LIST} renderRow={(order) => order && <TradeInItem order={order} announce={announce} />} />
     </StaffPage>
   );
 }

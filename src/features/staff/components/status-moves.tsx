@@ -1,5 +1,6 @@
 import { Button, type ButtonVariant } from '@/ui/button';
-import { MOVE_WORDS, nextStatuses, type StatusOf } from '../staff-records';
+import type { StatusOf } from '@/data/staff';
+import { MOVE_WORDS, nextStatuses } from '../staff-records';
 
 /** The move each list is for, the one button that stands out: an inquiry is answered (the inbox's
  *  work), a waitlist entry contacted. The other moves are quiet. */

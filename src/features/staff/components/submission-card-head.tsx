@@ -1,6 +1,7 @@
 import type { SubmissionKind } from '@/config/data-limits';
 import { StatusBadge } from '@/ui/status-badge';
-import { mailtoLink, STATUS_WORDS, type StatusOf } from '../staff-records';
+import type { StatusOf } from '@/data/staff';
+import { mailtoLink, STATUS_WORDS } from '../staff-records';
 import { SUBMISSION_TONES } from '../status-tones';
 import styles from '../staff.module.scss';
 
