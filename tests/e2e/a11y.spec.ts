@@ -5,10 +5,12 @@
  *  plan-changes.spec.ts, a plan's features and the trade-in reward in store.spec.ts. Every route as
  *  it opens is checked by every-page.spec.ts; the staff console by staff-a11y.spec.ts. */
 import type { Page } from '@playwright/test';
+import { DEMO_CUSTOMER } from '../../emulators/seed';
 import { paths } from '../../src/config/paths';
-import { createAccount, dismissAlert, expectRefusedRequests, signInThroughPage, uniqueEmail } from './auth.testing';
+import { createAccount, dismissAlert, expectRefusedRequests, uniqueEmail } from './auth.testing';
 import { expectNoAxeViolations, expectReadableText } from './axe.testing';
 import { expect, test } from './fixtures.testing';
+import { openSignedIn } from './stored-session.testing';
 import { clickHydrated } from './hydration.testing';
 import { expectNoSmallTargets, settled } from './page-checks.testing';
 import { PUBLIC_ROUTES, type Route } from './route-list.testing';
@@ -27,7 +29,7 @@ async function expectDialogPassesAxe(page: Page, button: string, title: string):
 }
 
 async function signInTo(page: Page, [path, heading]: Route): Promise<void> {
-  await signInThroughPage(page, undefined, `${paths.signIn}?next=${path}`);
+  await openSignedIn(page, DEMO_CUSTOMER, path);
   await expect(page).toHaveURL(path);
   await settled(page, heading);
 }
@@ -131,7 +133,7 @@ test('a customer with no plan is told so, and the busy Delete button stays reada
   const email = uniqueEmail('a11y-delete');
   const password = 'delete-me-123';
   await createAccount(email, password);
-  await signInThroughPage(page, { email, password }, `${paths.signIn}?next=${paths.profileSettings}`);
+  await openSignedIn(page, { email, password }, paths.profileSettings);
   await page.getByRole('button', { name: 'Delete account' }).click();
   const dialog = page.getByRole('dialog', { name: 'Delete your account' });
   await expect(dialog.getByRole('region', { name: 'Plans this cancels' })).toContainText('No active plans');

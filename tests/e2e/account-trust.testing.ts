@@ -3,11 +3,12 @@
  *  stand-in, and what the stand-ins and the Auth emulator hold. */
 import type { Locator, Page } from '@playwright/test';
 import type { ReceivedMail } from '@leopard/emailjs-stand-in';
-import { DATABASE_URL, EMAILJS_URL, HOST, PORTS, STRIPE_SECRET_KEY, STRIPE_URL } from '../../emulators/local-config';
+import { DATABASE_URL, EMAILJS_URL, STRIPE_SECRET_KEY, STRIPE_URL } from '../../emulators/local-config';
 import { paths } from '../../src/config/paths';
 import { createAccount, readDatabase, signInThroughPage, uniqueEmail, updateDatabase } from './auth.testing';
 import { continueToStripe, PAY_TIMEOUT_MS, payOnStripe } from './checkout.testing';
 import { expect } from './fixtures.testing';
+import { passwordSignIn } from './stored-session.testing';
 
 export const PASSWORD = 'trust-me-123';
 
@@ -131,16 +132,7 @@ export function consentSwitch(page: Page, name: string | RegExp): Locator {
 /** An ID token of the customer from a sign-in through Auth's REST API, as another device of theirs
  *  holds one (it lives an hour). */
 export async function idTokenOf(customer: Pick<Customer, 'email' | 'password'>): Promise<string> {
-  const response = await fetch(
-    `http://${HOST}:${PORTS.auth}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`,
-    {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email: customer.email, password: customer.password, returnSecureToken: true }),
-    },
-  );
-  expect(response.ok).toBe(true);
-  return ((await response.json()) as { idToken: string }).idToken;
+  return (await passwordSignIn(customer)).idToken;
 }
 
 /** The database's REST address of `path` (its query names the namespace), to call as a browser's

@@ -3,17 +3,17 @@ import { DEMO_CUSTOMER } from '../../emulators/seed';
 import { BRAND } from '../../src/config/brand';
 import { externalLinks } from '../../src/config/external-links';
 import { paths } from '../../src/config/paths';
-import { createAccount, signInThroughPage, uniqueEmail, updateDatabase } from './auth.testing';
+import { createAccount, uniqueEmail, updateDatabase } from './auth.testing';
 import { expect, test } from './fixtures.testing';
+import { openSignedIn } from './stored-session.testing';
 
 const PASSWORD = 'secret-123';
 
-/** A new customer (unverified, no orders), signed in through the sign-in page and sent to `path`. */
+/** A new customer (unverified, no orders), signed in (a stored session) and sent to `path`. */
 async function signInAsNewCustomer(page: Page, path: string): Promise<string> {
   const email = uniqueEmail('account');
   const uid = await createAccount(email, PASSWORD);
-  await signInThroughPage(page, { email, password: PASSWORD }, `${paths.signIn}?next=${path}`);
-  await expect(page).toHaveURL(path);
+  await openSignedIn(page, { email, password: PASSWORD }, path);
   return uid;
 }
 
@@ -66,7 +66,7 @@ test.describe('Orders', () => {
 });
 
 test('the dashboard has its three cards', async ({ page }) => {
-  await signInThroughPage(page, DEMO_CUSTOMER, `${paths.signIn}?next=${paths.dashboard}`);
+  await openSignedIn(page, DEMO_CUSTOMER, paths.dashboard);
   const main = page.getByRole('main');
   await expect(main.getByRole('heading', { name: `Order a ${BRAND.name} solution` })).toBeVisible();
   await expect(main.getByRole('link', { name: 'Go to the store' })).toHaveAttribute('href', paths.store);
@@ -80,7 +80,7 @@ test('the dashboard has its three cards', async ({ page }) => {
 test('payment methods: Add card opens the billing portal (tests/e2e/subscriptions.spec.ts); Connect Bank is announced, not clickable', async ({
   page,
 }) => {
-  await signInThroughPage(page, DEMO_CUSTOMER, `${paths.signIn}?next=${paths.paymentMethods}`);
+  await openSignedIn(page, DEMO_CUSTOMER, paths.paymentMethods);
   const card = (name: string) => page.getByRole('article').filter({ has: page.getByRole('heading', { name }) });
   await expect(card('Add card').getByRole('button', { name: 'Add card' })).toBeEnabled();
   await expect(card('Add card')).not.toContainText('Feature Coming V.1.0.4');
@@ -98,7 +98,7 @@ test.describe('Dev Panel', () => {
   });
 
   test('does not warn a verified customer', async ({ page }) => {
-    await signInThroughPage(page, DEMO_CUSTOMER, `${paths.signIn}?next=${paths.devPanel}`);
+    await openSignedIn(page, DEMO_CUSTOMER, paths.devPanel);
     await expect(page.getByRole('heading', { name: 'Live View' })).toBeVisible();
     await expect(page.getByText('Warning! Please verify your email')).toHaveCount(0);
   });
@@ -108,8 +108,7 @@ test.describe('the side menu on a 375 px phone', () => {
   test.use({ viewport: { width: 375, height: 740 } });
 
   test('opens as an overlay that locks scrolling, closes on Escape and on navigation', async ({ page }) => {
-    await signInThroughPage(page, DEMO_CUSTOMER, `${paths.signIn}?next=${paths.dashboard}`);
-    // The sign-in page has the site's own Menu button: wait for the customer area's.
+    await openSignedIn(page, DEMO_CUSTOMER, paths.dashboard);
     await expect(page).toHaveURL(paths.dashboard);
     const toggle = page.getByRole('button', { name: 'Menu', exact: true });
     const menu = page.getByRole('navigation', { name: 'Account' });
@@ -146,7 +145,7 @@ test.describe('the side menu on a 375 px phone', () => {
   });
 
   test('keeps keyboard focus inside while open', async ({ page }) => {
-    await signInThroughPage(page, DEMO_CUSTOMER, `${paths.signIn}?next=${paths.dashboard}`);
+    await openSignedIn(page, DEMO_CUSTOMER, paths.dashboard);
     await expect(page).toHaveURL(paths.dashboard);
     const toggle = page.getByRole('button', { name: 'Menu', exact: true });
     await toggle.click();
@@ -162,7 +161,7 @@ test.describe('the side menu on a 375 px phone', () => {
 
 test('on a 1024 px window the side menu is a list with the current entry highlighted', async ({ page }) => {
   await page.setViewportSize({ width: 1024, height: 768 });
-  await signInThroughPage(page, DEMO_CUSTOMER, `${paths.signIn}?next=${paths.orderHistory}`);
+  await openSignedIn(page, DEMO_CUSTOMER, paths.orderHistory);
   const menu = page.getByRole('navigation', { name: 'Account' });
   await expect(page.getByRole('button', { name: 'Menu', exact: true })).toHaveCount(0);
   const names = ['Dashboard', 'Profile Settings', 'Orders', 'Payment Methods', 'Dev Panel', 'Store'];

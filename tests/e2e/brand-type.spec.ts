@@ -2,9 +2,10 @@
  *  latin file is downloaded, the metric-matched fallback takes the same room so the swap moves
  *  nothing, and the customer area's icons are SVGs instead of Unicode symbols. */
 import type { Page } from '@playwright/test';
+import { DEMO_CUSTOMER } from '../../emulators/seed';
 import { paths } from '../../src/config/paths';
-import { signInThroughPage } from './auth.testing';
 import { expect, test } from './fixtures.testing';
+import { openSignedIn } from './stored-session.testing';
 
 const FONT_FILE = /\/assets\/manrope-latin-wght-normal-[\w-]+\.woff2$/;
 const FONT_REQUEST = /\.(woff2?|ttf|otf)(\?|$)/;
@@ -163,7 +164,7 @@ test('the phone header’s Menu button is named by its words, its icon an SVG hi
 });
 
 test('the dashboard, Dev Panel and Payment methods draw SVG icons, no Unicode symbols', async ({ page }) => {
-  await signInThroughPage(page, undefined, `${paths.signIn}?next=${paths.dashboard}`);
+  await openSignedIn(page, DEMO_CUSTOMER, paths.dashboard);
   await expect(page).toHaveURL(paths.dashboard);
   await expect(page.getByRole('button', { name: 'Account' }).locator('svg[aria-hidden="true"]')).toHaveCount(1);
   for (const [path, heading, cards] of [

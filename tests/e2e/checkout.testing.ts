@@ -3,8 +3,9 @@
 import type { Page } from '@playwright/test';
 import { STRIPE_URL } from '../../emulators/local-config';
 import { paths } from '../../src/config/paths';
-import { createAccount, signInThroughPage, uniqueEmail } from './auth.testing';
+import { createAccount, uniqueEmail } from './auth.testing';
 import { FUNCTION_CALL_TIMEOUT_MS, expect } from './fixtures.testing';
+import { openSignedIn } from './stored-session.testing';
 
 export const PASSWORD = 'checkout-123';
 /** The stand-in redirects after Pay only once the webhook was delivered (with its retries). */
@@ -19,12 +20,11 @@ export interface StandInSession {
   amount_total: number;
 }
 
-/** A new customer, signed in through the sign-in page, on the store. */
+/** A new customer, signed in (a stored session, tests/e2e/stored-session.testing.ts), on the store. */
 export async function signInToStore(page: Page): Promise<string> {
   const email = uniqueEmail('checkout');
   const uid = await createAccount(email, PASSWORD);
-  await signInThroughPage(page, { email, password: PASSWORD }, `${paths.signIn}?next=${paths.store}`);
-  await expect(page).toHaveURL(paths.store);
+  await openSignedIn(page, { email, password: PASSWORD }, paths.store);
   return uid;
 }
 

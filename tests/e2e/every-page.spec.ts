@@ -9,10 +9,11 @@
 import type { Page } from '@playwright/test';
 import { BRAND } from '../../src/config/brand';
 import { DESKTOP_THRESHOLD_PX } from '../../src/config/layout';
+import { DEMO_CUSTOMER } from '../../emulators/seed';
 import { paths } from '../../src/config/paths';
-import { signInThroughPage } from './auth.testing';
 import { expectNoAxeViolations } from './axe.testing';
 import { expect, test } from './fixtures.testing';
+import { openSignedIn } from './stored-session.testing';
 import { hydrated } from './hydration.testing';
 import {
   expectNoCspViolations,
@@ -79,7 +80,7 @@ test.describe('every customer page, signed in as the demo customer', () => {
   for (const [path, heading] of CUSTOMER_ROUTES) {
     test(`${path}: heading and title, axe, no CSP violation, 24 px targets on a phone`, async ({ page }) => {
       await watchCspViolations(page);
-      await signInThroughPage(page, undefined, `${paths.signIn}?next=${path}`);
+      await openSignedIn(page, DEMO_CUSTOMER, path);
       await expect(page).toHaveURL(path);
       await test.step('its heading and title', async () => {
         await settled(page, heading);

@@ -29,8 +29,9 @@ import { SERVER_WAIT_MS } from '../../src/config/layout';
 import { paths } from '../../src/config/paths';
 import { submissionIndexFields } from '../../src/data/submission-index-fields';
 import { DEMO_CUSTOMER } from '../../emulators/seed';
-import { dismissAlert, signInThroughPage } from './auth.testing';
+import { dismissAlert } from './auth.testing';
 import { FUNCTION_CALL_TIMEOUT_MS, expect, test } from './fixtures.testing';
+import { openSignedIn } from './stored-session.testing';
 import { clearSubmissionLimits } from './submission-limits.testing';
 
 /** What every mail of the functions carries: the server template and the private key. */
@@ -184,8 +185,7 @@ test.describe('contact form', () => {
 test('a signed-in person finds their name and email filled in on the contact, waitlist and pre-order forms, and can change them', async ({
   page,
 }) => {
-  await signInThroughPage(page);
-  await expect(page).toHaveURL(paths.dashboard);
+  await openSignedIn(page, DEMO_CUSTOMER, paths.dashboard);
   for (const path of [paths.contact, paths.waitlist, paths.preorder]) {
     await page.goto(path);
     await expect(page.getByLabel('Full name', { exact: true })).toHaveValue(`${DEMO_CUSTOMER.firstName} ${DEMO_CUSTOMER.lastName}`);

@@ -8,8 +8,9 @@ import type { Locator, Page } from '@playwright/test';
 import { formatUsd } from '../../src/catalog/money';
 import { priceConfiguration } from '../../src/catalog/pricing';
 import { paths } from '../../src/config/paths';
-import { createAccount, dismissAlert, signInThroughPage, uniqueEmail } from './auth.testing';
+import { createAccount, dismissAlert, uniqueEmail } from './auth.testing';
 import { expect, test } from './fixtures.testing';
+import { openSignedIn } from './stored-session.testing';
 
 const VIEWPORTS = [
   { name: 'a 375 px phone', viewport: { width: 375, height: 740 } },
@@ -238,7 +239,7 @@ for (const { name, viewport } of VIEWPORTS) {
     test('the Dev Panel’s warning strip lines up with the card grid', async ({ page }) => {
       const email = uniqueEmail('layout-dev-panel');
       await createAccount(email, 'secret-123');
-      await signInThroughPage(page, { email, password: 'secret-123' }, `${paths.signIn}?next=${paths.devPanel}`);
+      await openSignedIn(page, { email, password: 'secret-123' }, paths.devPanel);
       await expect(page).toHaveURL(paths.devPanel);
       const warning = page.getByRole('alert').filter({ hasText: 'Warning! Please verify your email' });
       await expect(warning).toBeVisible();

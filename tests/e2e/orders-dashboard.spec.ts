@@ -14,10 +14,11 @@ import { SERVICE_LABELS } from '../../src/catalog/services';
 import { formatBillingDate, recurringPrice } from '../../src/catalog/subscription';
 import { UNPAID_CHECKOUT_TEXTS } from '../../src/catalog/unpaid-checkouts';
 import { paths } from '../../src/config/paths';
-import { createAccount, oobCodesFor, readDatabase, signInThroughPage, uniqueEmail, updateDatabase } from './auth.testing';
+import { createAccount, oobCodesFor, readDatabase, uniqueEmail, updateDatabase } from './auth.testing';
 import { expectNoAxeViolations } from './axe.testing';
 import { PAY_TIMEOUT_MS, continueToStripe, orderCard, payOnStripe } from './checkout.testing';
 import { expect, test } from './fixtures.testing';
+import { openSignedIn } from './stored-session.testing';
 
 const stripe = new Stripe(STRIPE_SECRET_KEY, { host: HOST, port: PORTS.stripe, protocol: 'http' });
 const PASSWORD = 'orders-123';
@@ -28,12 +29,11 @@ interface Account {
   email: string;
 }
 
-/** A new (unverified) customer, signed in through the sign-in page and sent to `path`. */
+/** A new (unverified) customer, signed in (a stored session) and sent to `path`. */
 async function signInAsNewCustomer(page: Page, path: string): Promise<Account> {
   const email = uniqueEmail('orders');
   const uid = await createAccount(email, PASSWORD);
-  await signInThroughPage(page, { email, password: PASSWORD }, `${paths.signIn}?next=${path}`);
-  await expect(page).toHaveURL(path);
+  await openSignedIn(page, { email, password: PASSWORD }, path);
   return { uid, email };
 }
 

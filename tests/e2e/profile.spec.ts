@@ -13,6 +13,7 @@ import {
   WRONG_PASSWORD,
 } from './auth.testing';
 import { expect, test } from './fixtures.testing';
+import { openSignedIn } from './stored-session.testing';
 
 const PASSWORD = 'secret-123';
 const STORED_USER_ID_KEY = 'currentUserId';
@@ -22,16 +23,15 @@ interface Customer {
   email: string;
 }
 
-/** A fresh customer with a profile record (`record` replaces the default one), signed in through
- *  the sign-in page and sent to the profile settings. */
+/** A fresh customer with a profile record (`record` replaces the default one), signed in (a
+ *  stored session) and sent to the profile settings. */
 async function openProfileAsNewCustomer(page: Page, record?: Record<string, unknown>): Promise<Customer> {
   const email = uniqueEmail('profile');
   const uid = await createAccount(email, PASSWORD);
   await updateDatabase({
     [`users/${uid}`]: record ?? { firstName: 'Ada', lastName: 'Lovelace', email, createdAt: new Date().toISOString() },
   });
-  await signInThroughPage(page, { email, password: PASSWORD }, `${paths.signIn}?next=${paths.profileSettings}`);
-  await expect(page).toHaveURL(paths.profileSettings);
+  await openSignedIn(page, { email, password: PASSWORD }, paths.profileSettings);
   return { uid, email };
 }
 

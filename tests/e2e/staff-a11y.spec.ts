@@ -1,9 +1,10 @@
 /** The console's pages (with an inquiry and an account looked up) and the pass page pass axe (WCAG 2.2 AA) on a desktop window and on a
  *  375 px phone, with their lists loaded; the console's menu stays reachable on the phone. */
 import { paths } from '../../src/config/paths';
-import { expectRefusedRequests, signInThroughPage } from './auth.testing';
+import { expectRefusedRequests } from './auth.testing';
 import { expectNoAxeViolations } from './axe.testing';
 import { FUNCTION_CALL_TIMEOUT_MS, expect, test } from './fixtures.testing';
+import { openSignedIn } from './stored-session.testing';
 import { createAccountWithRole, sendContactForm, uniqueVisitorEmail } from './staff.testing';
 
 const PAGES = [
@@ -27,7 +28,7 @@ for (const viewport of [
     await visitor.context().close();
 
     const staff = await createAccountWithRole('admin', 'admin');
-    await signInThroughPage(page, staff, `${paths.signIn}?next=${paths.staff}`);
+    await openSignedIn(page, staff, paths.staff);
     for (const [path, heading] of PAGES) {
       await page
         .getByRole('navigation', { name: 'Staff console' })

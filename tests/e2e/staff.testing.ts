@@ -9,9 +9,10 @@ import { DATABASE_URL, EMAILJS_URL, FUNCTIONS_URL, HOST, PORTS, PROJECT_ID } fro
 import { paths } from '../../src/config/paths';
 import { LIST_PAGE_LIMIT } from '../../src/data/list-index';
 import { STAFF_ROLES_PATH, type StaffRole } from '../../src/data/staff';
-import { dismissAlert, signInThroughPage, updateDatabase } from './auth.testing';
+import { dismissAlert, updateDatabase } from './auth.testing';
 import { expectNoAxeViolations } from './axe.testing';
 import { expect } from './fixtures.testing';
+import { openSignedIn, passwordSignIn } from './stored-session.testing';
 import { clearSubmissionLimits } from './submission-limits.testing';
 
 export const STAFF_PASSWORD = 'console-secret';
@@ -46,22 +47,13 @@ export async function createAccountWithRole(label: string, role: StaffRole | 'fo
 }
 
 /** An ID token of the account, as its browser would hold it (with its claims). */
-export async function idTokenOf({ email, password }: TestAccount): Promise<string> {
-  const response = await fetch(
-    `http://${HOST}:${PORTS.auth}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`,
-    {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email, password, returnSecureToken: true }),
-    },
-  );
-  expect(response.ok).toBe(true);
-  return ((await response.json()) as { idToken: string }).idToken;
+export async function idTokenOf(account: TestAccount): Promise<string> {
+  return (await passwordSignIn(account)).idToken;
 }
 
-/** Signs in through the sign-in page, which returns to `path`. */
+/** Opens `path` signed in as the account (a stored session, tests/e2e/stored-session.testing.ts). */
 export async function signInAt(page: Page, account: Pick<TestAccount, 'email' | 'password'>, path: string) {
-  await signInThroughPage(page, account, `${paths.signIn}?next=${encodeURIComponent(path)}`);
+  await openSignedIn(page, account, path);
   await expect(page).toHaveURL(path);
 }
 

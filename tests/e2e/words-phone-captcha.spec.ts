@@ -24,6 +24,7 @@ import {
   WRONG_PASSWORD,
 } from './auth.testing';
 import { expect, test } from './fixtures.testing';
+import { openSignedIn } from './stored-session.testing';
 
 const PASSWORD = 'secret-123';
 const PHONE = { width: 375, height: 812 };
@@ -40,8 +41,7 @@ async function openProfileWith(page: Page, record: Record<string, unknown>): Pro
   await updateDatabase({
     [`users/${uid}`]: { firstName: 'Ada', lastName: 'Lovelace', email, createdAt: new Date().toISOString(), ...record },
   });
-  await signInThroughPage(page, { email, password: PASSWORD }, `${paths.signIn}?next=${paths.profileSettings}`);
-  await expect(page).toHaveURL(paths.profileSettings);
+  await openSignedIn(page, { email, password: PASSWORD }, paths.profileSettings);
   return { uid, email };
 }
 
