@@ -27,6 +27,7 @@ import {
   type Database,
   type QueryConstraint,
 } from 'firebase/database';
+import { putRules } from './rest-client.testing';
 import { uniqueNs } from './target.testing';
 import { waitFor } from './waiting.testing';
 import { closeAll, newClient } from './sdk-clients.testing';
@@ -334,8 +335,12 @@ test('a priority-ordered limited window follows setPriority moves', async () => 
 describe('a list large enough to be read from an index (emulators/rtdb/docs/protocol.md#query-indexes)', () => {
   const size = 1500;
   const key = (i: number) => `k${String(i).padStart(5, '0')}`;
+  // Its own namespace, whose rules declare the indexes, as the emulator keeps only those.
+  const largeNs = uniqueNs('large-queries');
 
   test('pages from a cursor both ways, and a live last page follows arrivals, removals and moves', async () => {
+    await putRules(largeNs, { rules: { '.read': true, '.write': true, large: { '.indexOn': ['at', 'state'] } } });
+    const [writer, getter, observer] = [newClient(largeNs).db, newClient(largeNs).db, newClient(largeNs).db];
     await set(
       ref(writer, 'large'),
       Object.fromEntries(Array.from({ length: size }, (_, i) => [key(i), { at: i, state: i % 3 === 0 ? 'new' : 'done' }])),

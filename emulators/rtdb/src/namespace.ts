@@ -175,6 +175,11 @@ export class Namespace {
     this.allowAll = isAllowAll(rulesText);
   }
 
+  /** How many (node, index) pairs are kept for queries (query-index.ts). */
+  get queryIndexCount(): number {
+    return this.queryIndexes.size;
+  }
+
   /** Runs `write` (synchronous) without firing Functions triggers for what it commits. */
   withoutTriggers<T>(write: () => T): T {
     const was = this.triggersOff;
@@ -192,6 +197,7 @@ export class Namespace {
     this.options.onRulesReplaced?.(old, this);
     this.rulesText = text;
     this.allowAll = isAllowAll(text);
+    this.queryIndexes.clear();
     this.version++;
     this.revalidateListeners();
   }
@@ -264,7 +270,19 @@ export class Namespace {
 
   /** The data a listen or get receives. */
   read(path: Path, q: ParsedQuery | null): ExportJson {
-    return q && q.filtered ? this.queryIndexes.run(this.root, path, q) : getAt(this.root, path);
+    return q && q.filtered ? this.window(path, q) : getAt(this.root, path);
+  }
+
+  /** What a query selects, from an index where production would keep one (query-index.ts). */
+  private window(path: Path, q: ParsedQuery): ExportJson {
+    const need = neededIndex(q);
+    let declared = need === null;
+    try {
+      declared ||= indexesAt(this.rules, path).includes(need!);
+    } catch {
+      // Rules that cannot say: no index, a pass over the children as for a small node.
+    }
+    return this.queryIndexes.run(this.root, path, q, declared);
   }
 
   // -------------------------------------------------------------------------------- writes
@@ -444,7 +462,7 @@ export class Namespace {
       // Written at or above the listen: its subtree was replaced, so old and new can be compared.
       const newV = getAt(root, l.path);
       if (l.query) {
-        const res = this.queryIndexes.run(root, l.path, l.query);
+        const res = this.window(l.path, l.query);
         if (res === null && l.keys.size === 0) return;
         l.keys = new Set(childKeys(res));
         l.sink.push('d', { p: l.pathStr, d: res, t: l.tag });
@@ -504,7 +522,7 @@ export class Namespace {
     if (!candidates.some((k) => l.keys.has(k)) && l.keys.size >= q.limit) {
       if (!candidates.some((k) => entersWindow(q, node, l.keys, k, childOf(node, k)))) return;
     }
-    const res = this.queryIndexes.run(this.root, l.path, q);
+    const res = this.window(l.path, q);
     l.keys = new Set(childKeys(res));
     l.sink.push('d', { p: l.pathStr, d: res, t: l.tag });
   }

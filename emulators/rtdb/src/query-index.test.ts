@@ -1,8 +1,12 @@
 import { describe, expect, test } from 'vitest';
 import { MAX_NAME, MIN_NAME, parseWireQuery, runQuery } from './query';
 import { INDEXED_NODE_MIN_CHILDREN, QueryIndexes } from './query-index';
+
 import { type ExportJson, type Path, addWrite, applyWriteTree, childKeys, getAt, newWriteTree, normalize } from './tree';
 import { ADMIN, type Listener, Namespace, type Sink } from './namespace';
+
+/** Indexes for every node, however small, so the tests' nodes are read through them. */
+const everyNode = () => new QueryIndexes({ minChildren: 0, maxIndexes: 64, maxChildren: 1e6 });
 
 // A small deterministic generator, so a failure names a seed that replays it.
 function generator(seed: number): () => number {
@@ -74,7 +78,7 @@ describe('query indexes', () => {
     for (let seed = 1; seed <= 20; seed++) {
       const r = generator(seed);
       const at: Path = ['list'];
-      const indexes = new QueryIndexes(0);
+      const indexes = everyNode();
       let root: ExportJson = null;
       const commit = (path: Path, value: unknown): void => {
         const t = newWriteTree();
@@ -97,7 +101,7 @@ describe('query indexes', () => {
         for (const wire of queries) {
           const q = parseWireQuery(wire);
           const expected = runQuery(getAt(root, at), q);
-          const actual = indexes.run(root, at, q);
+          const actual = indexes.run(root, at, q, true);
           // The same children, the very same objects; the matcher only spells out a difference.
           if (!sameWindow(actual, expected)) {
             expect(contents(actual), `seed ${seed} step ${step} query ${JSON.stringify(wire)}`).toEqual(contents(expected));
@@ -119,10 +123,10 @@ describe('query indexes', () => {
   });
 
   test('a node becoming a leaf, or empty, drops its index', () => {
-    const indexes = new QueryIndexes(0);
+    const indexes = everyNode();
     const q = parseWireQuery({ i: 'n', l: 2 });
     let root = norm({ list: { a: { n: 1 }, b: { n: 2 } } }, []);
-    expect(contents(indexes.run(root, ['list'], q)).map(([k]) => k)).toEqual(['a', 'b']);
+    expect(contents(indexes.run(root, ['list'], q, true)).map(([k]) => k)).toEqual(['a', 'b']);
     const write = (path: Path, v: unknown): void => {
       const t = newWriteTree();
       addWrite(t, path, norm(v, path));
@@ -130,11 +134,38 @@ describe('query indexes', () => {
       indexes.committed(root, [path]);
     };
     write(['list'], 'now a leaf');
-    expect(indexes.run(root, ['list'], q)).toBeNull();
+    expect(indexes.run(root, ['list'], q, true)).toBeNull();
     write(['list', 'c'], { n: 3 });
-    expect(contents(indexes.run(root, ['list'], q)).map(([k]) => k)).toEqual(['c']);
+    expect(contents(indexes.run(root, ['list'], q, true)).map(([k]) => k)).toEqual(['c']);
     write(['list', 'c'], null);
-    expect(indexes.run(root, ['list'], q)).toBeNull();
+    expect(indexes.run(root, ['list'], q, true)).toBeNull();
+  });
+  test('past its limits it drops the least recently queried location, and still answers every query', () => {
+    const indexes = new QueryIndexes({ minChildren: 0, maxIndexes: 2, maxChildren: 100 });
+    const root = norm(
+      Object.fromEntries(['a', 'b', 'c'].map((list) => [list, Object.fromEntries(KEYS.slice(0, 40).map((k, i) => [k, { n: i }]))])),
+      [],
+    );
+    const q = parseWireQuery({ i: 'n', l: 2, vf: 'r' });
+    for (const list of ['a', 'b', 'c', 'a']) {
+      expect(sameWindow(indexes.run(root, [list], q, true), runQuery(getAt(root, [list]), q))).toBe(true);
+      // Two lists of 40 children each fit 100; a third drops the oldest.
+      expect(indexes.size).toBeLessThanOrEqual(2);
+    }
+    expect(indexes.size).toBe(2);
+    const byValue = parseWireQuery({ i: '.value', l: 1 });
+    indexes.run(root, ['a'], byValue, true);
+    expect(indexes.size).toBe(2); // a's two indexes: 80 children, and b's 40 would pass 100
+  });
+
+  test('an index the rules do not declare is never built: the query reads the children as a small node', () => {
+    const indexes = everyNode();
+    const root = norm({ list: { a: { n: 2 }, b: { n: 1 } } }, []);
+    const q = parseWireQuery({ i: 'n', l: 1 });
+    expect(childKeys(indexes.run(root, ['list'], q, false))).toEqual(['b']);
+    expect(indexes.size).toBe(0);
+    expect(childKeys(indexes.run(root, ['list'], q, true))).toEqual(['b']);
+    expect(indexes.size).toBe(1);
   });
 });
 
@@ -143,10 +174,24 @@ describe('a namespace with a large list', () => {
   const key = (i: number): string => `k${String(i).padStart(5, '0')}`;
 
   function seeded(): Namespace {
-    const ns = new Namespace('t', '{"rules":{".read":true,".write":true}}', () => {});
-    ns.set(['list'], Object.fromEntries(Array.from({ length: size }, (_, i) => [key(i), { at: i }])), ADMIN);
+    const ns = new Namespace('t', '{"rules":{".read":true,".write":true,"list":{".indexOn":["at"]}}}', () => {});
+    ns.set(['list'], Object.fromEntries(Array.from({ length: size }, (_, i) => [key(i), { at: i, other: -i }])), ADMIN);
     return ns;
   }
+
+  test("keeps an index for what the rules' .indexOn declares and for the key, none for another child", () => {
+    const ns = seeded();
+    const last = (index: string) => childKeys(ns.read(['list'], parseWireQuery({ i: index, l: 1, vf: 'r' })));
+    expect(last('other')).toEqual([key(0)]);
+    expect(ns.queryIndexCount).toBe(0);
+    expect(last('at')).toEqual([key(size - 1)]);
+    expect(last('.key')).toEqual([key(size - 1)]);
+    expect(ns.queryIndexCount).toBe(2);
+    ns.setRules('{"rules":{".read":true,".write":true}}');
+    expect(ns.queryIndexCount).toBe(0);
+    expect(last('at')).toEqual([key(size - 1)]);
+    expect(ns.queryIndexCount).toBe(0);
+  });
 
   test('a limited tagged listen follows arrivals, removals and moves out of its window', () => {
     const ns = seeded();

@@ -35,8 +35,10 @@ function entryOrder(index: Index): (a: Entry, b: Entry) => number {
 
 /** Below this many children a pass over them is as cheap as keeping an index. */
 export const INDEXED_NODE_MIN_CHILDREN = 1000;
-/** How many (location, index) pairs are kept; the least recently queried goes first. */
+/** How many (location, index) pairs are kept, and how many children they may hold in all; past
+ *  either, the least recently queried location's go first. */
 export const MAX_INDEXES = 64;
+export const MAX_INDEXED_CHILDREN = 8_000_000;
 /** A commit touching more children than this rebuilds the index's order in one merge rather than
  *  moving entries one at a time (each move shifts the array). */
 const MERGE_ABOVE = 64;
@@ -48,6 +50,10 @@ function indexSpec(index: Index): string {
 class SortedIndex {
   /** Ascending in the query's order. */
   private entries: Entry[];
+
+  get size(): number {
+    return this.entries.length;
+  }
   private readonly ivs = new Map<string, unknown>();
   private readonly cmp: (a: Entry, b: Entry) => number;
 
@@ -150,12 +156,26 @@ export class QueryIndexes {
   private readonly locations = new Map<string, Location>();
   private count = 0;
 
-  constructor(private readonly minChildren = INDEXED_NODE_MIN_CHILDREN) {}
+  constructor(
+    private readonly limits: { minChildren: number; maxIndexes: number; maxChildren: number } = {
+      minChildren: INDEXED_NODE_MIN_CHILDREN,
+      maxIndexes: MAX_INDEXES,
+      maxChildren: MAX_INDEXED_CHILDREN,
+    },
+  ) {}
 
-  /** What `q` selects from the node at `path` of `root`: from an index when the node is large. */
-  run(root: ExportJson, path: Path, q: ParsedQuery): ExportJson {
+  /** How many (location, index) pairs are kept. */
+  get size(): number {
+    return this.count;
+  }
+
+  /** What `q` selects from the node at `path` of `root`: from an index when the node is large and
+   *  `declared` (production keeps an index for the key and the priority, and for a value or a child
+   *  only when the rules' `.indexOn` asks, so a client cannot make it sort a large node by any
+   *  field it names). */
+  run(root: ExportJson, path: Path, q: ParsedQuery, declared: boolean): ExportJson {
     const node = getAt(root, path);
-    if (!isObj(node) || isWrappedLeaf(node) || childCount(node) < this.minChildren) return runQuery(node, q);
+    if (!declared || !isObj(node) || isWrappedLeaf(node) || childCount(node) < this.limits.minChildren) return runQuery(node, q);
     const at = path.join('/');
     let loc = this.locations.get(at);
     if (loc) this.locations.delete(at);
@@ -167,15 +187,26 @@ export class QueryIndexes {
       index = new SortedIndex(q.index, node);
       loc.byIndex.set(spec, index);
       this.count++;
-      this.evict();
+      this.evict(at);
     }
     return index.window(node, q);
   }
 
-  private evict(): void {
+  /** Drops every index (new rules may declare others). */
+  clear(): void {
+    this.locations.clear();
+    this.count = 0;
+  }
+
+  /** The least recently queried locations other than `keep`'s, until both limits hold. */
+  private evict(keep: string): void {
+    let children = 0;
+    for (const loc of this.locations.values()) for (const index of loc.byIndex.values()) children += index.size;
     for (const [at, loc] of this.locations) {
-      if (this.count <= MAX_INDEXES) return;
+      if (this.count <= this.limits.maxIndexes && children <= this.limits.maxChildren) return;
+      if (at === keep) continue;
       this.count -= loc.byIndex.size;
+      for (const index of loc.byIndex.values()) children -= index.size;
       this.locations.delete(at);
     }
   }
