@@ -9,6 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Locator } from '@playwright/test';
+import { nextPushId } from '@leopard/rtdb-emulator/push-id';
 import { paths } from '../../src/config/paths';
 import { submissionIndex } from '../../src/data/list-index';
 import { csvRecords } from '../../scripts/bench/export-throughput';
@@ -22,7 +23,10 @@ async function storeInquiries(names: Record<string, 'new' | 'archived'>): Promis
   const ids: Record<string, string> = {};
   const records: Record<string, unknown> = {};
   for (const [name, status] of Object.entries(names)) {
-    const id = `-E2E${randomUUID().replace(/-/g, '').slice(0, 16)}`;
+    // A push id of its time, as submitForm's: the inbox orders the newest first by key, and other
+    // tests' inquiries written meanwhile would push a key of another shape off the first page.
+    const createdAt = Date.now();
+    const id = nextPushId(createdAt);
     const email = `${name.toLowerCase().replace(/\W+/g, '.')}@example.com`;
     ids[name] = id;
     records[`submissions/contact/${id}`] = {
@@ -31,7 +35,7 @@ async function storeInquiries(names: Record<string, 'new' | 'archived'>): Promis
       phone: '+1 (619) 555-0100',
       city: 'San Diego',
       message: '=HYPERLINK("http://evil.example","Click")',
-      createdAt: Date.now(),
+      createdAt,
       page: '/contact',
       status,
       ...submissionIndex({ kind: 'contact', status, email, name }),
