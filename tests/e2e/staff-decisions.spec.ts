@@ -6,8 +6,8 @@
  * pre-order mailed and reopened; the seeded staff account landing at /staff with a header link.
  * At 1,280 and 375 px.
  */
-import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
+import { nextPushId } from '@leopard/rtdb-emulator/push-id';
 import { STRIPE_SECRET_KEY, STRIPE_URL } from '../../emulators/local-config';
 import { DEMO_CUSTOMER, DEMO_STAFF } from '../../emulators/seed';
 import { paths } from '../../src/config/paths';
@@ -35,8 +35,9 @@ const VIEWPORTS = [
   { width: 375, height: 740 },
 ] as const;
 
-/** A push-id-shaped order key (20 characters of the push alphabet). */
-const orderKey = () => `-E2E${randomUUID().replace(/-/g, '').slice(0, 16)}`;
+/** An order key as checkout's push gives one now: the trade-ins list orders the newest first by key,
+ *  so a key of another shape would sort among the oldest, behind other tests' orders. */
+const orderKey = () => nextPushId(Date.now());
 
 /** Whether focus is inside the open dialog (the Modal's trap). */
 const focusInside = (page: Page) => page.getByRole('dialog').evaluate((dialog) => dialog.contains(document.activeElement));
