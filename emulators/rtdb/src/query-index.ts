@@ -60,7 +60,8 @@ function inKeyOrder(entries: readonly Entry[]): boolean {
  * `entries` in the index's order. Where many children share a value (a list's name, a list and its
  * state), they are grouped by value and only the distinct values sorted; a group whose keys come in
  * key order, as push ids come in the order the tree holds them, is kept as it is. A node of 800,000
- * sign-ups by list then takes a pass rather than a sort (decision 0153's first visit).
+ * sign-ups by list then takes a pass rather than a sort
+ * (docs/decisions/0153-console-measured-at-scale.md, the first visit).
  */
 function sortedEntries(entries: Entry[], cmp: (a: Entry, b: Entry) => number): Entry[] {
   const groups = new Map<unknown, Entry[]>();
