@@ -60,9 +60,14 @@ function stripe(): Stripe {
   return stripeClient;
 }
 
-/** What the browser-facing functions share: Auth, the database, Stripe and the site's origins. */
+/** What every browser-facing function reads: Auth, the database and the site's origins. */
+function accountDependencies() {
+  return { auth: getAuth(), database: getDatabase(), siteOrigins: parseSiteOrigins(SITE_ORIGINS.value()) };
+}
+
+/** The browser-facing functions that call Stripe: the above and the Stripe client. */
 function siteDependencies() {
-  return { auth: getAuth(), database: getDatabase(), stripe: stripe(), siteOrigins: parseSiteOrigins(SITE_ORIGINS.value()) };
+  return { ...accountDependencies(), stripe: stripe() };
 }
 
 /** Liveness probe of the local stack: `npm start` and the e2e suite wait for it. Exported only
@@ -145,12 +150,10 @@ export const staff = onRequest(
   { ...FUNCTION_LIMITS.staff, cors: false, secrets: [STRIPE_SECRET_KEY, EMAILJS_PRIVATE_KEY] },
   withSiteAppCheck('staff', (request, response) =>
     handleStaff(request, response, {
-      auth: getAuth(),
-      database: getDatabase(),
+      ...accountDependencies(),
       stripe,
       stripeMode: stripeKeyMode(STRIPE_SECRET_KEY.value()),
       mail: mailSettings(),
-      siteOrigins: parseSiteOrigins(SITE_ORIGINS.value()),
     }),
   ),
 );
@@ -159,13 +162,7 @@ export const staff = onRequest(
  *  byte (docs/decisions/0108-staff-console.md). */
 export const staffExport = onRequest(
   { ...FUNCTION_LIMITS.staffExport, cors: false },
-  withSiteAppCheck('staffExport', (request, response) =>
-    handleStaffExport(request, response, {
-      auth: getAuth(),
-      database: getDatabase(),
-      siteOrigins: parseSiteOrigins(SITE_ORIGINS.value()),
-    }),
-  ),
+  withSiteAppCheck('staffExport', (request, response) => handleStaffExport(request, response, accountDependencies())),
 );
 
 /** What the public pass page shows for a Space beta-tester pass's code. */
@@ -321,25 +318,14 @@ export const deleteAccount = onRequest(
 /** "Download my data" (docs/decisions/0120-data-export.md). */
 export const exportAccountData = onRequest(
   { ...FUNCTION_LIMITS.exportAccountData, cors: false },
-  withSiteAppCheck('exportAccountData', (request, response) =>
-    handleExportAccountData(request, response, {
-      auth: getAuth(),
-      database: getDatabase(),
-      siteOrigins: parseSiteOrigins(SITE_ORIGINS.value()),
-    }),
-  ),
+  withSiteAppCheck('exportAccountData', (request, response) => handleExportAccountData(request, response, accountDependencies())),
 );
 
 /** A marketing mail's one-click unsubscribe link, no sign-in (docs/decisions/0121-consent-and-unsubscribe.md). */
 export const unsubscribe = onRequest(
   { ...FUNCTION_LIMITS.unsubscribe, cors: false, secrets: [MAIL_LINK_SECRET] },
   withJsonErrors('unsubscribe', (request, response) =>
-    handleUnsubscribe(request, response, {
-      auth: getAuth(),
-      database: getDatabase(),
-      secret: MAIL_LINK_SECRET.value(),
-      siteOrigins: parseSiteOrigins(SITE_ORIGINS.value()),
-    }),
+    handleUnsubscribe(request, response, { ...accountDependencies(), secret: MAIL_LINK_SECRET.value() }),
   ),
 );
 
