@@ -10,28 +10,17 @@
 // again at the next query.
 
 import { type ExportJson, type Obj, type Path, childCount, childKeys, getAt, isObj, isPrefix, isWrappedLeaf, newObj } from './tree';
-import { type Index, type ParsedQuery, comparePost, indexValueOf, nameCompare, runQuery, valueRank } from './query';
-
-interface Entry {
-  key: string;
-  iv: unknown;
-  /** valueRank(iv), kept so that sorting a large node compares without calls. */
-  rank: number;
-}
-
-/** compareValues then nameCompare, on entries that carry their rank. */
-function entryOrder(index: Index): (a: Entry, b: Entry) => number {
-  if (index.kind === 'key') return (a, b) => nameCompare(a.key, b.key);
-  return (a, b) => {
-    if (a.rank !== b.rank) return a.rank - b.rank;
-    // Booleans, numbers and strings each compare with < (false before true); nulls and objects tie.
-    if (a.rank >= 1 && a.rank <= 3) {
-      if ((a.iv as number) < (b.iv as number)) return -1;
-      if ((a.iv as number) > (b.iv as number)) return 1;
-    }
-    return nameCompare(a.key, b.key);
-  };
-}
+import {
+  type Index,
+  type IndexEntry,
+  type ParsedQuery,
+  compareIndexEntries,
+  comparePost,
+  indexEntry,
+  nameCompare,
+  runQuery,
+  valueRank,
+} from './query';
 
 /** Below this many children a pass over them is as cheap as keeping an index. */
 export const INDEXED_NODE_MIN_CHILDREN = 1000;
@@ -51,7 +40,7 @@ const NULLS = Symbol('null');
 const OBJECTS = Symbol('objects');
 
 /** Whether `entries` are already in key order (push ids are stored in the order they were made). */
-function inKeyOrder(entries: readonly Entry[]): boolean {
+function inKeyOrder(entries: readonly IndexEntry[]): boolean {
   for (let i = 1; i < entries.length; i++) if (nameCompare(entries[i - 1].key, entries[i].key) > 0) return false;
   return true;
 }
@@ -63,8 +52,8 @@ function inKeyOrder(entries: readonly Entry[]): boolean {
  * sign-ups by list then takes a pass rather than a sort
  * (docs/decisions/0153-console-measured-at-scale.md, the first visit).
  */
-function sortedEntries(entries: Entry[], cmp: (a: Entry, b: Entry) => number): Entry[] {
-  const groups = new Map<unknown, Entry[]>();
+function sortedEntries(entries: IndexEntry[], cmp: (a: IndexEntry, b: IndexEntry) => number): IndexEntry[] {
+  const groups = new Map<unknown, IndexEntry[]>();
   for (const e of entries) {
     // Values that compare equal share a group: all nulls, all objects, each primitive by itself.
     const value = e.rank === 0 ? NULLS : e.rank === 4 ? OBJECTS : e.iv;
@@ -73,9 +62,9 @@ function sortedEntries(entries: Entry[], cmp: (a: Entry, b: Entry) => number): E
     else groups.set(value, [e]);
     if (groups.size > entries.length / 4) return entries.sort(cmp);
   }
-  const byKey = (a: Entry, b: Entry) => nameCompare(a.key, b.key);
+  const byKey = (a: IndexEntry, b: IndexEntry) => nameCompare(a.key, b.key);
   const firsts = [...groups.values()].map((group) => group[0]).sort(cmp);
-  const out: Entry[] = [];
+  const out: IndexEntry[] = [];
   for (const first of firsts) {
     const group = groups.get(first.rank === 0 ? NULLS : first.rank === 4 ? OBJECTS : first.iv)!;
     if (!inKeyOrder(group)) group.sort(byKey);
@@ -86,29 +75,24 @@ function sortedEntries(entries: Entry[], cmp: (a: Entry, b: Entry) => number): E
 
 class SortedIndex {
   /** Ascending in the query's order. */
-  private entries: Entry[];
+  private entries: IndexEntry[];
 
   get size(): number {
     return this.entries.length;
   }
   /** Each child's index value by key, to find its entry again; made at the first mend that needs it. */
   private ivs: Map<string, unknown> | null = null;
-  private readonly cmp: (a: Entry, b: Entry) => number;
+  private readonly cmp: (a: IndexEntry, b: IndexEntry) => number;
 
   constructor(
     readonly index: Index,
     node: Obj,
   ) {
-    this.cmp = entryOrder(index);
+    this.cmp = compareIndexEntries(index);
     this.entries = sortedEntries(
-      childKeys(node).map((key) => this.entryOf(key, node[key])),
+      childKeys(node).map((key) => indexEntry(this.index, key, node[key])),
       this.cmp,
     );
-  }
-
-  private entryOf(key: string, child: ExportJson): Entry {
-    const iv = indexValueOf(this.index, key, child);
-    return { key, iv, rank: valueRank(iv) };
   }
 
   private ivsByKey(): Map<string, unknown> {
@@ -117,7 +101,7 @@ class SortedIndex {
   }
 
   /** The first position whose entry passes `test`, which fails then passes along the order. */
-  private bisect(test: (e: Entry) => boolean): number {
+  private bisect(test: (e: IndexEntry) => boolean): number {
     let lo = 0;
     let hi = this.entries.length;
     while (lo < hi) {
@@ -128,7 +112,7 @@ class SortedIndex {
     return lo;
   }
 
-  private positionOf(e: Entry): number {
+  private positionOf(e: IndexEntry): number {
     return this.bisect((x) => this.cmp(x, e) >= 0);
   }
 
@@ -148,7 +132,7 @@ class SortedIndex {
       }
       const child = isObj(node) && !isWrappedLeaf(node) ? node[key] : undefined;
       if (child === undefined || child === null) continue;
-      const e = this.entryOf(key, child);
+      const e = indexEntry(this.index, key, child);
       this.entries.splice(this.positionOf(e), 0, e);
       ivs.set(key, e.iv);
     }
@@ -156,17 +140,17 @@ class SortedIndex {
 
   private merge(node: ExportJson, keys: Set<string>): void {
     const kept = this.entries.filter((e) => !keys.has(e.key));
-    const added: Entry[] = [];
+    const added: IndexEntry[] = [];
     for (const key of keys) {
       this.ivs?.delete(key);
       const child = isObj(node) && !isWrappedLeaf(node) ? node[key] : undefined;
       if (child === undefined || child === null) continue;
-      const e = this.entryOf(key, child);
+      const e = indexEntry(this.index, key, child);
       added.push(e);
       this.ivs?.set(key, e.iv);
     }
     added.sort(this.cmp);
-    const merged: Entry[] = new Array<Entry>(kept.length + added.length);
+    const merged: IndexEntry[] = new Array<IndexEntry>(kept.length + added.length);
     let i = 0;
     let j = 0;
     for (let n = 0; n < merged.length; n++) {

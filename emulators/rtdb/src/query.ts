@@ -175,23 +175,37 @@ export function inRange(q: ParsedQuery, iv: unknown, key: string): boolean {
   return true;
 }
 
-interface Entry {
+/** A child as an index orders it. */
+export interface IndexEntry {
   key: string;
   iv: unknown;
+  /** valueRank(iv), kept so that sorting a large node compares without calls. */
+  rank: number;
 }
 
-/** The order of children under an index: by index value, then by key. */
-export function compareIndexEntries(index: Index): (a: Entry, b: Entry) => number {
+/** A child's entry under an index. */
+export function indexEntry(index: Index, key: string, child: ExportJson): IndexEntry {
+  const iv = indexValueOf(index, key, child);
+  return { key, iv, rank: valueRank(iv) };
+}
+
+/** The order of children under an index: by index value (compareValues), then by key. */
+export function compareIndexEntries(index: Index): (a: IndexEntry, b: IndexEntry) => number {
   if (index.kind === 'key') return (a, b) => nameCompare(a.key, b.key);
   return (a, b) => {
-    const c = compareValues(a.iv, b.iv);
-    return c !== 0 ? c : nameCompare(a.key, b.key);
+    if (a.rank !== b.rank) return a.rank - b.rank;
+    // Booleans, numbers and strings each compare with < (false before true); nulls and objects tie.
+    if (a.rank >= 1 && a.rank <= 3) {
+      if ((a.iv as number) < (b.iv as number)) return -1;
+      if ((a.iv as number) > (b.iv as number)) return 1;
+    }
+    return nameCompare(a.key, b.key);
   };
 }
 
 /** Whether child (ka, va) sorts strictly before child (kb, vb) under the query's index. */
 export function childBefore(q: ParsedQuery, ka: string, va: ExportJson, kb: string, vb: ExportJson): boolean {
-  return compareIndexEntries(q.index)({ key: ka, iv: indexValueOf(q.index, ka, va) }, { key: kb, iv: indexValueOf(q.index, kb, vb) }) < 0;
+  return compareIndexEntries(q.index)(indexEntry(q.index, ka, va), indexEntry(q.index, kb, vb)) < 0;
 }
 
 /** Whether child k (value v, already known to be in range and not in the window) would enter a
@@ -213,7 +227,7 @@ export function entersWindow(q: ParsedQuery, node: ExportJson, keys: Iterable<st
 export function orderedKeys(node: ExportJson, index: Index): string[] {
   const keys = childKeys(node);
   const o = node as Obj;
-  const entries = keys.map((key) => ({ key, iv: indexValueOf(index, key, o[key]) }));
+  const entries = keys.map((key) => indexEntry(index, key, o[key]));
   entries.sort(compareIndexEntries(index));
   return entries.map((e) => e.key);
 }
@@ -224,12 +238,12 @@ export function runQuery(node: ExportJson, q: ParsedQuery): ExportJson {
   const keys = childKeys(node);
   if (keys.length === 0) return null;
   const o = node as Obj;
-  const entries: Entry[] = [];
+  const entries: IndexEntry[] = [];
   for (const key of keys) {
     const iv = indexValueOf(q.index, key, o[key]);
-    if (inRange(q, iv, key)) entries.push({ key, iv });
+    if (inRange(q, iv, key)) entries.push({ key, iv, rank: valueRank(iv) });
   }
-  let kept: Entry[] = entries;
+  let kept: IndexEntry[] = entries;
   if (q.limit !== null && entries.length > q.limit) {
     const l = q.limit;
     const cmp = compareIndexEntries(q.index);
@@ -239,8 +253,8 @@ export function runQuery(node: ExportJson, q: ParsedQuery): ExportJson {
       kept = q.fromRight ? entries.slice(entries.length - l) : entries.slice(0, l);
     } else {
       // Bounded selection: keep the best l entries in a sorted buffer.
-      const better = q.fromRight ? (a: Entry, b: Entry) => cmp(a, b) > 0 : (a: Entry, b: Entry) => cmp(a, b) < 0;
-      const buf: Entry[] = [];
+      const better = q.fromRight ? (a: IndexEntry, b: IndexEntry) => cmp(a, b) > 0 : (a: IndexEntry, b: IndexEntry) => cmp(a, b) < 0;
+      const buf: IndexEntry[] = [];
       for (const e of entries) {
         if (buf.length === l && !better(e, buf[l - 1])) continue;
         let lo = 0;
