@@ -61,7 +61,26 @@ describe('Checkout Sessions API', () => {
     });
     expect(session.created).toBeGreaterThanOrEqual(before);
     expect(session.expires_at).toBe(session.created + 24 * 60 * 60);
+    // Naming no payment methods offers the Dashboard's, bank debits among them, as Stripe does.
+    expect(session).toMatchObject({ allowed_payment_method_types: null, payment_method_types: ['card', 'link', 'us_bank_account'] });
     expect(session.lastResponse.requestId).toMatch(/^req_/);
+  });
+
+  it('narrows the payment methods to allowed_payment_method_types, and takes no payment_method_types (gone from this API version)', async () => {
+    const cardOnly = await stripe.checkout.sessions.create(sessionParams({ allowed_payment_method_types: ['card'] }));
+    expect(cardOnly).toMatchObject({ allowed_payment_method_types: ['card'], payment_method_types: ['card'] });
+    const nothingOn = await stripe.checkout.sessions
+      .create(sessionParams({ allowed_payment_method_types: ['klarna'] }))
+      .catch((e: unknown) => e);
+    expect(nothingOn).toMatchObject({ statusCode: 400, param: 'allowed_payment_method_types' });
+    const removed = await stripe.checkout.sessions
+      .create({ ...sessionParams(), payment_method_types: ['card'] } as Stripe.Checkout.SessionCreateParams)
+      .catch((e: unknown) => e);
+    expect(removed).toMatchObject({
+      statusCode: 400,
+      param: 'payment_method_types',
+      message: 'Received unknown parameter: payment_method_types',
+    });
   });
 
   it('retrieves a session and its line items', async () => {

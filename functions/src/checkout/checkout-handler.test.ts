@@ -64,6 +64,9 @@ describe('handleCheckout with Stripe answering', () => {
     const { orderId, id } = json.data as { orderId: string; id: string };
     expect(Object.keys(await storedOrders())).toEqual([orderId]);
     expect(env.standIn.sessions().map((session) => session.id)).toEqual([id]);
+    // Stripe's page offers cards only, not the Dashboard's bank debits (the stand-in's default).
+    const session = await createStripeClient(SECRET_KEY, env.standIn.url).checkout.sessions.retrieve(id);
+    expect(session).toMatchObject({ allowed_payment_method_types: ['card'], payment_method_types: ['card'] });
   });
 
   it('answers 502 with Stripe’s message and writes no order when Stripe fails', async () => {

@@ -28,6 +28,8 @@ describe('checkoutSessionParams', () => {
         { price: 'price_storage', quantity: 1 },
         { price: 'price_security', quantity: 1 },
       ],
+      // A card payment provider (the spec); never a bank debit that settles days later.
+      allowed_payment_method_types: ['card'],
       success_url: 'http://127.0.0.1:4173/orders',
       cancel_url: 'http://127.0.0.1:4173/product-details?service=websites&plan=earth',
       metadata,

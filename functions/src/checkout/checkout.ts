@@ -62,6 +62,10 @@ export function checkoutSessionParams(
   return {
     mode: 'subscription',
     line_items: priceIds.map((price) => ({ price, quantity: 1 })),
+    // Cards only, whatever the Dashboard turns on: a bank debit settles days after the checkout,
+    // after an account closed meanwhile has had its plans canceled
+    // (docs/decisions/0156-checkout-takes-cards-only.md).
+    allowed_payment_method_types: ['card'],
     success_url: request.successURL,
     cancel_url: request.cancelURL,
     metadata,

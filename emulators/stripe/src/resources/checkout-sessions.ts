@@ -26,6 +26,13 @@ import {
 } from '../core/params';
 import type { Interval, LineItem, Recurring } from '../core/store';
 
+/** The methods a session offers: Stripe's dynamic payment methods, the ones turned on in the
+ *  Dashboard, which can include delayed bank debits (they complete unpaid and settle days later),
+ *  narrowed by the session's allowed_payment_method_types. The stand-in turns such a set on, so a
+ *  caller that relies on the default sees what production may offer; its hosted page still pays
+ *  by card only. */
+const DASHBOARD_PAYMENT_METHODS: readonly string[] = ['card', 'link', 'us_bank_account'];
+
 /** A stored Price as checkout uses it (the API side resolves `line_items[n][price]` with it). */
 export interface ResolvedPrice {
   price: Stripe.Price;
@@ -52,7 +59,8 @@ export interface CreateParams {
   customer_email: string | null;
   metadata: Record<string, string>;
   expires_at: number | null;
-  payment_method_types: string[];
+  /** `allowed_payment_method_types`: a filter on the Dashboard's methods; empty when not sent. */
+  allowed_payment_method_types: string[];
   subscription_data: { metadata: Record<string, string>; description: string | null } | null;
   expand: string[];
   consent_collection: { terms_of_service: 'none' | 'required' } | null;
@@ -79,7 +87,7 @@ const TOP_LEVEL = [
   'customer',
   'customer_email',
   'expires_at',
-  'payment_method_types',
+  'allowed_payment_method_types',
   'subscription_data',
   'expand',
   'consent_collection',
@@ -378,15 +386,16 @@ export function parseCreateParams(form: FormObject, resolvePrice: PriceResolver 
   if (customer !== null && customer_email !== null)
     throw invalidRequest('You may only specify one of these parameters: customer, customer_email.', 'customer');
   const expires_at = asInteger(form.expires_at, ['expires_at'], 0) ?? null;
-  const payment_method_types = (asList(form.payment_method_types, ['payment_method_types']) ?? []).map((type, i) =>
-    required(asString(type, ['payment_method_types', String(i)]), ['payment_method_types', String(i)]),
+  // This API version has no payment_method_types on a session's creation (unknown, refused
+  // above); allowed_payment_method_types filters the Dashboard's methods instead.
+  const allowed_payment_method_types = (asList(form.allowed_payment_method_types, ['allowed_payment_method_types']) ?? []).map((type, i) =>
+    required(asString(type, ['allowed_payment_method_types', String(i)]), ['allowed_payment_method_types', String(i)]),
   );
-  for (const [i, type] of payment_method_types.entries()) {
-    if (type !== 'card')
-      throw invalidRequest(
-        `The Stripe stand-in simulates card payments only (got ${type}).`,
-        paramName(['payment_method_types', String(i)]),
-      );
+  if (allowed_payment_method_types.length > 0 && !allowed_payment_method_types.some((type) => DASHBOARD_PAYMENT_METHODS.includes(type))) {
+    throw invalidRequest(
+      `None of the allowed payment method types (${allowed_payment_method_types.join(', ')}) is turned on for this account.`,
+      'allowed_payment_method_types',
+    );
   }
   const expand = (asList(form.expand, ['expand']) ?? []).map((entry, i) =>
     required(asString(entry, ['expand', String(i)]), ['expand', String(i)]),
@@ -401,7 +410,7 @@ export function parseCreateParams(form: FormObject, resolvePrice: PriceResolver 
     customer_email,
     metadata: parseMetadata(form.metadata),
     expires_at,
-    payment_method_types,
+    allowed_payment_method_types,
     subscription_data: parseSubscriptionData(form, mode),
     expand,
     ...parseCollection(form, mode, customer),
@@ -431,7 +440,7 @@ export function newSession(params: CreateParams, now: number, checkoutBaseUrl: s
     adaptive_pricing: null,
     after_expiration: null,
     allow_promotion_codes: params.allow_promotion_codes ? true : null,
-    allowed_payment_method_types: null,
+    allowed_payment_method_types: params.allowed_payment_method_types.length > 0 ? params.allowed_payment_method_types : null,
     amount_subtotal: currency ? amount : null,
     amount_total: currency ? amount : null,
     automatic_tax: params.automatic_tax
@@ -477,7 +486,9 @@ export function newSession(params: CreateParams, now: number, checkoutBaseUrl: s
     payment_method_collection: subscription ? 'always' : 'if_required',
     payment_method_configuration_details: null,
     payment_method_options: null,
-    payment_method_types: params.payment_method_types.length > 0 ? params.payment_method_types : ['card'],
+    payment_method_types: DASHBOARD_PAYMENT_METHODS.filter(
+      (type) => params.allowed_payment_method_types.length === 0 || params.allowed_payment_method_types.includes(type),
+    ),
     payment_status: params.mode === 'setup' ? 'no_payment_required' : 'unpaid',
     permissions: null,
     phone_number_collection: { enabled: false },
