@@ -76,6 +76,18 @@ export const STAFF_FIGURES_PATH = 'staff_figures';
 export const STAFF_FIGURE_FIELDS = ['activePlans', 'mrrCents', 'customers'] as const;
 export type StaffFigures = Record<(typeof STAFF_FIGURE_FIELDS)[number], number>;
 
+/** staff_list_counters/<list>/<value>: how many records of a console list have each value of its
+ *  one filter, for the list's "of N" (docs/decisions/0157-audit-log-and-trade-ins-counted.md):
+ *  the trade-ins by tradeInState, moved with staff_figures by every order's write
+ *  (functions/src/jobs/staff-figures.ts), and the audit log by action, moved with each entry's
+ *  write (functions/src/staff/audit.ts). Both mended by the recount. */
+export const STAFF_LIST_COUNTERS_PATH = 'staff_list_counters';
+export const TRADE_IN_COUNTERS_PATH = `${STAFF_LIST_COUNTERS_PATH}/tradeIns`;
+/** The count beside the trade-ins' states of every order that declared one, the "All trade-ins"
+ *  list (an order whose state is not written yet is in it, and in no state). */
+export const TRADE_INS_DECLARED = 'declared';
+export const AUDIT_COUNTERS_PATH = `${STAFF_LIST_COUNTERS_PATH}/audit`;
+
 export type ContactStatus = (typeof SUBMISSION_STATUSES.contact)[number];
 export type WaitlistStatus = (typeof SUBMISSION_STATUSES.waitlist)[number];
 export type PreorderStatus = (typeof SUBMISSION_STATUSES.preorder)[number];
@@ -284,8 +296,9 @@ export interface CounterRecountReport {
 }
 
 /** What a recount reads, in this order: each kind of submission (its counters and, for the
- *  waitlist, its programmes'), then the orders and the profiles (the figures). */
-export const RECOUNT_WALKS = ['contact', 'waitlist', 'preorder', 'orders', 'customers'] as const;
+ *  waitlist, its programmes'), then the orders (the figures and the trade-ins' counts), the
+ *  profiles, and the audit log (its counts by action). */
+export const RECOUNT_WALKS = ['contact', 'waitlist', 'preorder', 'orders', 'customers', 'audit'] as const;
 export type RecountWalk = (typeof RECOUNT_WALKS)[number];
 
 /** recountCounters (and the clean-up's daily recount, functions/src/jobs/recount.ts): the nodes

@@ -10,7 +10,8 @@ import { isEndedSubscriptionStatus } from '../catalog/subscription';
 
 /** Where a declared trade-in stands: nobody decided yet, an admin's credit on its way to Stripe,
  *  credited, or declined by an admin. */
-export type TradeInState = 'awaiting' | 'crediting' | 'credited' | 'declined';
+export const TRADE_IN_STATES = ['awaiting', 'crediting', 'credited', 'declined'] as const;
+export type TradeInState = (typeof TRADE_IN_STATES)[number];
 
 export interface DeclaredTradeIn {
   /** The platform the buyer named ("WordPress"), or null when the order did not name one. */

@@ -34,6 +34,29 @@ async function pushIds(path: string, count: number): Promise<string[]> {
   }
 }
 
+/** A count the server keeps (staff_list_counters), as the database has it now; 0 before it is kept. */
+async function storedCount(path: string): Promise<number> {
+  const app = initializeApp({ projectId: PROJECT_ID, databaseURL: DATABASE_URL }, `people-count-${randomUUID()}`);
+  try {
+    const value: unknown = (await getDatabase(app).ref(path).get()).val();
+    return typeof value === 'number' ? value : 0;
+  } finally {
+    await deleteApp(app);
+  }
+}
+
+/** The range's "of N" equals what the server counts: both live, so other tests' records may move
+ *  them between two readings; polled until they agree. */
+async function expectTotalOf(page: Page, ...paths: string[]) {
+  await expect
+    .poll(async () => {
+      const shown = /^Showing [\d,]+–[\d,]+ of ([\d,]+)$/.exec((await showing(page).textContent()) ?? '')?.[1];
+      const counted = (await Promise.all(paths.map(storedCount))).reduce((sum, each) => sum + each, 0);
+      return shown !== undefined && Number(shown.replaceAll(',', '')) === counted;
+    })
+    .toBe(true);
+}
+
 const tagOf = () =>
   randomUUID()
     .replace(/[^a-f]/g, '')
@@ -154,9 +177,12 @@ test('the audit log: an admin sees the changes just made, by action and in pages
   await expect(rows(page).filter({ hasText: 'Changed a staff role' })).toHaveCount(0);
   const mine = rows(page).filter({ hasText: `submissions/contact/${inquiry}` });
   await expect(mine.first()).toBeVisible();
-  await expect(showing(page)).toHaveText('Showing 1–25');
+  // Of how many: the server's count of the action's entries, 26 of them this admin's.
+  await expect(showing(page)).toHaveText(/^Showing 1–25 of [\d,]+$/);
+  await expectTotalOf(page, 'staff_list_counters/audit/setSubmissionStatus');
+  expect(await storedCount('staff_list_counters/audit/setSubmissionStatus')).toBeGreaterThanOrEqual(26);
   await page.getByRole('button', { name: 'Next page' }).click();
-  await expect(showing(page)).toHaveText(/^Showing 26–/);
+  await expect(showing(page)).toHaveText(/^Showing 26–[\d,]+ of [\d,]+$/);
   await expectNoAxeViolations(page);
 
   // Support: no menu entry, and the address answers that it is for admins.
@@ -211,6 +237,8 @@ for (const viewport of VIEWPORTS) {
     await expect(page.getByRole('heading', { level: 2, name: 'Declined' })).toBeVisible();
     await expect(byEmail(declinedEmail)).toBeVisible();
     await expect(byEmail(awaitingEmail)).toHaveCount(0);
+    // Of how many: the declined trade-ins the server counts, this one among them.
+    await expectTotalOf(page, 'staff_list_counters/tradeIns/declined');
     await state.selectOption('Awaiting review');
     await expect(byEmail(awaitingEmail)).toBeVisible();
     await expect(byEmail(declinedEmail)).toHaveCount(0);
@@ -218,5 +246,6 @@ for (const viewport of VIEWPORTS) {
     await state.selectOption('All trade-ins');
     await expect(page).toHaveURL(paths.staffTradeIns);
     await expect(byEmail(declinedEmail)).toBeVisible();
+    await expectTotalOf(page, 'staff_list_counters/tradeIns/declared');
   });
 }

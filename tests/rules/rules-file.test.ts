@@ -21,12 +21,14 @@ import {
   STAFF_ROLES,
   STAFF_ROLES_PATH,
   SUBMISSION_STATUSES,
+  TRADE_INS_DECLARED,
   type ContactReplyFields,
   type PreorderPass,
   type SpacePassRecord,
   type StaffAuditEntry,
   type SubmissionStaffFields,
 } from '../../src/data/staff';
+import { TRADE_IN_STATES } from '../../src/data/trade-in';
 import { RULES_TEXT, STAFF_MANAGED_FIELDS, named, parseRules, type RulesNode } from './rules.testing';
 
 const rules = parseRules().rules;
@@ -143,6 +145,7 @@ describe('database.rules.json', () => {
       'staff_counters',
       'staff_figures',
       'staff_group_counters',
+      'staff_list_counters',
       'staff_roles',
       'stripe_events',
       'submission_quota',
@@ -156,6 +159,10 @@ describe('database.rules.json', () => {
     expect(node('billing')['.read']).toBeUndefined();
     expect(String(node('staff_group_counters')['.read'])).toBe(IS_STAFF);
     expect(String(node('staff_figures')['.read'])).toBe(IS_STAFF);
+    // The lists' counts are read as their lists are: the trade-ins' by staff, the audit log's by admins.
+    expect(node('staff_list_counters')['.read']).toBeUndefined();
+    expect(String(node('staff_list_counters', 'tradeIns')['.read'])).toBe(IS_STAFF);
+    expect(String(node('staff_list_counters', 'audit')['.read'])).toBe(`auth != null && auth.token.role == 'admin' && ${ROLE_RECORDED}`);
     const roleTests = STAFF_ROLES.map((role) => `auth.token.role == '${role}'`).join(' || ');
     for (const owned of ['users', 'billing'])
       expect(String(node(owned, '$uid')['.read'])).toBe(`auth != null && (auth.uid == $uid || ((${roleTests}) && ${ROLE_RECORDED}))`);
@@ -183,6 +190,7 @@ describe('database.rules.json', () => {
       'staff_counters',
       'staff_group_counters',
       'staff_figures',
+      'staff_list_counters',
       'staff_roles',
       'space_passes',
       'customers',
@@ -198,6 +206,9 @@ describe('database.rules.json', () => {
     expect(Object.keys(STAFF_FIELDS).sort()).toEqual([...STAFF_MANAGED_FIELDS.contact].sort());
     expect(String(node('submissions', 'preorder', '$id', 'pass', 'code')['.validate'])).toContain(`matches(/${PASS_CODE_PATTERN.source}/)`);
     expect(String(node('space_passes', '$code')['.validate'])).toContain(`$code.matches(/${PASS_CODE_PATTERN.source}/)`);
+    expect(String(node('staff_list_counters', 'tradeIns', '$state')['.validate'])).toContain(
+      `(${[TRADE_INS_DECLARED, ...TRADE_IN_STATES].map((state) => `$state == '${state}'`).join(' || ')})`,
+    );
     expect(String(node('submissions', 'waitlist', '$id', 'programme')['.validate'])).toContain(`(${oneOf(WAITLIST_PROGRAMMES)})`);
     expect(String(node('staff_audit', '$entryId', 'role')['.validate'])).toContain(`(${oneOf(STAFF_ROLES)})`);
     expect(String(node('all_orders', '$orderId', 'tradeIn', 'status')['.validate'])).toContain(`(${oneOf(TRADE_IN_CREDIT_STATUSES)})`);

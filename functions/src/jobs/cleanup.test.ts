@@ -8,6 +8,8 @@ import { getAuth, type Auth } from 'firebase-admin/auth';
 import type { Database } from 'firebase-admin/database';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SUBMISSION_QUOTA } from '../../../src/config/data-limits';
+import { STAFF_AUDIT_ACTIONS } from '../../../src/data/staff';
+import { TRADE_IN_STATES } from '../../../src/data/trade-in';
 import { AUTH_CURSOR_PATH, CLEANUP_CURSOR_PATH, RATE_LIMIT_BUCKETS, RETENTION, runCleanup, type CleanupDependencies } from './cleanup';
 import { allowanceKey, takeAllowance } from '../http/rate-limit';
 import { startDatabaseApp, type DatabaseApp } from '../testing/emulators.testing';
@@ -149,7 +151,7 @@ describe('runCleanup', () => {
   });
 
   it('on an empty project removes nothing, and a second run after a clean-up finds nothing more', async () => {
-    const noDrift = (path: string, states: string[]) => {
+    const noDrift = (path: string, states: readonly string[]) => {
       const zeros = Object.fromEntries(states.map((state) => [state, 0]));
       return { path, before: zeros, after: zeros, drift: zeros, drifted: false };
     };
@@ -171,7 +173,9 @@ describe('runCleanup', () => {
           noDrift('staff_group_counters/builder', ['new', 'contacted', 'archived']),
           noDrift('staff_counters/preorder', ['pending', 'approved', 'declined']),
           noDrift('staff_figures', ['activePlans', 'mrrCents']),
+          noDrift('staff_list_counters/tradeIns', ['declared', ...TRADE_IN_STATES]),
           noDrift('staff_figures', ['customers']),
+          noDrift('staff_list_counters/audit', STAFF_AUDIT_ACTIONS),
         ],
         stoppedAt: null,
       },

@@ -3,6 +3,8 @@
 // the next run (docs/decisions/0112-staff-counters-by-trigger.md).
 import { describe, expect, it } from 'vitest';
 import { startDatabaseApp, useForFile } from '../testing/emulators.testing';
+import { STAFF_AUDIT_ACTIONS } from '../../../src/data/staff';
+import { TRADE_IN_STATES } from '../../../src/data/trade-in';
 import { RECOUNT_CURSOR_PATH, describeRecount, recountCounters } from './recount';
 
 const backend = useForFile(() => startDatabaseApp('recount'));
@@ -43,7 +45,9 @@ describe('recountCounters', () => {
         untouched('staff_group_counters/builder', zeros('new', 'contacted', 'archived')),
         untouched('staff_counters/preorder', zeros('pending', 'approved', 'declined')),
         untouched('staff_figures', zeros('activePlans', 'mrrCents')),
+        untouched('staff_list_counters/tradeIns', zeros('declared', ...TRADE_IN_STATES)),
         untouched('staff_figures', zeros('customers')),
+        untouched('staff_list_counters/audit', zeros(...STAFF_AUDIT_ACTIONS)),
       ],
     });
     expect(describeRecount(run)).toBe('drift: contact new -37 archived +1');
@@ -76,7 +80,9 @@ describe('recountCounters', () => {
       'staff_group_counters/builder',
       'staff_counters/preorder',
       'staff_figures',
+      'staff_list_counters/tradeIns',
       'staff_figures',
+      'staff_list_counters/audit',
     ]);
   });
 
@@ -96,7 +102,12 @@ describe('recountCounters', () => {
       .set({ after: 'o2', carry: { walk: 'orders', counts: { staff_figures: { activePlans: 2, mrrCents: 20_00 } }, records: 2 } });
 
     const run = await recountCounters(backend.database, { deadline: Infinity, pageSize: 2 });
-    expect(run.recounted.map((report) => report.path)).toEqual(['staff_figures', 'staff_figures']);
+    expect(run.recounted.map((report) => report.path)).toEqual([
+      'staff_figures',
+      'staff_list_counters/tradeIns',
+      'staff_figures',
+      'staff_list_counters/audit',
+    ]);
     expect(await read('staff_figures')).toEqual({ activePlans: 3, mrrCents: 30_00, customers: 1 });
     expect(describeRecount(run)).toBe('drift: figures activePlans +3 mrrCents +3000; figures customers +1');
   });

@@ -10,6 +10,7 @@ import { addIncrement, type CountedSource, type Increments } from './event-ledge
 import { walkInPages } from './pages';
 import { submissionSource } from './staff-counters';
 import { ORDER_SOURCE, PROFILE_SOURCE } from './staff-figures';
+import { AUDIT_SOURCE } from '../staff/audit';
 
 /** Where a recount keeps its place between runs. */
 export const RECOUNT_CURSOR_PATH = 'jobs/recountCounters/cursor';
@@ -25,6 +26,7 @@ const SOURCES: Record<RecountWalk, CountedSource> = {
   >),
   orders: ORDER_SOURCE,
   customers: PROFILE_SOURCE,
+  audit: AUDIT_SOURCE,
 };
 
 /** The counts so far, kept at the cursor as the tree they will be written as (a database key

@@ -137,6 +137,49 @@ describe('countOrderWrite', () => {
   });
 });
 
+describe('the trade-ins’ counts by state', () => {
+  const tradeIns = async () => (await backend.database.ref('staff_list_counters/tradeIns').get()).val() as Record<string, number> | null;
+  /** An order that declared a trade-in, listed by the state the Trade-ins page filters on. */
+  const declared = (state: string, fields: object = {}) => ({ ...started(50_00), applicationExist: true, tradeInState: state, ...fields });
+
+  it('an order moves the trade-ins’ and its state’s counts as its trade-in is declared, decided and removed; one without a trade-in moves none', async () => {
+    await countOrderWrite(backend.database, await write('all_orders/t1', 't1-declared', declared('awaiting')));
+    await countOrderWrite(backend.database, await write('all_orders/t2', 't2-declared', declared('awaiting')));
+    expect(await countOrderWrite(backend.database, await write('all_orders/t3', 't3-none', started(50_00)))).toBe('no-change');
+    expect(await tradeIns()).toEqual({ declared: 2, awaiting: 2 });
+
+    const credited = await write('all_orders/t1', 't1-credited', declared('credited', { tradeIn: { status: 'credited' } }));
+    await countOrderWrite(backend.database, credited);
+    // Delivered again: counted once.
+    expect(await countOrderWrite(backend.database, credited)).toBe('already-counted');
+    await countOrderWrite(backend.database, await write('all_orders/t2', 't2-removed', null));
+    expect(await tradeIns()).toEqual({ declared: 1, awaiting: 0, credited: 1 });
+
+    // A state the console does not list (a forged or older record): among all trade-ins, in no state.
+    await countOrderWrite(backend.database, await write('all_orders/t4', 't4-odd', declared('lost')));
+    expect(await tradeIns()).toEqual({ declared: 2, awaiting: 0, credited: 1 });
+  });
+
+  it('the recount mends drifted counts and reports them, with every state it keeps', async () => {
+    await backend.database
+      .ref('all_orders')
+      .set({ a: declared('awaiting'), b: declared('declined'), c: declared('awaiting'), d: started(10_00) });
+    await backend.database.ref('staff_list_counters/tradeIns').set({ awaiting: 5, credited: 1 });
+
+    const run = await recountCounters(backend.database, { deadline: Infinity, pageSize: 2 });
+    expect(run.recounted.filter((report) => report.path === 'staff_list_counters/tradeIns')).toEqual([
+      {
+        path: 'staff_list_counters/tradeIns',
+        before: { declared: 0, awaiting: 5, crediting: 0, credited: 1, declined: 0 },
+        after: { declared: 3, awaiting: 2, crediting: 0, credited: 0, declined: 1 },
+        drift: { declared: 3, awaiting: -3, crediting: 0, credited: -1, declined: 1 },
+        drifted: true,
+      },
+    ]);
+    expect(await tradeIns()).toEqual({ declared: 3, awaiting: 2, crediting: 0, credited: 0, declined: 1 });
+  });
+});
+
 describe('countProfileWrite', () => {
   it('counts a profile created +1 and deleted -1, an edit nothing, a redelivery once', async () => {
     const created = await write('users/u1', 'p-1', { name: 'Ana', email: 'ana@example.com' });

@@ -52,7 +52,9 @@ describe('recountCounters', () => {
             drift: { activePlans: 1, mrrCents: 25_00 },
             drifted: true,
           },
+          { path: 'staff_list_counters/tradeIns', drifted: false },
           { path: 'staff_figures', drifted: false },
+          { path: 'staff_list_counters/audit', drifted: false },
         ],
       },
     });

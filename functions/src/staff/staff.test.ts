@@ -209,9 +209,13 @@ describe('setSubmissionStatus', () => {
       },
     ]);
 
+    // Counted for the audit log's "of N" in the same write.
+    expect(await read(harness.database, 'staff_list_counters/audit')).toEqual({ setSubmissionStatus: 1 });
+
     const again = await harness.call(support.token, { action: 'setSubmissionStatus', kind: 'contact', id: 'c1', status: 'answered' });
     expect(again.json).toMatchObject({ data: { changed: false } });
     expect(await auditEntries()).toHaveLength(1);
+    expect(await read(harness.database, 'staff_list_counters/audit')).toEqual({ setSubmissionStatus: 1 });
   });
 
   it('moves a waitlist entry through its own states, and finds no record it would create', async () => {

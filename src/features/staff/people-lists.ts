@@ -81,9 +81,6 @@ export function toAuditRow({ key, value }: PageRow): AuditRow {
   };
 }
 
-/** The states a declared trade-in is filtered by: tradeInState on all_orders, as the server writes it. */
-export const TRADE_IN_STATES = ['awaiting', 'crediting', 'credited', 'declined'] as const satisfies readonly TradeInState[];
-
 /** The orders that declared a trade-in, newest first: all of them (applicationExist), or one state's. */
 export function tradeInPageRequest(state: TradeInState | null): PageRequest {
   const range =

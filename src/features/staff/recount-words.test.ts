@@ -35,6 +35,20 @@ describe('recountText', () => {
     );
   });
 
+  it('names the trade-ins’ and the audit log’s counts by their words', () => {
+    const run: CounterRecount = {
+      recounted: [
+        report('staff_list_counters/tradeIns', { declared: 1, awaiting: -2 }),
+        report('staff_list_counters/audit', { exportList: 3 }),
+      ],
+      stoppedAt: null,
+    };
+    expect(recountText(run)).toBe(
+      'Recount done: 3 values were off and are now mended: Trade-ins (All) +1; Trade-ins (Awaiting review) \u22122; ' +
+        'Audit log (Exported a list as CSV) +3.',
+    );
+  });
+
   it('says when time ran out before every record was counted', () => {
     const run: CounterRecount = {
       recounted: [report('staff_counters/preorder', { pending: 1 })],

@@ -3,11 +3,16 @@
  *  Pure. */
 import { formatUsd } from '@/catalog/money';
 import { isWaitlistProgramme } from '@/config/waitlist-programmes';
-import type { CounterRecount, CounterRecountReport } from '@/data/staff';
+import { STAFF_LIST_COUNTERS_PATH, TRADE_INS_DECLARED, type CounterRecount, type CounterRecountReport } from '@/data/staff';
+import { ACTION_WORDS, TRADE_IN_STATE_WORDS } from './list-words';
 import { STATUS_WORDS } from './staff-records';
 
 const KIND_WORDS = { contact: 'Inquiries', waitlist: 'Waitlist', preorder: 'Pre-orders' } as const;
 const PROGRAMME_WORDS = { 'open-access': 'Open-access waitlist', builder: 'Builder waitlist' } as const;
+const LIST_WORDS: Record<string, { list: string; values: Readonly<Record<string, string>> }> = {
+  tradeIns: { list: 'Trade-ins', values: { [TRADE_INS_DECLARED]: 'All', ...TRADE_IN_STATE_WORDS } },
+  audit: { list: 'Audit log', values: ACTION_WORDS },
+};
 const FIGURE_WORDS: Record<string, string> = {
   activePlans: 'Active plans',
   mrrCents: 'Monthly recurring revenue',
@@ -28,6 +33,8 @@ function statusWord(words: Readonly<Record<string, string>>, status: string): st
 function driftLine(report: CounterRecountReport, name: string, delta: number): string {
   const [root, node] = report.path.split('/');
   if (root === 'staff_figures') return `${FIGURE_WORDS[name] ?? name} ${signed(delta, name === 'mrrCents')}`;
+  const list = root === STAFF_LIST_COUNTERS_PATH ? LIST_WORDS[node ?? ''] : undefined;
+  if (list) return `${list.list} (${statusWord(list.values, name)}) ${signed(delta, false)}`;
   if (root === 'staff_group_counters' && isWaitlistProgramme(node))
     return `${PROGRAMME_WORDS[node]} (${statusWord(STATUS_WORDS.waitlist, name)}) ${signed(delta, false)}`;
   const kind = node as keyof typeof KIND_WORDS;

@@ -1,26 +1,12 @@
 import { PAGE_TITLES } from '@/config/page-titles';
-import { STAFF_AUDIT_ACTIONS, type StaffAuditAction } from '@/data/staff';
+import { AUDIT_COUNTERS_PATH, STAFF_AUDIT_ACTIONS, type StaffAuditAction } from '@/data/staff';
+import { ACTION_WORDS } from './list-words';
 import { StaffPage } from './components/staff-page';
 import { FilteredListSection, type FilteredListSpec } from './lists/filtered-list-section';
 import { RelativeTime } from './lists/relative-time';
 import { auditPageRequest, toAuditRow, type AuditRow } from './people-lists';
 import { ADMIN_ONLY, useStaff } from './staff-context';
 import styles from './staff.module.scss';
-
-/** Each action as the log says it; an entry whose action this console does not know shows its name. */
-export const ACTION_WORDS: Readonly<Record<StaffAuditAction, string>> = {
-  setSubmissionStatus: 'Changed a submission’s state',
-  decidePreorder: 'Decided a pre-order',
-  resendPass: 'Resent a Space pass',
-  confirmTradeIn: 'Credited a trade-in',
-  declineTradeIn: 'Declined a trade-in',
-  grantRole: 'Changed a staff role',
-  lookupCustomer: 'Looked up a customer',
-  resendVerification: 'Sent a verification email',
-  recountCounters: 'Recounted the counters',
-  recordReply: 'Replied to an inquiry',
-  exportList: 'Exported a list as CSV',
-};
 
 const actionText = (action: StaffAuditAction | null, stored: string) => (action ? ACTION_WORDS[action] : stored || 'Unknown action');
 
@@ -55,6 +41,7 @@ const AUDIT_LIST: FilteredListSpec<StaffAuditAction, AuditRow> = {
   allTitle: 'Every change',
   noun: 'entries',
   empty: 'No staff change has been recorded yet.',
+  countsPath: AUDIT_COUNTERS_PATH,
   pageRequest: auditPageRequest,
   parse: toAuditRow,
   rowKey: (entry) => entry.id,

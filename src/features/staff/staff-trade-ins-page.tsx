@@ -2,7 +2,8 @@ import { Link } from 'react-router-dom';
 import { TRADE_IN_REWARD_CENTS } from '@/catalog/add-ons';
 import { formatUsd } from '@/catalog/money';
 import { PAGE_TITLES } from '@/config/page-titles';
-import { tradeInIneligibility, type TradeInState } from '@/data/trade-in';
+import { TRADE_IN_COUNTERS_PATH, TRADE_INS_DECLARED } from '@/data/staff';
+import { TRADE_IN_STATES, tradeInIneligibility, type TradeInState } from '@/data/trade-in';
 import { ActionError } from './components/action-error';
 import { useAnnouncer } from './components/announcer';
 import { useConfirmation } from './components/confirm-dialog';
@@ -10,12 +11,13 @@ import { DecisionButtons } from './components/decision-buttons';
 import { OrderSummary, platformText } from './components/order-summary';
 import { StaffPage } from './components/staff-page';
 import { FilteredListSection, type FilteredListSpec } from './lists/filtered-list-section';
-import { toTradeInOrder, TRADE_IN_STATES, tradeInPageRequest } from './people-lists';
+import { toTradeInOrder, tradeInPageRequest } from './people-lists';
 import { callStaff } from './staff-api';
 import { useMayTake, useStaff } from './staff-context';
 import { customerPath } from './staff-links';
 import type { StaffOrder } from './staff-records';
 import { useStaffAction } from './use-staff-action';
+import { TRADE_IN_STATE_WORDS } from './list-words';
 import styles from './staff.module.scss';
 
 const REWARD = formatUsd(TRADE_IN_REWARD_CENTS, { trimZeroCents: true });
@@ -105,19 +107,14 @@ function TradeInItem({ order, announce }: { order: StaffOrder; announce: (text: 
   );
 }
 
-const STATE_WORDS: Readonly<Record<TradeInState, string>> = {
-  awaiting: 'Awaiting review',
-  crediting: 'Being credited',
-  credited: 'Credited',
-  declined: 'Declined',
-};
-
 const TRADE_IN_LIST: FilteredListSpec<TradeInState, StaffOrder | null> = {
   titleId: 'trade-in-list-title',
-  filter: { label: 'Trade-in state', all: 'All trade-ins', options: TRADE_IN_STATES, words: (each) => STATE_WORDS[each] },
+  filter: { label: 'Trade-in state', all: 'All trade-ins', options: TRADE_IN_STATES, words: (each) => TRADE_IN_STATE_WORDS[each] },
   allTitle: 'All trade-ins',
   noun: 'trade-ins',
   empty: 'No order has declared a trade-in yet.',
+  countsPath: TRADE_IN_COUNTERS_PATH,
+  allCount: TRADE_INS_DECLARED,
   pageRequest: tradeInPageRequest,
   parse: toTradeInOrder,
   rowKey: (order) => order?.id ?? '',

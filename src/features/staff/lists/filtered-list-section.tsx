@@ -1,13 +1,15 @@
 import { useMemo, type ReactNode } from 'react';
 import { FilterSelect } from '../components/filter-select';
+import { useStatusCounts } from '../use-staff-lists';
 import { PagedListView } from './list-controls';
 import { useListParams } from './list-params';
 import type { PageRequest, PageRow } from './paged-list';
 import { usePagedList } from './use-paged-list';
 import staffStyles from '../staff.module.scss';
 
-/** A list read a page at a time with one filter and no counts or search (the audit log by action, the
- *  trade-ins by state). A module constant, so its functions keep their identity between renders. */
+/** A list read a page at a time with one filter and no search (the audit log by action, the
+ *  trade-ins by state), counted by that filter's values. A module constant, so its functions keep
+ *  their identity between renders. */
 export interface FilteredListSpec<V extends string, T> {
   /** The id of the list's heading, which names the section. */
   titleId: string;
@@ -26,10 +28,22 @@ export interface FilteredListSpec<V extends string, T> {
   noun: string;
   /** What the list says when empty with no filter. */
   empty: string;
+  /** Where the server keeps how many records have each choice (staff_list_counters/<list>), for
+   *  the range's "of N" (docs/decisions/0157-audit-log-and-trade-ins-counted.md). */
+  countsPath: string;
+  /** The count of the whole list when it is kept apart (the trade-ins' 'declared'); else the
+   *  choices' counts add up to it. */
+  allCount?: string;
   /** What a page asks for, all or one choice's. */
   pageRequest: (value: V | null) => PageRequest;
   parse: (row: PageRow) => T;
   rowKey: (row: T) => string;
+}
+
+function totalOf<V extends string, T>(counts: Record<string, number>, value: V | null, spec: FilteredListSpec<V, T>): number {
+  if (value) return counts[value] ?? 0;
+  if (spec.allCount) return counts[spec.allCount] ?? 0;
+  return spec.filter.options.reduce((sum, each) => sum + (counts[each] ?? 0), 0);
 }
 
 /** The filter (kept in the address as `?state=`), the heading of what it shows, and its page
@@ -46,6 +60,9 @@ export function FilteredListSection<V extends string, T>({
   const value = params.status;
   const request = useMemo(() => pageRequest(value), [pageRequest, value]);
   const list = usePagedList(request, spec.parse);
+  const counted = useMemo(() => (spec.allCount ? [...filter.options, spec.allCount] : filter.options), [filter.options, spec.allCount]);
+  const counts = useStatusCounts(spec.countsPath, counted);
+  const total = counts.status !== 'ready' ? null : totalOf(counts.value, value, spec);
   return (
     <section className={staffStyles.section} aria-labelledby={spec.titleId}>
       <FilterSelect
@@ -62,7 +79,7 @@ export function FilteredListSection<V extends string, T>({
       <PagedListView
         list={list}
         noun={spec.noun}
-        total={null}
+        total={total}
         narrowed={value !== null}
         empty={spec.empty}
         queryKey={JSON.stringify(request)}
