@@ -139,13 +139,21 @@ test('a customer with no plan is told so, and the busy Delete button stays reada
   await expect(dialog.getByRole('region', { name: 'Plans this cancels' })).toContainText('No active plans');
   // The call is held, so the button stays busy (disabled) as long as the test looks at it.
   let release: () => void = () => undefined;
-  await page.route('**/deleteAccount', (route) => new Promise<void>((resolve) => (release = resolve)).then(() => route.abort()));
+  let markHeld: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (markHeld = resolve));
+  await page.route('**/deleteAccount', (route) => {
+    markHeld();
+    return new Promise<void>((resolve) => (release = resolve)).then(() => route.abort());
+  });
   await dialog.getByLabel('Your password').fill(password);
   await dialog.getByLabel('Type DELETE to confirm').fill('DELETE');
   await dialog.getByRole('button', { name: 'Delete my account' }).click();
   const busy = dialog.getByRole('button', { name: 'Deleting your account…' });
   await expect(busy).toBeDisabled();
   await expectReadableText(busy);
+  // The password is checked with Auth first: on a busy machine the call may not have been made yet,
+  // and letting it go before it is held would leave it held for ever.
+  await held;
   release();
   await expect(dialog.getByRole('alert')).toBeVisible();
   // The held call, aborted: Chromium logs it.

@@ -29,6 +29,9 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
  *  what is happening. Needs an opaque background on the element itself; its opacity and its
  *  ancestors' fade both colours toward the page's white. */
 export async function expectReadableText(element: Locator): Promise<void> {
+  // A colour still in transition (a hover's background fading back as the button turns busy) is no
+  // state anyone reads: measured halfway, it is neither colour.
+  await expect.poll(() => element.evaluate((node) => node.getAnimations().length)).toBe(0);
   const ratio = await element.evaluate((node) => {
     const rgb = (value: string) =>
       value

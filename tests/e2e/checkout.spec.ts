@@ -7,10 +7,11 @@ import { paths } from '../../src/config/paths';
 import { expectRefusedRequests, readDatabase } from './auth.testing';
 import { PAY_TIMEOUT_MS, continueToStripe, orderCard, payOnStripe, signInToStore } from './checkout.testing';
 import { FUNCTION_CALL_TIMEOUT_MS, expect, test } from './fixtures.testing';
+import { clickHydrated } from './hydration.testing';
 
 test('a customer buys a plan from the store, pays, and sees the order paid', async ({ page }) => {
   const uid = await signInToStore(page);
-  await page.getByRole('link', { name: 'Purchase Now Web Apps' }).click();
+  await clickHydrated(page.getByRole('link', { name: 'Purchase Now Web Apps' }));
   await page.getByRole('link', { name: 'Buy Earth' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Earth plan for Web Apps' })).toBeVisible();
   await expect(page.getByText('After paying you come back to your order history.')).toBeVisible();

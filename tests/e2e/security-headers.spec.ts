@@ -10,6 +10,7 @@ import { HOST, PORTS } from '../../emulators/local-config';
 import { RUNTIME_STYLE_HASHES } from '../../scripts/page-policy';
 import { paths } from '../../src/config/paths';
 import { expect, test } from './fixtures.testing';
+import { clickHydrated } from './hydration.testing';
 import { clearSubmissionLimits } from './submission-limits.testing';
 import { expectNoCspViolations, watchCspViolations } from './page-checks.testing';
 import { NOT_FOUND_ROUTE, PUBLIC_ROUTES } from './route-list.testing';
@@ -114,7 +115,7 @@ test.describe('no CSP violation, signed out', () => {
 
   test('with the store Learn More popup open', async ({ page }) => {
     await page.goto(paths.store);
-    await page.getByRole('link', { name: 'Purchase Now Wearable Apps' }).click();
+    await clickHydrated(page.getByRole('link', { name: 'Purchase Now Wearable Apps' }));
     await page.getByRole('button', { name: 'Learn More about Bronze' }).click();
     await expect(page.getByRole('dialog')).toBeVisible();
     await expectNoCspViolations(page);

@@ -174,7 +174,7 @@ for (const viewport of [
       } else {
         await expect(page.getByRole('link', { name: 'Dashboard' })).toBeHidden();
       }
-      await page.getByRole('link', { name: 'Purchase Now Web Apps' }).click();
+      await clickHydrated(page.getByRole('link', { name: 'Purchase Now Web Apps' }));
       await expect(page.getByRole('heading', { name: 'Pick a Model' })).toBeVisible();
       // Longer than the idle wait that would load Auth for a hinted session.
       await page.waitForTimeout(1_500);
@@ -200,7 +200,7 @@ for (const viewport of [
         await expect(account.getByRole('link', { name: 'Store' })).toHaveAttribute('aria-current', 'page');
         await expect(account.getByRole('button', { name: 'Sign out' })).toBeVisible();
       }
-      await page.getByRole('link', { name: 'Purchase Now Web Apps' }).click();
+      await clickHydrated(page.getByRole('link', { name: 'Purchase Now Web Apps' }));
       await expect(page.getByRole('heading', { name: 'Pick a Model' })).toBeVisible();
     });
 
@@ -209,7 +209,7 @@ for (const viewport of [
       context,
     }) => {
       await page.goto(paths.store);
-      await page.getByRole('link', { name: 'Purchase Now Web Apps' }).click();
+      await clickHydrated(page.getByRole('link', { name: 'Purchase Now Web Apps' }));
       await page.getByRole('button', { name: 'Learn More about Bronze' }).click();
       const popup = page.getByRole('dialog', { name: 'Bronze plan features' });
       await expect(popup).toBeVisible();

@@ -3,6 +3,7 @@ import { externalLinks } from '../../src/config/external-links';
 import { paths } from '../../src/config/paths';
 import { expectNoAxeViolations } from './axe.testing';
 import { expect, test } from './fixtures.testing';
+import { clickHydrated } from './hydration.testing';
 
 const footer = (page: Page) => page.getByRole('region', { name: 'Price summary' });
 const group = (page: Page, name: string) => page.getByRole('group', { name });
@@ -30,7 +31,7 @@ test.describe('axe finds no WCAG A/AA violations', () => {
     await page.goto(paths.store);
     await expect(page.getByRole('heading', { name: 'Choose a service' })).toBeVisible();
     await expectNoAxeViolations(page);
-    await page.getByRole('link', { name: 'Purchase Now Wearable Apps' }).click();
+    await clickHydrated(page.getByRole('link', { name: 'Purchase Now Wearable Apps' }));
     await page.getByRole('button', { name: 'Learn More about Bronze' }).click();
     await expect(page.getByRole('dialog')).toBeVisible();
     await expectNoAxeViolations(page);
@@ -64,7 +65,7 @@ test.describe('axe finds no WCAG A/AA violations', () => {
 test('a visitor picks a service and a model, reads its features, and configures it', async ({ page }) => {
   await page.goto(paths.store);
   await expect(page.getByRole('heading', { level: 1, name: 'Store' })).toBeVisible();
-  await page.getByRole('link', { name: 'Purchase Now Web Apps' }).click();
+  await clickHydrated(page.getByRole('link', { name: 'Purchase Now Web Apps' }));
   await expect(page).toHaveURL('/store?service=websites');
   await expect(page.getByRole('heading', { level: 2, name: 'Pick a Model' })).toBeFocused();
   await expect(
@@ -185,7 +186,7 @@ test('an unknown plan says so and leads back to the store', async ({ page }) => 
 
 test('back and forward move between the categories and the models, and reload keeps the models', async ({ page }) => {
   await page.goto(paths.store);
-  await page.getByRole('link', { name: 'Purchase Now Virtual Reality' }).click();
+  await clickHydrated(page.getByRole('link', { name: 'Purchase Now Virtual Reality' }));
   await expect(page.getByRole('heading', { name: 'Pick a Model' })).toBeVisible();
   await expect(page.getByText('Virtual Reality', { exact: true })).toBeVisible();
 
@@ -212,7 +213,7 @@ test.describe('on a 375 px phone', () => {
     await page.goto(paths.store);
     await expect(page.getByRole('heading', { name: 'Choose a service' })).toBeVisible();
     await expectNoSidewaysScroll(page);
-    await page.getByRole('link', { name: 'Purchase Now Blockchain & NFTs' }).click();
+    await clickHydrated(page.getByRole('link', { name: 'Purchase Now Blockchain & NFTs' }));
     await expect(page.getByRole('heading', { name: 'Pick a Model' })).toBeVisible();
     await expectNoSidewaysScroll(page);
 
