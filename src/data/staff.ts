@@ -142,6 +142,10 @@ export const STAFF_AUDIT_PATH = 'staff_audit';
  *  changes nothing but hands people's data out of the console. */
 export const STAFF_AUDIT_ACTIONS = [...(Object.keys(STAFF_ACTIONS) as StaffAction[]), 'exportList'] as const;
 export type StaffAuditAction = (typeof STAFF_AUDIT_ACTIONS)[number];
+
+export function isStaffAuditAction(value: unknown): value is StaffAuditAction {
+  return (STAFF_AUDIT_ACTIONS as readonly unknown[]).includes(value);
+}
 export interface StaffAuditEntry {
   actorUid: string;
   actorEmail: string | null;

@@ -13,6 +13,10 @@ import { isEndedSubscriptionStatus } from '../catalog/subscription';
 export const TRADE_IN_STATES = ['awaiting', 'crediting', 'credited', 'declined'] as const;
 export type TradeInState = (typeof TRADE_IN_STATES)[number];
 
+export function isTradeInState(value: unknown): value is TradeInState {
+  return (TRADE_IN_STATES as readonly unknown[]).includes(value);
+}
+
 export interface DeclaredTradeIn {
   /** The platform the buyer named ("WordPress"), or null when the order did not name one. */
   platform: string | null;

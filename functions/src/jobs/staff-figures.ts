@@ -7,7 +7,7 @@ import type { Database } from 'firebase-admin/database';
 import { orderFigures } from '../../../src/data/order-figures';
 import { ORDERS_PATH } from '../../../src/data/orders';
 import { STAFF_FIGURES_PATH, TRADE_IN_COUNTERS_PATH, TRADE_INS_DECLARED } from '../../../src/data/staff';
-import { TRADE_IN_STATES } from '../../../src/data/trade-in';
+import { isTradeInState, TRADE_IN_STATES } from '../../../src/data/trade-in';
 import { applyOnce, changeOf, type CountOutcome, type CountedSource, type Increments, type LedgerEvent } from './event-ledger';
 
 const ACTIVE_PLANS = `${STAFF_FIGURES_PATH}/activePlans`;
@@ -19,13 +19,6 @@ const tradeInCounter = (state: string) => `${TRADE_IN_COUNTERS_PATH}/${state}`;
  *  one whose state is not written yet included. */
 const DECLARED = tradeInCounter(TRADE_INS_DECLARED);
 
-/** The trade-in state an order is listed by on the console's Trade-ins page (its tradeInState, as
- *  stored), or null for an order that declared none. */
-function listedTradeInState(record: unknown): string | null {
-  const state = typeof record === 'object' && record !== null ? (record as Record<string, unknown>).tradeInState : undefined;
-  return (TRADE_IN_STATES as readonly unknown[]).includes(state) ? (state as string) : null;
-}
-
 /** all_orders: each order adds its orderFigures, the one definition the browser shares, and, when
  *  it declared a trade-in, one to the trade-ins and one to its state's count, as the Trade-ins page
  *  lists it. */
@@ -34,13 +27,13 @@ export const ORDER_SOURCE: CountedSource = {
   counters: [ACTIVE_PLANS, MRR_CENTS, DECLARED, ...TRADE_IN_STATES.map(tradeInCounter)],
   contribution: (record) => {
     const { activePlans, mrrCents } = orderFigures(record);
-    const declared = typeof record === 'object' && record !== null && (record as Record<string, unknown>).applicationExist === true;
-    const tradeIn = listedTradeInState(record);
+    // Listed as the Trade-ins page lists it: by applicationExist and the stored tradeInState.
+    const { applicationExist, tradeInState } = (record ?? {}) as { applicationExist?: unknown; tradeInState?: unknown };
     return {
       [ACTIVE_PLANS]: activePlans,
       [MRR_CENTS]: mrrCents,
-      ...(declared ? { [DECLARED]: 1 } : {}),
-      ...(tradeIn ? { [tradeInCounter(tradeIn)]: 1 } : {}),
+      ...(applicationExist === true ? { [DECLARED]: 1 } : {}),
+      ...(isTradeInState(tradeInState) ? { [tradeInCounter(tradeInState)]: 1 } : {}),
     };
   },
 };

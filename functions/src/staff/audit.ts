@@ -5,6 +5,7 @@
 import { ServerValue, type Database } from 'firebase-admin/database';
 import {
   AUDIT_COUNTERS_PATH,
+  isStaffAuditAction,
   STAFF_AUDIT_ACTIONS,
   STAFF_AUDIT_PATH,
   type StaffAuditAction,
@@ -20,8 +21,8 @@ export const AUDIT_SOURCE: CountedSource = {
   path: STAFF_AUDIT_PATH,
   counters: STAFF_AUDIT_ACTIONS.map(actionCounter),
   contribution: (record) => {
-    const action = typeof record === 'object' && record !== null ? (record as Record<string, unknown>).action : undefined;
-    return (STAFF_AUDIT_ACTIONS as readonly unknown[]).includes(action) ? { [actionCounter(action as string)]: 1 } : {};
+    const { action } = (record ?? {}) as Partial<StaffAuditEntry>;
+    return isStaffAuditAction(action) ? { [actionCounter(action)]: 1 } : {};
   },
 };
 

@@ -6,20 +6,11 @@
  */
 import { CUSTOMER_INDEX_PATH, customerRange, KEY_RANGE_END, type ListSort } from '@/data/list-index';
 import { ORDERS_PATH, type StoredOrder } from '@/data/orders';
-import {
-  isStaffRole,
-  STAFF_AUDIT_ACTIONS,
-  STAFF_AUDIT_PATH,
-  STAFF_FIGURES_PATH,
-  type StaffAuditAction,
-  type StaffRole,
-} from '@/data/staff';
+import { isStaffAuditAction, isStaffRole, STAFF_AUDIT_PATH, STAFF_FIGURES_PATH, type StaffAuditAction, type StaffRole } from '@/data/staff';
 
 import type { TradeInState } from '@/data/trade-in';
 import type { PageRequest, PageRow } from './lists/paged-list';
 import { toStaffOrders, type StaffOrder } from './staff-records';
-
-const isAuditAction = (value: unknown): value is StaffAuditAction => (STAFF_AUDIT_ACTIONS as readonly unknown[]).includes(value);
 
 /** staff_figures/customers: how many accounts have a profile, kept by a trigger (docs/decisions/0112-staff-counters-by-trigger.md). */
 export const CUSTOMER_COUNT_PATH = `${STAFF_FIGURES_PATH}/customers`;
@@ -74,7 +65,7 @@ export function toAuditRow({ key, value }: PageRow): AuditRow {
     at: time(field(value, 'at')),
     actorEmail: text(field(value, 'actorEmail')) || null,
     role: isStaffRole(role) ? role : null,
-    action: isAuditAction(action) ? action : null,
+    action: isStaffAuditAction(action) ? action : null,
     actionName: text(action),
     target: text(field(value, 'target')),
     detail: text(field(value, 'detail')),
